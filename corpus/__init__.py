@@ -1,0 +1,1 @@
+"""Source texts, curated data and the structured bilingual dataset."""

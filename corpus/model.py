@@ -1,0 +1,116 @@
+"""The dataset's shape: entries, rulings and their provenance.
+
+This module is the contract between `corpus` (which writes `corpus/data/dataset.json`),
+`index` (which indexes it) and `refapp` (which renders it). Languages are BCP 47 keys:
+``en``, ``zh-Hans``, ``zh-Hant``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+LANGS: tuple[str, ...] = ("en", "zh-Hans", "zh-Hant")
+GAMES: tuple[str, ...] = ("dominion", "citadels")
+KINDS: tuple[str, ...] = ("card", "rule", "faq", "term")
+EDITIONS: tuple[str, ...] = ("1e", "2e")
+
+DATA_DIR = Path(__file__).resolve().parent / "data"
+DATASET_PATH = DATA_DIR / "dataset.json"
+SOURCES_DIR = Path(__file__).resolve().parent / "sources"
+CURATED_DIR = Path(__file__).resolve().parent / "curated"
+
+Localised = dict[str, str]  # keys: en, zh-Hans, zh-Hant
+
+
+@dataclass(frozen=True)
+class Source:
+    """A line range (1-based, inclusive) of one file in corpus/sources/."""
+
+    file: str
+    lines: tuple[int, int]
+
+
+@dataclass
+class Ruling:
+    """One ruling or note about an entry, in three languages, citing its sources.
+
+    ``id`` is unique within its entry (a slug); the permalink is ``/entries/<entry id>#<ruling id>``.
+    ``sources`` lists every seed copy of the passage (000, 001 and 002 for the 1st-edition
+    rulebook). ``edition`` is ``1e``, ``2e`` or None when it holds for both.
+    ``variants`` records readings that differ between copies after normalisation.
+    """
+
+    id: str
+    text: Localised
+    sources: list[Source]
+    edition: str | None = None
+    variants: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass
+class Note:
+    """A visible note, e.g. where a seed contradicts the published rules or itself."""
+
+    id: str
+    text: Localised
+    sources: list[Source] = field(default_factory=list)
+
+
+@dataclass
+class Entry:
+    id: str  # <game>/<slug>, <game>/rules/<slug>, <game>/faq/<slug>, <game>/terms/<slug>
+    game: str
+    kind: str
+    editions: list[str]  # Dominion: subset of 1e/2e; Citadels: []
+    names: Localised
+    aliases: list[str] = field(default_factory=list)
+    cost: int | None = None
+    types: list[str] = field(default_factory=list)  # lower-case English: action, attack, ... / noble, special
+    text: Localised = field(default_factory=dict)
+    text_2e: Localised | None = None  # 2nd-edition wording where it changed
+    edition_changes: Localised | None = None  # what changed between editions, prose
+    rulings: list[Ruling] = field(default_factory=list)
+    related: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
+    sources: list[Source] = field(default_factory=list)  # where the entry's own text comes from
+    extra: dict[str, Any] = field(default_factory=dict)  # game-specific facts (e.g. citadels rank, colour)
+
+
+@dataclass
+class Dataset:
+    version: str
+    entries: list[Entry]
+    dropped: list[dict[str, Any]] = field(default_factory=list)  # {file, lines, reason}
+
+    def by_id(self) -> dict[str, Entry]:
+        return {e.id: e for e in self.entries}
+
+
+def _source(d: dict[str, Any]) -> Source:
+    return Source(file=d["file"], lines=(int(d["lines"][0]), int(d["lines"][1])))
+
+
+def entry_from_dict(d: dict[str, Any]) -> Entry:
+    d = dict(d)
+    d["rulings"] = [
+        Ruling(**{**r, "sources": [_source(s) for s in r.get("sources", [])]}) for r in d.get("rulings", [])
+    ]
+    d["notes"] = [Note(**{**n, "sources": [_source(s) for s in n.get("sources", [])]}) for n in d.get("notes", [])]
+    d["sources"] = [_source(s) for s in d.get("sources", [])]
+    return Entry(**d)
+
+
+def dataset_to_dict(ds: Dataset) -> dict[str, Any]:
+    return asdict(ds)
+
+
+def load_dataset(path: Path = DATASET_PATH) -> Dataset:
+    raw = json.loads(Path(path).read_text(encoding="utf-8"))
+    return Dataset(
+        version=raw["version"],
+        entries=[entry_from_dict(e) for e in raw["entries"]],
+        dropped=raw.get("dropped", []),
+    )

@@ -1,0 +1,1 @@
+"""CLI command modules; each exports COMMANDS, a list of click commands."""
