@@ -2,12 +2,70 @@
 
 from __future__ import annotations
 
-from flask import Flask
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, g, request
+
+from corpus.model import DATASET_PATH, Dataset
 
 
-def create_app(config: dict | None = None) -> Flask:
-    app = Flask(__name__)
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the app. Config keys (all optional):
+
+    DATASET_PATH: dataset JSON (default corpus/data/dataset.json);
+    REFAPP_DATA_DIR: where the built index lives (default refapp.config.data_dir());
+    SCENARIO_SOURCE: object with list_infos()/run(id, names) replacing the engine (tests);
+    SEARCH_FUNCTION: replacement for api_search.run_search (tests).
+    """
+    from refapp import api, compress, headers, pages, state
+    from refapp.config import data_dir
+
+    app = Flask(__name__, static_folder=None)
     app.json.ensure_ascii = False
+    app.json.sort_keys = False
+    app.config.update(
+        DATASET_PATH=str(DATASET_PATH),
+        REFAPP_DATA_DIR=str(data_dir()),
+        SCENARIOS_BY_ENTRY={},
+        MAX_CONTENT_LENGTH=64 * 1024,
+    )
     if config:
         app.config.update(config)
+
+    app_state = state.build_state(app)
+    app.extensions["refapp"] = app_state
+    app.config["SCENARIOS_BY_ENTRY"] = {k: list(v) for k, v in app_state.scenarios.by_entry.items()}
+
+    from refapp.search_bridge import attach_search
+
+    app_state.search = attach_search(app, app.logger.warning)
+
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    pages.register_error_pages(app)
+
+    @app.before_request
+    def choose_language() -> None:
+        from refapp.i18n import LANG_COOKIE, choose_lang
+
+        g.lang = choose_lang(request.args.get("lang"), request.cookies.get(LANG_COOKIE),
+                             request.headers.get("Accept-Language"))
+
+    @app.after_request
+    def finish(response):  # type: ignore[no-untyped-def]
+        response = headers.add_security_headers(response)
+        if response.mimetype == "text/html":
+            response.vary.add("Cookie")
+            response.vary.add("Accept-Language")
+        return compress.gzip_response(request, response)
+
     return app
+
+
+def empty_dataset() -> Dataset:
+    return Dataset(version="missing", entries=[])
+
+
+def dataset_path(app: Flask) -> Path:
+    return Path(app.config["DATASET_PATH"])

@@ -1,0 +1,102 @@
+"""JSON endpoints: entries, names for offline search, scenarios and health."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, current_app, jsonify, request
+
+from refapp.catalog import FilterError, entry_summary, entry_to_json, names_index, parse_filters
+from refapp.scenarios import ScenarioUnavailable
+from refapp.search_bridge import index_version
+from refapp.state import get_state
+
+bp = Blueprint("api", __name__)
+
+
+def json_error(message: str, status: int, **extra: Any):  # type: ignore[no-untyped-def]
+    return jsonify({"error": message, "status": status, **extra}), status
+
+
+@bp.get("/api/entries")
+def list_entries():  # type: ignore[no-untyped-def]
+    state = get_state()
+    try:
+        filters = parse_filters(request.args.to_dict(), state.catalog.types())
+    except FilterError as exc:
+        return json_error(f"unknown value for '{exc.name}'", 400, parameter=exc.name)
+    entries = state.catalog.browse(filters)
+    return jsonify({
+        "version": state.catalog.version,
+        "filters": filters.as_params(),
+        "total": len(entries),
+        "entries": [entry_summary(e, state.scenarios.for_entry(e.id)) for e in entries],
+    })
+
+
+def entry_json(entry_id: str):  # type: ignore[no-untyped-def]
+    state = get_state()
+    e = state.catalog.get(entry_id)
+    if e is None:
+        return json_error("no such entry", 404, id=entry_id)
+    return jsonify(entry_to_json(e, state.scenarios.for_entry(e.id)))
+
+
+def scenario_json(scenario_id: str):  # type: ignore[no-untyped-def]
+    state = get_state()
+    if scenario_id not in state.scenarios.summaries:
+        return json_error("no such scenario", 404, id=scenario_id)
+    try:
+        return jsonify(state.scenarios.run(scenario_id))
+    except ScenarioUnavailable:
+        return json_error("the demonstration could not be run", 503, id=scenario_id)
+
+
+@bp.get("/api/names")
+def names():  # type: ignore[no-untyped-def]
+    state = get_state()
+    response = jsonify({"version": state.catalog.version,
+                        "fields": ["id", "en", "zh-Hans", "zh-Hant", "aliases", "game", "kind"],
+                        "names": names_index(state.catalog)})
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/api/scenarios")
+def list_scenarios():  # type: ignore[no-untyped-def]
+    state = get_state()
+    return jsonify({"scenarios": [
+        {"id": s.id, "game": s.game, "entry": s.entry, "ruling": s.ruling, "title": s.title,
+         "url": f"/scenarios/{s.id}"}
+        for s in state.scenarios.summaries.values()
+    ]})
+
+
+def current_index_version(data_dir: Path) -> str | None:
+    pointer = data_dir / "index" / "current"
+    try:
+        if pointer.is_symlink() or pointer.is_dir():
+            return pointer.resolve().name
+        if pointer.is_file():
+            return pointer.read_text(encoding="utf-8").strip() or None
+    except OSError:
+        return None
+    return None
+
+
+@bp.get("/healthz")
+def healthz():  # type: ignore[no-untyped-def]
+    state = get_state()
+    version = index_version(current_app) or current_index_version(Path(current_app.config["REFAPP_DATA_DIR"]))
+    ok = state.dataset_error is None and bool(state.catalog.dataset.entries)
+    body = {
+        "status": "ok" if ok else "degraded",
+        "dataset": {"version": state.catalog.version, "entries": len(state.catalog.dataset.entries),
+                    "error": state.dataset_error},
+        "index": {"version": version, "search": state.search is not None},
+        "scenarios": {"count": len(state.scenarios.summaries)},
+        "assets": state.assets_version,
+    }
+    return jsonify(body), 200 if ok else 503
+

@@ -1,0 +1,161 @@
+"""Read-only views of the dataset that the pages and the API need (no search logic)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from corpus.model import EDITIONS, GAMES, KINDS, LANGS, Dataset, Entry, load_dataset
+
+Localised = dict[str, str]
+
+
+@dataclass(frozen=True)
+class BrowseFilters:
+    """Validated filters for the browse list; every field is optional."""
+
+    game: str | None = None
+    edition: str | None = None
+    kind: str | None = None
+    type: str | None = None
+    cost: int | None = None
+
+    def as_params(self) -> dict[str, str]:
+        return {k: str(v) for k, v in asdict(self).items() if v is not None}
+
+
+class FilterError(ValueError):
+    """A browse filter had a value the dataset cannot have; `name` is the parameter."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+@dataclass
+class Catalog:
+    """The dataset plus the lookups built from it once at start-up."""
+
+    dataset: Dataset
+    entries: dict[str, Entry] = field(default_factory=dict)
+    names: dict[str, Localised] = field(default_factory=dict)  # "<game>/<slug>" -> names
+
+    @classmethod
+    def from_dataset(cls, dataset: Dataset) -> Catalog:
+        entries = dataset.by_id()
+        names = {e.id: dict(e.names) for e in dataset.entries}
+        return cls(dataset=dataset, entries=entries, names=names)
+
+    @classmethod
+    def load(cls, path: Path) -> Catalog:
+        return cls.from_dataset(load_dataset(path))
+
+    @property
+    def version(self) -> str:
+        return self.dataset.version
+
+    def get(self, entry_id: str) -> Entry | None:
+        return self.entries.get(entry_id)
+
+    def slug_names(self, game: str) -> dict[str, Localised]:
+        """Names keyed by the engine's slug (entry id without `<game>/`) for one game's cards."""
+        prefix = f"{game}/"
+        return {
+            eid[len(prefix):]: names
+            for eid, names in self.names.items()
+            if eid.startswith(prefix) and "/" not in eid[len(prefix):]
+        }
+
+    def types(self) -> list[str]:
+        return sorted({t for e in self.dataset.entries for t in e.types})
+
+    def costs(self) -> list[int]:
+        return sorted({e.cost for e in self.dataset.entries if e.cost is not None})
+
+    def browse(self, filters: BrowseFilters) -> list[Entry]:
+        return sorted((e for e in self.dataset.entries if matches(e, filters)), key=browse_order)
+
+
+def browse_order(e: Entry) -> tuple[int, int, int, str]:
+    return (GAMES.index(e.game) if e.game in GAMES else 99, KINDS.index(e.kind) if e.kind in KINDS else 99,
+            e.cost if e.cost is not None else 99, e.names.get("en", e.id).lower())
+
+
+def matches(e: Entry, f: BrowseFilters) -> bool:
+    return (
+        (f.game is None or e.game == f.game)
+        and (f.edition is None or f.edition in e.editions)
+        and (f.kind is None or e.kind == f.kind)
+        and (f.type is None or f.type in e.types)
+        and (f.cost is None or e.cost == f.cost)
+    )
+
+
+def parse_filters(args: dict[str, str], known_types: list[str]) -> BrowseFilters:
+    """Build filters from query parameters; empty values mean 'any'; bad values raise FilterError."""
+
+    def pick(name: str, allowed: tuple[str, ...] | list[str]) -> str | None:
+        value = (args.get(name) or "").strip()
+        if not value:
+            return None
+        if value not in allowed:
+            raise FilterError(name)
+        return value
+
+    cost_raw = (args.get("cost") or "").strip()
+    cost: int | None = None
+    if cost_raw:
+        if not cost_raw.isascii() or not cost_raw.isdigit() or len(cost_raw) > 2:
+            raise FilterError("cost")
+        cost = int(cost_raw)
+    return BrowseFilters(
+        game=pick("game", GAMES), edition=pick("edition", EDITIONS), kind=pick("kind", KINDS),
+        type=pick("type", known_types), cost=cost,
+    )
+
+
+def localised(value: Localised | None, lang: str) -> str:
+    """One language's text, falling back to the other scripts rather than showing nothing."""
+    if not value:
+        return ""
+    order = [lang] + [x for x in ("zh-Hans", "zh-Hant", "en") if x != lang]
+    for key in order:
+        if value.get(key):
+            return value[key]
+    return ""
+
+
+def source_dict(s: Any) -> dict[str, Any]:
+    return {"file": s.file, "lines": [s.lines[0], s.lines[1]]}
+
+
+def entry_to_json(e: Entry, scenarios: list[str]) -> dict[str, Any]:
+    """The JSON twin of an entry page: the dataset record plus links."""
+    d = asdict(e)
+    d["sources"] = [source_dict(s) for s in e.sources]
+    for r, rd in zip(e.rulings, d["rulings"], strict=True):
+        rd["sources"] = [source_dict(s) for s in r.sources]
+        rd["permalink"] = f"/entries/{e.id}#{r.id}"
+    for n, nd in zip(e.notes, d["notes"], strict=True):
+        nd["sources"] = [source_dict(s) for s in n.sources]
+    d["url"] = f"/entries/{e.id}"
+    d["scenarios"] = list(scenarios)
+    return d
+
+
+def entry_summary(e: Entry, scenarios: list[str]) -> dict[str, Any]:
+    return {
+        "id": e.id, "kind": e.kind, "game": e.game, "editions": list(e.editions),
+        "title": {k: e.names.get(k, "") for k in LANGS}, "cost": e.cost, "types": list(e.types),
+        "url": f"/entries/{e.id}", "scenarios": list(scenarios),
+    }
+
+
+def names_index(catalog: Catalog) -> list[list[Any]]:
+    """Compact rows for offline name search: [id, en, zh-Hans, zh-Hant, [aliases], game, kind]."""
+    return [
+        [e.id, e.names.get("en", ""), e.names.get("zh-Hans", ""), e.names.get("zh-Hant", ""),
+         list(e.aliases), e.game, e.kind]
+        for e in sorted(catalog.dataset.entries, key=browse_order)
+    ]

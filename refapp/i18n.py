@@ -1,0 +1,262 @@
+"""Interface strings in three scripts and choosing the reader's language.
+
+Content (names, card text, rulings) comes from the dataset; everything the interface itself
+says lives here so that every page can be shown in zh-Hans, zh-Hant or en.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from corpus.model import LANGS
+
+DEFAULT_LANG = "zh-Hans"
+LANG_COOKIE = "lang"
+
+# key -> (en, zh-Hans, zh-Hant)
+_TABLE: dict[str, tuple[str, str, str]] = {
+    "site.name": ("Rules Reference", "规则速查", "規則速查"),
+    "site.tagline": (
+        "Dominion and Citadels rules and cards",
+        "领土与富饶之城的规则和卡牌",
+        "領土與富饒之城的規則和卡牌",
+    ),
+    "nav.home": ("Home", "首页", "首頁"),
+    "nav.skip": ("Skip to content", "跳到正文", "跳到正文"),
+    "nav.language": ("Language", "语言", "語言"),
+    "nav.main": ("Main", "主导航", "主導覽"),
+    "search.label": ("Search cards and rules", "搜索卡牌和规则", "搜尋卡牌和規則"),
+    "search.placeholder": ("Card name, rule or question", "卡名、规则或问题", "卡名、規則或問題"),
+    "search.button": ("Search", "搜索", "搜尋"),
+    "search.recent": ("Recent searches", "最近搜索", "最近搜尋"),
+    "search.clear_recent": ("Clear", "清除", "清除"),
+    "search.suggestions": ("Suggestions", "建议", "建議"),
+    "results.title": ("Results for “{q}”", "“{q}”的搜索结果", "「{q}」的搜尋結果"),
+    "results.count": ("{n} results", "共 {n} 条结果", "共 {n} 筆結果"),
+    "results.none": (
+        "Nothing found. Try another name or fewer words.",
+        "没有找到。换个名字或少用几个词试试。",
+        "沒有找到。換個名字或少用幾個詞試試。",
+    ),
+    "results.did_you_mean": ("Did you mean", "你是不是要找", "你是不是要找"),
+    "results.filters": ("Filters", "筛选", "篩選"),
+    "results.all": ("All", "全部", "全部"),
+    "results.unavailable": (
+        "Search is not available right now. You can still browse below.",
+        "搜索暂时不可用。你仍然可以在下面浏览。",
+        "搜尋暫時無法使用。你仍然可以在下面瀏覽。",
+    ),
+    "results.bad_query": ("That search could not be understood", "无法理解这个搜索", "無法理解這個搜尋"),
+    "results.empty_query": ("Type something to search for.", "请输入要搜索的内容。", "請輸入要搜尋的內容。"),
+    "show_me": ("Show me", "演示给我看", "演示給我看"),
+    "show_me.label": ("Show me how it plays out: {title}", "演示：{title}", "演示：{title}"),
+    "browse.title": ("Browse", "浏览", "瀏覽"),
+    "browse.by_game": ("By game", "按游戏", "按遊戲"),
+    "browse.by_edition": ("By edition", "按版本", "按版本"),
+    "browse.by_type": ("By type", "按类型", "按類型"),
+    "browse.by_cost": ("By cost", "按费用", "按費用"),
+    "browse.by_kind": ("By kind", "按类别", "按類別"),
+    "browse.results": ("{n} entries", "{n} 个条目", "{n} 個條目"),
+    "browse.none": (
+        "No entries match these filters.",
+        "没有符合这些条件的条目。",
+        "沒有符合這些條件的條目。",
+    ),
+    "browse.bad_filter": ("Unknown filter value: {name}", "未知的筛选值：{name}", "未知的篩選值：{name}"),
+    "game.dominion": ("Dominion", "领土", "領土"),
+    "game.citadels": ("Citadels", "富饶之城", "富饒之城"),
+    "edition.1e": ("1st edition", "第一版", "第一版"),
+    "edition.2e": ("2nd edition", "第二版", "第二版"),
+    "edition.both": ("Both editions", "两版通用", "兩版通用"),
+    "kind.card": ("Card", "卡牌", "卡牌"),
+    "kind.rule": ("Rule", "规则", "規則"),
+    "kind.faq": ("FAQ", "问答", "問答"),
+    "kind.term": ("Term", "术语", "術語"),
+    "type.action": ("Action", "行动", "行動"),
+    "type.attack": ("Attack", "攻击", "攻擊"),
+    "type.reaction": ("Reaction", "反应", "反應"),
+    "type.treasure": ("Treasure", "财富", "財富"),
+    "type.victory": ("Victory", "胜利", "勝利"),
+    "type.curse": ("Curse", "诅咒", "詛咒"),
+    "type.noble": ("Noble", "贵族", "貴族"),
+    "type.religious": ("Religious", "宗教", "宗教"),
+    "type.trade": ("Trade", "商业", "商業"),
+    "type.military": ("Military", "军事", "軍事"),
+    "type.special": ("Special", "特殊", "特殊"),
+    "type.character": ("Character", "角色", "角色"),
+    "entry.names": ("Names", "名称", "名稱"),
+    "entry.cost": ("Cost", "费用", "費用"),
+    "entry.types": ("Types", "类型", "類型"),
+    "entry.editions": ("Editions", "版本", "版本"),
+    "entry.text": ("Card text", "卡牌文字", "卡牌文字"),
+    "entry.rule_text": ("Rule", "规则", "規則"),
+    "entry.text_2e": ("2nd edition wording", "第二版文字", "第二版文字"),
+    "entry.edition_changes": ("Changes between editions", "两版之间的变化", "兩版之間的變化"),
+    "entry.rulings": ("Rulings", "裁定", "裁定"),
+    "entry.no_rulings": ("No rulings recorded for this entry yet.", "此条目暂无裁定。", "此條目暫無裁定。"),
+    "entry.notes": ("Notes on the sources", "关于来源的说明", "關於來源的說明"),
+    "entry.related": ("Related", "相关条目", "相關條目"),
+    "entry.source": ("Source", "来源", "來源"),
+    "entry.sources": ("Sources", "来源", "來源"),
+    "entry.lines": ("lines {a}–{b}", "第 {a}–{b} 行", "第 {a}–{b} 行"),
+    "entry.permalink": ("Link to this ruling", "此裁定的链接", "此裁定的連結"),
+    "entry.aliases": ("Also called", "别名", "別名"),
+    "entry.variants": ("Copies differ", "各副本有差异", "各副本有差異"),
+    "entry.json": ("Data (JSON)", "数据（JSON）", "資料（JSON）"),
+    "entry.rank": ("Rank", "顺位", "順位"),
+    "entry.colour": ("Colour", "颜色", "顏色"),
+    "lang.en": ("English", "English", "English"),
+    "lang.zh-Hans": ("简体中文", "简体中文", "简体中文"),
+    "lang.zh-Hant": ("繁體中文", "繁體中文", "繁體中文"),
+    "player.title": ("Show me: {title}", "演示：{title}", "演示：{title}"),
+    "player.ruling": ("The ruling", "裁定", "裁定"),
+    "player.step": ("Step {n} of {total}", "第 {n} 步，共 {total} 步", "第 {n} 步，共 {total} 步"),
+    "player.first": ("First step", "第一步", "第一步"),
+    "player.prev": ("Previous step", "上一步", "上一步"),
+    "player.next": ("Next step", "下一步", "下一步"),
+    "player.last": ("Last step", "最后一步", "最後一步"),
+    "player.play": ("Play", "播放", "播放"),
+    "player.pause": ("Pause", "暂停", "暫停"),
+    "player.speed": ("Speed", "速度", "速度"),
+    "player.slow": ("Slow", "慢", "慢"),
+    "player.normal": ("Normal", "正常", "正常"),
+    "player.fast": ("Fast", "快", "快"),
+    "player.steps": ("All steps", "全部步骤", "全部步驟"),
+    "player.here": ("The ruling happens here", "裁定在这一步发生", "裁定在這一步發生"),
+    "player.setup": ("Set-up", "准备", "準備"),
+    "player.turn": ("Turn {n}", "第 {n} 回合", "第 {n} 回合"),
+    "player.active": ("Active player", "当前玩家", "目前玩家"),
+    "player.supply": ("Supply", "供应区", "供應區"),
+    "player.shared": ("Shared", "公共区域", "公共區域"),
+    "player.empty": ("empty", "空", "空"),
+    "player.failed": (
+        "This demonstration did not reproduce the ruling; it is shown for checking only.",
+        "此演示未能重现该裁定，仅供核对。",
+        "此演示未能重現該裁定，僅供核對。",
+    ),
+    "player.unavailable": (
+        "The demonstrations are not available right now.",
+        "演示暂时不可用。",
+        "演示暫時無法使用。",
+    ),
+    "player.loading": ("Loading the board…", "正在载入牌面……", "正在載入牌面……"),
+    "player.back_to_entry": ("Back to the entry", "返回条目", "返回條目"),
+    "player.cards": ("{n} cards", "{n} 张", "{n} 張"),
+    "zone.deck": ("Deck", "牌库", "牌庫"),
+    "zone.hand": ("Hand", "手牌", "手牌"),
+    "zone.play": ("In play", "已打出", "已打出"),
+    "zone.discard": ("Discard", "弃牌堆", "棄牌堆"),
+    "zone.set_aside": ("Set aside", "旁置", "旁置"),
+    "zone.trash": ("Trash", "废弃堆", "廢棄堆"),
+    "zone.city": ("City", "城市", "城市"),
+    "zone.characters": ("Characters", "角色", "角色"),
+    "counter.actions": ("Actions", "行动", "行動"),
+    "counter.buys": ("Buys", "购买", "購買"),
+    "counter.coins": ("Coins", "钱币", "錢幣"),
+    "counter.gold": ("Gold", "金币", "金幣"),
+    "counter.score": ("Score", "分数", "分數"),
+    "phase.action": ("Action phase", "行动阶段", "行動階段"),
+    "phase.buy": ("Buy phase", "购买阶段", "購買階段"),
+    "phase.cleanup": ("Clean-up phase", "清理阶段", "清理階段"),
+    "phase.setup": ("Set-up", "准备", "準備"),
+    "phase.draft": ("Character draft", "选角色", "選角色"),
+    "phase.turns": ("Character turns", "角色行动", "角色行動"),
+    "phase.end": ("Game end", "游戏结束", "遊戲結束"),
+    "error.404.title": ("Page not found", "找不到页面", "找不到頁面"),
+    "error.404.body": (
+        "There is nothing at this address. It may have moved, or the link has a typo.",
+        "这个地址没有内容。它可能已经移动，或者链接有误。",
+        "這個地址沒有內容。它可能已經移動，或者連結有誤。",
+    ),
+    "error.400.title": ("That request could not be understood", "无法理解这个请求", "無法理解這個請求"),
+    "error.405.title": ("That method is not allowed here", "此处不允许该操作", "此處不允許該操作"),
+    "error.500.title": ("Something went wrong on our side", "服务器出错了", "伺服器出錯了"),
+    "error.500.body": ("Please try again in a moment.", "请稍后再试。", "請稍後再試。"),
+    "error.back_home": ("Go to the home page", "返回首页", "返回首頁"),
+    "offline.title": ("You are offline", "你已离线", "你已離線"),
+    "offline.body": (
+        "Pages you opened before still work. Card and rule names can be searched offline.",
+        "之前打开过的页面仍然可用。离线时也可以搜索卡牌和规则名称。",
+        "之前開啟過的頁面仍然可用。離線時也可以搜尋卡牌和規則名稱。",
+    ),
+    "offline.names_only": ("Offline: matching names only", "离线：仅匹配名称", "離線：僅比對名稱"),
+    "script.zh-Hans": ("Simplified", "简体", "簡體"),
+    "script.zh-Hant": ("Traditional", "繁体", "繁體"),
+    "footer.data": ("Data version {v}", "数据版本 {v}", "資料版本 {v}"),
+    "footer.api": ("API", "接口", "介面"),
+}
+
+
+@dataclass(frozen=True)
+class Translator:
+    """Looks interface strings up in one language."""
+
+    lang: str
+
+    def __call__(self, key: str, **values: object) -> str:
+        return translate(key, self.lang, **values)
+
+
+def translate(key: str, lang: str, **values: object) -> str:
+    """The string for `key` in `lang` with `{name}` placeholders filled; unknown keys raise KeyError."""
+    row = _TABLE[key]
+    text = row[LANGS.index(lang)] if lang in LANGS else row[LANGS.index(DEFAULT_LANG)]
+    return text.format(**values) if values else text
+
+
+def has_key(key: str) -> bool:
+    return key in _TABLE
+
+
+def all_keys() -> list[str]:
+    return sorted(_TABLE)
+
+
+def client_strings(lang: str, prefixes: tuple[str, ...]) -> dict[str, str]:
+    """Strings the browser scripts need, for one language (keys starting with one of `prefixes`)."""
+    return {k: translate(k, lang) for k in _TABLE if k.startswith(prefixes)}
+
+
+def parse_accept_language(header: str | None) -> list[tuple[str, float]]:
+    """`Accept-Language` as (tag, q) pairs, best first; malformed parts are skipped."""
+    out: list[tuple[str, float]] = []
+    for i, part in enumerate((header or "").split(",")):
+        bits = [b.strip() for b in part.split(";")]
+        tag = bits[0]
+        if not tag or len(tag) > 35:
+            continue
+        q = 1.0
+        for b in bits[1:]:
+            if b.startswith("q="):
+                try:
+                    q = float(b[2:])
+                except ValueError:
+                    q = -1.0
+        if 0.0 < q <= 1.0:
+            out.append((tag, q - i * 1e-6))
+    return sorted(out, key=lambda p: -p[1])
+
+
+def lang_for_tag(tag: str) -> str | None:
+    """Map one BCP 47 tag to one of our languages (zh-TW, zh-HK, zh-MO and zh-Hant → zh-Hant)."""
+    t = tag.lower().replace("_", "-")
+    if t.startswith("en"):
+        return "en"
+    if t == "zh" or t.startswith("zh-"):
+        parts = t.split("-")
+        if "hant" in parts or any(p in ("tw", "hk", "mo") for p in parts[1:]):
+            return "zh-Hant"
+        return "zh-Hans"
+    return None
+
+
+def choose_lang(query_lang: str | None, cookie_lang: str | None, accept_language: str | None) -> str:
+    """Explicit choice in the URL, then the remembered cookie, then the browser's preference."""
+    for candidate in (query_lang, cookie_lang):
+        if candidate in LANGS:
+            return candidate  # type: ignore[return-value]
+    for tag, _q in parse_accept_language(accept_language):
+        lang = lang_for_tag(tag)
+        if lang:
+            return lang
+    return DEFAULT_LANG

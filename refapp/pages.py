@@ -1,0 +1,371 @@
+"""HTML pages: home, results, browse, entry, "show me" player, offline, language switch, errors."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, Flask, Response, abort, g, make_response, redirect, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from corpus.model import EDITIONS, GAMES, KINDS, LANGS
+from refapp import i18n
+from refapp.catalog import FilterError, localised, parse_filters
+from refapp.markup import render_markdown, render_snippet
+from refapp.scenarios import ScenarioUnavailable
+from refapp.state import get_state
+
+bp = Blueprint("pages", __name__)
+
+LANG_COOKIE_AGE = 400 * 24 * 3600
+MAX_QUERY_CHARS = 200
+
+
+def safe_next(target: str | None) -> str:
+    """A local path to return to after switching language; anything else becomes '/'."""
+    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+        return "/"
+    if any(ord(c) < 32 for c in target):
+        return "/"
+    return target
+
+
+def url_with(path: str, params: dict[str, str], **changes: str | None) -> str:
+    merged = {**params, **changes}
+    clean = {k: v for k, v in merged.items() if v not in (None, "")}
+    return path + ("?" + urlencode(clean) if clean else "")
+
+
+def doc_label(file: str) -> str:
+    """A readable name for a seed document in the reader's language."""
+    doc = get_state().docs.get(file)
+    t = i18n.Translator(g.lang)
+    if not doc:
+        return file
+    parts = [t(f"game.{doc.game}")] if doc.game in GAMES else []
+    if doc.edition in EDITIONS:
+        parts.append(t(f"edition.{doc.edition}"))
+    if doc.script in LANGS and doc.script != "en":
+        parts.append(t(f"script.{doc.script}"))
+    return " · ".join(parts)
+
+
+@bp.app_context_processor
+def inject_helpers() -> dict[str, Any]:
+    state = get_state()
+    lang = getattr(g, "lang", i18n.DEFAULT_LANG)
+    here = request.full_path.rstrip("?") if request else "/"
+    return {
+        "t": i18n.Translator(lang),
+        "lang": lang,
+        "langs": LANGS,
+        "asset": state.asset_url,
+        "loc": lambda value: localised(value, lang),
+        "md": render_markdown,
+        "snippet_html": render_snippet,
+        "lang_url": lambda code: url_with("/lang/" + code, {}, next=safe_next(here)),
+        "doc_label": doc_label,
+        "data_version": state.catalog.version,
+        "t_has": i18n.has_key,
+        "scenarios_for": state.scenarios.for_entry,
+    }
+
+
+@bp.after_app_request
+def remember_explicit_language(response: Response) -> Response:
+    chosen = request.args.get("lang")
+    if chosen in LANGS and request.cookies.get(i18n.LANG_COOKIE) != chosen:
+        set_lang_cookie(response, chosen)
+    return response
+
+
+def set_lang_cookie(response: Response, lang: str) -> None:
+    response.set_cookie(
+        i18n.LANG_COOKIE,
+        lang,
+        max_age=LANG_COOKIE_AGE,
+        samesite="Lax",
+        httponly=False,
+        secure=False,
+        path="/",
+    )
+
+
+@bp.get("/lang/<code>")
+def switch_language(code: str) -> Response:
+    if code not in LANGS:
+        abort(404)
+    response = redirect(safe_next(request.args.get("next")), code=303)
+    set_lang_cookie(response, code)
+    return response
+
+
+def browse_options() -> dict[str, Any]:
+    catalog = get_state().catalog
+    return {
+        "games": GAMES,
+        "editions": EDITIONS,
+        "kinds": KINDS,
+        "types": catalog.types(),
+        "costs": catalog.costs(),
+    }
+
+
+@bp.get("/")
+def home() -> str:
+    return render_template("home.html", options=browse_options(), page="home")
+
+
+def search_params() -> dict[str, str]:
+    keep = ("q", "game", "edition", "kind", "limit")
+    params = {k: request.args.get(k, "") for k in keep if request.args.get(k)}
+    params["lang"] = g.lang
+    return params
+
+
+def group_results(results: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for r in results:
+        groups.setdefault(str(r.get("game", "")), []).append(r)
+    order = list(GAMES)
+    return sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99)
+
+
+@bp.get("/search")
+def results() -> tuple[str, int]:
+    state = get_state()
+    params = search_params()
+    query = params.get("q", "").strip()
+    context: dict[str, Any] = {
+        "query": query,
+        "params": params,
+        "page": "results",
+        "options": browse_options(),
+        "url_with": url_with,
+        "groups": [],
+        "data": None,
+        "error": None,
+    }
+    if not query:
+        context["error"] = i18n.translate("results.empty_query", g.lang)
+        return render_template("results.html", **context), 200
+    if len(query) > MAX_QUERY_CHARS:
+        context["error"] = i18n.translate("results.bad_query", g.lang)
+        return render_template("results.html", **context), 400
+    if state.search is None:
+        context["error"] = i18n.translate("results.unavailable", g.lang)
+        return render_template("results.html", **context), 503
+    try:
+        data, status = state.search(params)
+    except Exception:  # noqa: BLE001 - a search failure must still give a page, not a traceback
+        bp_logger().exception("search failed for %r", query)
+        context["error"] = i18n.translate("results.unavailable", g.lang)
+        return render_template("results.html", **context), 503
+    if status >= 400 or not isinstance(data, dict) or "results" not in data:
+        message = data.get("error") if isinstance(data, dict) else None
+        context["error"] = i18n.translate("results.bad_query", g.lang)
+        context["error_detail"] = message if isinstance(message, str) else None
+        return render_template("results.html", **context), status if status >= 400 else 500
+    context["data"] = data
+    context["groups"] = group_results(list(data.get("results") or []))
+    return render_template("results.html", **context), 200
+
+
+def bp_logger():  # type: ignore[no-untyped-def]
+    from flask import current_app
+
+    return current_app.logger
+
+
+@bp.get("/browse")
+def browse() -> tuple[str, int]:
+    state = get_state()
+    options = browse_options()
+    try:
+        filters = parse_filters(request.args.to_dict(), options["types"])
+    except FilterError as exc:
+        return render_template(
+            "browse.html",
+            options=options,
+            entries=[],
+            filters=None,
+            page="browse",
+            url_with=url_with,
+            params={},
+            error=i18n.translate("browse.bad_filter", g.lang, name=exc.name),
+        ), 400
+    entries = state.catalog.browse(filters)
+    return render_template(
+        "browse.html",
+        options=options,
+        entries=entries,
+        filters=filters,
+        page="browse",
+        url_with=url_with,
+        params=filters.as_params(),
+        error=None,
+    ), 200
+
+
+@bp.get("/entries/<path:entry_id>")
+def entry(entry_id: str) -> Any:
+    state = get_state()
+    if entry_id.endswith(".json"):
+        from refapp.api import entry_json
+
+        return entry_json(entry_id[: -len(".json")])
+    e = state.catalog.get(entry_id)
+    if e is None:
+        abort(404)
+    related = [state.catalog.get(r) for r in e.related]
+    ruling_scenarios = {r.id: state.scenarios.for_ruling(e.id, r.id) for r in e.rulings}
+    covered = {s for ids in ruling_scenarios.values() for s in ids}
+    other_scenarios = [s for s in state.scenarios.for_entry(e.id) if s not in covered]
+    return render_template(
+        "entry.html",
+        e=e,
+        related=[r for r in related if r is not None],
+        ruling_scenarios=ruling_scenarios,
+        other_scenarios=other_scenarios,
+        summaries=state.scenarios.summaries,
+        page="entry",
+    )
+
+
+@bp.get("/scenarios/<path:scenario_id>")
+def scenario(scenario_id: str) -> Any:
+    state = get_state()
+    if scenario_id.endswith(".json"):
+        from refapp.api import scenario_json
+
+        return scenario_json(scenario_id[: -len(".json")])
+    if scenario_id not in state.scenarios.summaries:
+        abort(404)
+    try:
+        run = state.scenarios.run(scenario_id)
+    except ScenarioUnavailable:
+        return render_template(
+            "error.html", title=i18n.translate("player.unavailable", g.lang), body="", page="error"
+        ), 503
+    highlight = set(run.get("highlight") or [])
+    steps = [
+        {
+            "index": i,
+            "seq": ev.get("seq", i),
+            "say": localised(ev.get("say"), g.lang),
+            "highlight": ev.get("seq", i) in highlight,
+            "kind": ev.get("kind", ""),
+        }
+        for i, ev in enumerate(run.get("events") or [])
+    ]
+    return render_template(
+        "player.html",
+        run=run,
+        steps=steps,
+        scenario_id=scenario_id,
+        page="player",
+        strings=i18n.client_strings(g.lang, ("player.", "zone.", "counter.", "phase.")),
+    )
+
+
+@bp.get("/offline")
+def offline() -> str:
+    return render_template("offline.html", page="offline")
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    state = get_state()
+    body = render_template(
+        "sw.js",
+        version=f"{state.assets_version}-{state.catalog.version}",
+        precache=[a.url for a in state.assets.values() if not a.name.startswith("icons/")]
+        + [state.asset_url(n) for n in state.assets if n.startswith("icons/")],
+    )
+    response = make_response(body)
+    response.mimetype = "application/javascript"
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["Service-Worker-Allowed"] = "/"
+    return response
+
+
+@bp.get("/manifest.webmanifest")
+def web_manifest() -> Response:
+    state = get_state()
+    lang = g.lang
+    manifest = {
+        "name": i18n.translate("site.name", lang),
+        "short_name": i18n.translate("site.name", lang),
+        "description": i18n.translate("site.tagline", lang),
+        "lang": lang,
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": "#f6f1e7",
+        "theme_color": "#5b3a1e",
+        "icons": [
+            {
+                "src": state.asset_url("icons/icon.svg"),
+                "sizes": "any",
+                "type": "image/svg+xml",
+                "purpose": "any",
+            },
+        ],
+    }
+    from flask import json
+
+    response = make_response(json.dumps(manifest, ensure_ascii=False))
+    response.mimetype = "application/manifest+json"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/static/<path:filename>")
+def static_asset(filename: str) -> Response:
+    state = get_state()
+    for asset in state.assets.values():
+        if asset.url == "/static/" + filename:
+            response = make_response(asset.body)
+            response.mimetype = asset.mimetype
+            if asset.mimetype.startswith("text/") or asset.mimetype.endswith("javascript"):
+                response.charset = "utf-8"
+            response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+            return response
+    abort(404)
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/") or request.path.endswith(".json") or request.path == "/healthz"
+
+
+def register_error_pages(app: Flask) -> None:
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):  # type: ignore[no-untyped-def]
+        code = exc.code or 500
+        if not hasattr(g, "lang"):
+            g.lang = i18n.choose_lang(
+                request.args.get("lang"),
+                request.cookies.get(i18n.LANG_COOKIE),
+                request.headers.get("Accept-Language"),
+            )
+        if wants_json():
+            return {"error": exc.name, "status": code}, code
+        key = {404: "error.404.title", 405: "error.405.title"}.get(code, "error.400.title")
+        body = i18n.translate("error.404.body", g.lang) if code == 404 else ""
+        if code >= 500:
+            key, body = "error.500.title", i18n.translate("error.500.body", g.lang)
+        return render_template("error.html", title=i18n.translate(key, g.lang), body=body, page="error"), code
+
+    @app.errorhandler(Exception)
+    def unexpected(exc: Exception):  # type: ignore[no-untyped-def]
+        app.logger.exception("unhandled error")
+        if not hasattr(g, "lang"):
+            g.lang = i18n.DEFAULT_LANG
+        if wants_json():
+            return {"error": "Internal Server Error", "status": 500}, 500
+        return render_template(
+            "error.html",
+            title=i18n.translate("error.500.title", g.lang),
+            body=i18n.translate("error.500.body", g.lang),
+            page="error",
+        ), 500
