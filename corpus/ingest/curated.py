@@ -1,0 +1,244 @@
+"""Load `corpus/curated/**/*.yaml` (docs/curated-format.md) and resolve its seed references into
+`corpus.model.Entry` objects. Any problem raises `CuratedError` naming file, entry and field."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from corpus.ingest.normalise import to_traditional
+from corpus.ingest.resolve import Ref, ReferenceError_, Resolved, resolve
+from corpus.ingest.seeds import SeedCorpus
+from corpus.model import LANGS, Entry, Note, Ruling, Source
+
+ENTRY_KEYS = {
+    "id",
+    "kind",
+    "editions",
+    "names",
+    "aliases",
+    "cost",
+    "types",
+    "text",
+    "text_from",
+    "text_2e",
+    "edition_changes",
+    "rulings",
+    "related",
+    "notes",
+    "extra",
+}
+REQUIRED_ENTRY_KEYS = ("id", "kind", "names")
+RULING_KEYS = {"id", "edition", "from", "en", "zh-Hans", "zh-Hant"}
+NOTE_KEYS = {"id", "en", "zh-Hans", "zh-Hant", "from"}
+REF_KEYS = {"file", "lines", "sentences"}
+
+
+class CuratedError(Exception):
+    def __init__(self, file: str, entry_id: str | None, field: str | None, message: str):
+        self.file, self.entry_id, self.field, self.message = file, entry_id, field, message
+        where = file + (f": entry {entry_id!r}" if entry_id else "") + (f", field {field!r}" if field else "")
+        super().__init__(f"{where}: {message}")
+
+
+def curated_files(curated_dir: Path) -> list[Path]:
+    return sorted(Path(curated_dir).rglob("*.yaml"))
+
+
+def load_yaml(path: Path, display: str) -> list[Any]:
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise CuratedError(display, None, None, f"invalid YAML{where}: {problem}") from exc
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CuratedError(display, None, None, f"cannot read: {exc}") from exc
+    if data is None:
+        return []
+    if not isinstance(data, list):
+        raise CuratedError(display, None, None, "the file must be a YAML list of entries")
+    return data
+
+
+def load_curated(curated_dir: Path, seeds: SeedCorpus) -> list[Entry]:
+    entries: list[Entry] = []
+    for path in curated_files(curated_dir):
+        display = (
+            str(path.relative_to(Path(curated_dir).parent.parent))
+            if path.is_relative_to(Path(curated_dir).parent.parent)
+            else str(path)
+        )
+        for index, raw in enumerate(load_yaml(path, display)):
+            entries.append(build_entry(raw, index, display, seeds))
+    return entries
+
+
+class EntryBuilder:
+    """Builds one entry; `fail` raises a CuratedError pointing at the entry and field."""
+
+    def __init__(self, raw: Any, index: int, file: str, seeds: SeedCorpus):
+        self.file, self.seeds = file, seeds
+        if not isinstance(raw, dict):
+            raise CuratedError(file, f"#{index + 1}", None, "each entry must be a mapping")
+        self.raw = raw
+        self.entry_id = str(raw.get("id") or f"#{index + 1}")
+
+    def fail(self, field: str | None, message: str) -> CuratedError:
+        return CuratedError(self.file, self.entry_id, field, message)
+
+    def mapping(self, value: Any, field: str, allowed: set[str]) -> dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(field, "must be a mapping")
+        unknown = sorted(set(map(str, value)) - allowed)
+        if unknown:
+            raise self.fail(field, f"unknown key(s) {unknown}; allowed: {sorted(allowed)}")
+        return value
+
+    def string_list(self, field: str) -> list[str]:
+        value = self.raw.get(field, [])
+        if value is None:
+            return []
+        if not isinstance(value, list) or not all(isinstance(v, str | int) for v in value):
+            raise self.fail(field, "must be a list of strings")
+        return [str(v) for v in value]
+
+    def localised(self, value: Any, field: str) -> dict[str, str]:
+        value = self.mapping(value, field, set(LANGS))
+        out = {}
+        for lang, text in value.items():
+            if not isinstance(text, str) or not text.strip():
+                raise self.fail(f"{field}.{lang}", "must be a non-empty string")
+            out[lang] = text.strip()
+        if "zh-Hans" in out and "zh-Hant" not in out:
+            out["zh-Hant"] = to_traditional(out["zh-Hans"])
+        return out
+
+    def ref(self, value: Any, field: str) -> Ref:
+        value = self.mapping(value, field, REF_KEYS)
+        file, lines, sentences = value.get("file"), value.get("lines"), value.get("sentences")
+        if not isinstance(file, str):
+            raise self.fail(f"{field}.file", "must name a file in corpus/sources/manifest.json")
+        pair = self.int_pair(lines, f"{field}.lines")
+        if pair is None:
+            raise self.fail(f"{field}.lines", "is required: [first, last] (1-based, inclusive)")
+        return Ref(file, pair[0], pair[1], self.int_pair(sentences, f"{field}.sentences"))
+
+    def int_pair(self, value: Any, field: str) -> tuple[int, int] | None:
+        if value is None:
+            return None
+        if (
+            not isinstance(value, list)
+            or len(value) != 2
+            or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        ):
+            raise self.fail(field, f"must be two whole numbers [first, last], got {value!r}")
+        return value[0], value[1]
+
+    def resolved(self, value: Any, field: str) -> Resolved:
+        ref = self.ref(value, field)
+        try:
+            return resolve(ref, self.seeds)
+        except ReferenceError_ as exc:
+            raise self.fail(field, str(exc)) from exc
+
+    def build(self) -> Entry:
+        raw = self.raw
+        unknown = sorted(set(map(str, raw)) - ENTRY_KEYS)
+        if unknown:
+            raise self.fail(None, f"unknown key(s) {unknown}; allowed: {sorted(ENTRY_KEYS)}")
+        for key in REQUIRED_ENTRY_KEYS:
+            if raw.get(key) in (None, "", {}):
+                raise self.fail(key, "is required")
+        entry_id = str(raw["id"])
+        text = self.localised(raw["text"], "text") if raw.get("text") is not None else {}
+        sources: list[Source] = []
+        if raw.get("text_from") is not None:
+            found = self.resolved(raw["text_from"], "text_from")
+            text = {**found.text, **text} if "zh-Hans" not in text else text
+            sources = found.sources
+        cost = raw.get("cost")
+        if cost is not None and (not isinstance(cost, int) or isinstance(cost, bool)):
+            raise self.fail("cost", f"must be a whole number or null, got {cost!r}")
+        extra = raw.get("extra") or {}
+        if not isinstance(extra, dict):
+            raise self.fail("extra", "must be a mapping")
+        return Entry(
+            id=entry_id,
+            game=entry_id.split("/", 1)[0],
+            kind=str(raw["kind"]),
+            editions=self.string_list("editions"),
+            names=self.localised(raw["names"], "names"),
+            aliases=self.string_list("aliases"),
+            cost=cost,
+            types=self.string_list("types"),
+            text=text,
+            text_2e=self.localised(raw["text_2e"], "text_2e") if raw.get("text_2e") is not None else None,
+            edition_changes=(
+                self.localised(raw["edition_changes"], "edition_changes")
+                if raw.get("edition_changes") is not None
+                else None
+            ),
+            rulings=[self.ruling(r, i) for i, r in enumerate(self.list_of("rulings"))],
+            related=self.string_list("related"),
+            notes=[self.note(n, i) for i, n in enumerate(self.list_of("notes"))],
+            sources=sources,
+            extra=extra,
+        )
+
+    def list_of(self, field: str) -> list[Any]:
+        value = self.raw.get(field) or []
+        if not isinstance(value, list):
+            raise self.fail(field, "must be a list")
+        return value
+
+    def ruling(self, raw: Any, index: int) -> Ruling:
+        field = f"rulings[{index}]"
+        raw = self.mapping(raw, field, RULING_KEYS)
+        ruling_id = raw.get("id")
+        if not isinstance(ruling_id, str) or not ruling_id:
+            raise self.fail(f"{field}.id", "is required (a slug)")
+        field = f"rulings[{ruling_id}]"
+        if raw.get("from") is None:
+            raise self.fail(f"{field}.from", "is required: every ruling cites a seed passage")
+        if not isinstance(raw.get("en"), str) or not raw["en"].strip():
+            raise self.fail(f"{field}.en", "is required: our English rendering")
+        found = self.resolved(raw["from"], f"{field}.from")
+        text = dict(found.text)
+        own = {k: raw[k] for k in ("zh-Hans", "zh-Hant") if raw.get(k) is not None}
+        if own:
+            text = self.localised(own, field)
+        text["en"] = raw["en"].strip()
+        edition = raw.get("edition")
+        return Ruling(
+            id=ruling_id, text=text, sources=found.sources, edition=edition, variants=found.variants
+        )
+
+    def note(self, raw: Any, index: int) -> Note:
+        field = f"notes[{index}]"
+        raw = self.mapping(raw, field, NOTE_KEYS)
+        note_id = raw.get("id")
+        if not isinstance(note_id, str) or not note_id:
+            raise self.fail(f"{field}.id", "is required (a slug)")
+        field = f"notes[{note_id}]"
+        if not isinstance(raw.get("en"), str) or not raw["en"].strip():
+            raise self.fail(f"{field}.en", "is required")
+        sources: list[Source] = []
+        text: dict[str, str] = {}
+        if raw.get("from") is not None:
+            found = self.resolved(raw["from"], f"{field}.from")
+            sources, text = found.sources, dict(found.text)
+        own = {k: raw[k] for k in ("zh-Hans", "zh-Hant") if raw.get(k) is not None}
+        if own:
+            text = self.localised(own, field)
+        if not text:
+            raise self.fail(f"{field}.zh-Hans", "is required when the note cites no seed passage")
+        text["en"] = raw["en"].strip()
+        return Note(id=note_id, text=text, sources=sources)
+
+
+def build_entry(raw: Any, index: int, file: str, seeds: SeedCorpus) -> Entry:
+    return EntryBuilder(raw, index, file, seeds).build()

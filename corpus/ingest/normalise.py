@@ -1,0 +1,72 @@
+"""Script conversion (OpenCC) and folding of text for matching.
+
+Conversions used:
+- `to_simplified`: Taiwan Traditional -> Simplified (`tw2s`, character and variant conversion only;
+  `tw2sp` would also rewrite Taiwan vocabulary into mainland words, which changes game terms).
+- `to_traditional`: Simplified -> Traditional with Taiwan character forms (`s2tw`, not `s2twp`).
+- `fold`: a matching key only (never displayed): Simplified, full-width folded to ASCII, lower
+  case, punctuation and whitespace removed.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+import opencc
+
+
+@lru_cache(maxsize=4)
+def _converter(config: str) -> opencc.OpenCC:
+    return opencc.OpenCC(config)
+
+
+def to_simplified(text: str) -> str:
+    return _converter("tw2s").convert(text)
+
+
+def to_traditional(text: str) -> str:
+    return _converter("s2tw").convert(text)
+
+
+def is_word_char(ch: str) -> bool:
+    """Letters, digits and CJK ideographs: the characters that carry meaning for matching."""
+    cat = unicodedata.category(ch)
+    return cat[0] in "LN"
+
+
+def fold_char(ch: str) -> str:
+    """Width-fold and lower-case one character (NFKC maps full-width forms to ASCII)."""
+    return unicodedata.normalize("NFKC", ch).lower()
+
+
+def to_simplified_same_length(text: str) -> str:
+    """`to_simplified`, guaranteed to keep the length (falls back to per-character conversion)."""
+    converted = to_simplified(text)
+    if len(converted) == len(text):
+        return converted
+    out = []
+    for ch in text:
+        c = to_simplified(ch)
+        out.append(c if len(c) == 1 else ch)
+    return "".join(out)
+
+
+def fold(text: str) -> str:
+    """The matching key of `text`: Simplified, width-folded, lower case, word characters only."""
+    simplified = to_simplified_same_length(text)
+    return "".join(f for ch in simplified if is_word_char(ch) for f in fold_char(ch))
+
+
+def fold_with_index(text: str) -> tuple[str, tuple[int, ...]]:
+    """`fold(text)` plus, for every folded character, its index in `text`."""
+    simplified = to_simplified_same_length(text)
+    chars: list[str] = []
+    index: list[int] = []
+    for i, ch in enumerate(simplified):
+        if not is_word_char(ch):
+            continue
+        for f in fold_char(ch):
+            chars.append(f)
+            index.append(i)
+    return "".join(chars), tuple(index)

@@ -1,0 +1,191 @@
+"""Turn a seed reference {file, lines, sentences} into Chinese text in both scripts, with the
+provenance of every copy and the differences between copies.
+
+- A 000 (Traditional) passage: zh-Hant is the original repaired text, never a conversion;
+  zh-Hans is the aligned Simplified copy (002, else 001), where a difference between the copies is
+  settled for the reading the seeds attest more often (ties keep the Traditional original's
+  reading, converted); every difference is recorded in `variants`.
+- A passage cited from a Simplified copy of that rulebook resolves through its 000 original.
+- Any other Simplified seed: zh-Hans is the original, zh-Hant is OpenCC s2tw (characters only).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from corpus.ingest.align import Counterpart, Difference, attestation, counterpart
+from corpus.ingest.linerepair import CARD_NOTE
+from corpus.ingest.normalise import fold, to_simplified, to_traditional
+from corpus.ingest.seeds import SeedCorpus
+from corpus.model import Source
+
+SENTENCE = re.compile(r"[^。！？!?\n]*(?:[。！？!?]+[”」』）)\"]*|$)")
+
+
+class ReferenceError_(ValueError):
+    """A reference that cannot be resolved; the message says why."""
+
+
+@dataclass(frozen=True)
+class Ref:
+    file: str
+    first: int
+    last: int
+    sentences: tuple[int, int] | None = None
+
+
+@dataclass
+class Resolved:
+    text: dict[str, str]  # zh-Hans, zh-Hant
+    sources: list[Source]
+    variants: list[dict[str, Any]] = field(default_factory=list)
+
+
+def sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Sentences of text[start:end] (split after 。！？ and paragraph breaks), whitespace trimmed."""
+    spans = []
+    for m in SENTENCE.finditer(text, start, end):
+        s, e = m.start(), m.end()
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        if s < e:
+            spans.append((s, e))
+    return spans
+
+
+def check_ref(ref: Ref, seeds: SeedCorpus) -> None:
+    src = seeds.sources.get(ref.file)
+    if src is None:
+        raise ReferenceError_(f"unknown file {ref.file!r} (not in corpus/sources/manifest.json)")
+    if not (1 <= ref.first <= ref.last <= src.line_count):
+        raise ReferenceError_(
+            f"lines [{ref.first}, {ref.last}] are not a range within {ref.file} (1..{src.line_count})"
+        )
+    for r in seeds.dropped[ref.file]:
+        if r.first <= ref.last and ref.first <= r.last:
+            raise ReferenceError_(
+                f"lines [{ref.first}, {ref.last}] of {ref.file} overlap dropped lines "
+                f"[{r.first}, {r.last}] ({r.reason})"
+            )
+
+
+def cited_span(ref: Ref, seeds: SeedCorpus) -> tuple[int, int]:
+    doc = seeds.documents[ref.file]
+    span = doc.span_of_lines(ref.first, ref.last)
+    if span is None:
+        raise ReferenceError_(f"lines [{ref.first}, {ref.last}] of {ref.file} hold no text")
+    if ref.sentences is not None:
+        sentences = sentence_spans(doc.text, *span)
+        i, j = ref.sentences
+        if not (1 <= i <= j <= len(sentences)):
+            raise ReferenceError_(
+                f"sentences [{i}, {j}] out of range: lines [{ref.first}, {ref.last}] hold "
+                f"{len(sentences)} sentence(s)"
+            )
+        span = (sentences[i - 1][0], sentences[j - 1][1])
+    return span
+
+
+def without_card_lead_in(text: str, start: int, end: int) -> tuple[int, int]:
+    """Skip a card note's name lead-in ('Library圖書館——') at the start of a span."""
+    if start == 0 or text[start - 1] == "\n":
+        m = CARD_NOTE.match(text[start:end])
+        if m:
+            return start + m.end(), end
+    return start, end
+
+
+def source_of(seeds: SeedCorpus, file: str, span: tuple[int, int]) -> Source:
+    return Source(file=file, lines=seeds.documents[file].lines_of_span(*span))
+
+
+def resolve(ref: Ref, seeds: SeedCorpus) -> Resolved:
+    check_ref(ref, seeds)
+    span = cited_span(ref, seeds)
+    src = seeds.sources[ref.file]
+    if src.script == "zh-Hant":
+        return resolve_traditional(ref.file, span, seeds)
+    original = seeds.traditional_original(ref.file)
+    if original is not None:
+        match = counterpart(seeds.alignments[(ref.file, original)], *span)
+        if match is not None:
+            return resolve_traditional(original, match.span, seeds)
+    doc = seeds.documents[ref.file]
+    start, end = without_card_lead_in(doc.text, *span)
+    text = doc.text[start:end]
+    return Resolved(
+        {"zh-Hans": text, "zh-Hant": to_traditional(text)}, [source_of(seeds, ref.file, (start, end))]
+    )
+
+
+def resolve_traditional(file: str, span: tuple[int, int], seeds: SeedCorpus) -> Resolved:
+    doc = seeds.documents[file]
+    start, end = without_card_lead_in(doc.text, *span)
+    hant = doc.text[start:end]
+    sources = [source_of(seeds, file, (start, end))]
+    variants: list[dict[str, Any]] = []
+    hans: str | None = None
+    for copy in seeds.copies_of(file):
+        match = counterpart(seeds.alignments[(file, copy)], start, end)
+        if match is None:
+            continue
+        sources.append(source_of(seeds, copy, match.span))
+        chosen = [settle(file, copy, d, seeds) for d in match.differences]
+        variants.extend(variant for variant, _ in chosen)
+        if hans is None:
+            hans = simplified_reading(
+                seeds,
+                copy,
+                match,
+                [d for d, (_, a_wins) in zip(match.differences, chosen, strict=True) if a_wins],
+            )
+    if hans is None:
+        hans = to_simplified(hant)
+        lines = list(sources[0].lines)
+        variants.append({"note": f"no Simplified copy of {file} {lines}; zh-Hans is OpenCC tw2s of it"})
+    return Resolved({"zh-Hans": hans, "zh-Hant": hant}, sources, variants)
+
+
+def settle(a_file: str, b_file: str, d: Difference, seeds: SeedCorpus) -> tuple[dict[str, Any], bool]:
+    """Record one difference and decide whether the Traditional original's reading wins."""
+    b_doc = seeds.documents[b_file]
+    left = fold(b_doc.text[max(0, d.b_span[0] - 4) : d.b_span[0]])
+    right = fold(b_doc.text[d.b_span[1] : d.b_span[1] + 4])
+    a_score = attestation(fold(d.a_text), left, right, seeds.bigrams)
+    b_score = attestation(fold(d.b_text), left, right, seeds.bigrams)
+    a_wins = a_score >= b_score
+    a_doc = seeds.documents[a_file]
+    variant = {
+        "readings": {a_file: d.a_text, b_file: d.b_text},
+        "lines": {
+            a_file: list(a_doc.lines_of_span(*widen(d.a_span))),
+            b_file: list(b_doc.lines_of_span(*widen(d.b_span))),
+        },
+        "chosen": a_file if a_wins else b_file,
+        "reason": (
+            f"attested {max(a_score, b_score)}x vs {min(a_score, b_score)}x beside its neighbours in seeds"
+            if a_score != b_score
+            else "equally attested; the Traditional original's reading is kept"
+        ),
+    }
+    return variant, a_wins
+
+
+def widen(span: tuple[int, int]) -> tuple[int, int]:
+    """A non-empty span for line lookup (an insertion point maps to the character before it)."""
+    return span if span[1] > span[0] else (max(0, span[0] - 1), span[0])
+
+
+def simplified_reading(seeds: SeedCorpus, copy: str, match: Counterpart, overrides: list[Difference]) -> str:
+    """The copy's text, with the differences the original wins replaced by its reading."""
+    text = seeds.documents[copy].text
+    start, end = match.span
+    out = text[start:end]
+    for d in sorted(overrides, key=lambda d: d.b_span[0], reverse=True):
+        b0, b1 = d.b_span[0] - start, d.b_span[1] - start
+        out = out[:b0] + to_simplified(d.a_text) + out[b1:]
+    return out
