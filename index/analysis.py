@@ -1,0 +1,149 @@
+"""Understanding a normalised query: which names it contains (in any script, as pinyin or
+initials), which typos to correct, and which tokens to search. Pure functions over the
+index's read-only tables."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from index.lexicon import NameForm
+from index.spelling import correct_chinese, correct_english
+from index.tokenise import EN_STOPWORDS, Tokeniser, english_words
+
+
+@dataclass(frozen=True)
+class NameMatch:
+    form: NameForm
+    start: int
+    end: int
+
+
+@dataclass
+class QueryAnalysis:
+    text: str  # normalised query after corrections
+    tokens: list[str]  # search tokens (stop words dropped unless nothing else is left)
+    stems: list[str]  # English tokens among them
+    names: list[NameMatch]  # name forms found in the text
+    pinyin_keys: list[str]  # ASCII keys to look up in the pinyin field
+    pinyin_prefixes: list[str]
+    pinyin_entries: set[str]  # entries named by pinyin or initials
+    suggestion: str | None  # corrected query when different
+    groups: list[frozenset[str]] = field(default_factory=list)  # one per distinct name: entry ids
+
+    @property
+    def entries(self) -> set[str]:
+        return {e for g in self.groups for e in g}
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Read-only lookups built once per opened index."""
+
+    forms: tuple[NameForm, ...]
+    vocab: Mapping[str, int]
+    pinyin: Mapping[str, frozenset[str]]  # full pinyin / initials / joined English name -> entry ids
+    pinyin_words: frozenset[str]
+    pinyin_by_sylls: Mapping[tuple[str, ...], list[NameForm]]
+
+
+def find_names(text: str, forms: tuple[NameForm, ...]) -> list[NameMatch]:
+    """Name forms occurring in `text`; a match inside a longer match of another name is dropped."""
+    found: list[NameMatch] = []
+    for f in forms:
+        if not f.norm or (f.chinese and len(f.norm) < 2 and f.norm != text):
+            continue
+        start = text.find(f.norm)
+        while start != -1:
+            end = start + len(f.norm)
+            if f.chinese or _bounded(text, start, end):
+                found.append(NameMatch(f, start, end))
+            start = text.find(f.norm, start + 1)
+    return [
+        m
+        for m in found
+        if not any(
+            o.start <= m.start and m.end <= o.end and (o.end - o.start) > (m.end - m.start) for o in found
+        )
+    ]
+
+
+def _bounded(text: str, start: int, end: int) -> bool:
+    before = text[start - 1] if start else " "
+    after = text[end] if end < len(text) else " "
+    return not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())
+
+
+def _ascii_runs(words: list[str]) -> list[str]:
+    """Words and concatenations of 2-4 consecutive words ('tu shu guan' -> 'tushuguan')."""
+    out = list(words)
+    for n in (2, 3, 4):
+        out += ["".join(words[i : i + n]) for i in range(len(words) - n + 1)]
+    return out
+
+
+def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
+    words = [w for w in english_words(norm) if w.isalpha()]
+    keys = [k for k in _ascii_runs(words) if k in tables.pinyin]
+    covered = {w for k in keys for w in words if w in k}
+    corrected = norm
+    for w in words:
+        if w in covered or w in EN_STOPWORDS:
+            continue
+        right = correct_english(w, tables.vocab)
+        if right:
+            corrected = re.sub(rf"(?<![0-9a-z]){re.escape(w)}(?![0-9a-z])", right, corrected)
+    for c in correct_chinese(corrected, tables.pinyin_by_sylls, tok.knows):
+        corrected = corrected.replace(c.wrong, c.right)
+    tokens = tok.search_tokens(corrected, stop=True) or tok.search_tokens(corrected)
+    stems = [t for t in tokens if t.isascii()]
+    prefixes = [w for w in words if len(w) >= 3 and w not in tables.vocab and w not in tables.pinyin]
+    prefixes = [w for w in prefixes if any(p.startswith(w) for p in tables.pinyin_words)]
+    names = find_names(corrected, tables.forms)
+    pinyin_entries = {e for k in keys for e in tables.pinyin[k]}
+    groups: dict[str, set[str]] = {}
+    for m in names:
+        groups.setdefault(m.form.norm, set()).add(m.form.entry)
+    for k in keys:
+        groups.setdefault(f"pinyin:{k}", set()).update(tables.pinyin[k])
+    merged = _merge_groups([frozenset(g) for g in groups.values()])
+    return QueryAnalysis(
+        text=corrected,
+        tokens=list(dict.fromkeys(tokens)),
+        stems=stems,
+        names=names,
+        pinyin_keys=keys,
+        pinyin_prefixes=prefixes,
+        pinyin_entries=pinyin_entries,
+        suggestion=corrected if corrected != norm else None,
+        groups=merged,
+    )
+
+
+def _merge_groups(groups: list[frozenset[str]]) -> list[frozenset[str]]:
+    """Different names of the same entry (金殿 and throne room) are one group."""
+    out: list[set[str]] = []
+    for g in groups:
+        hit = [o for o in out if o & g]
+        new = set(g).union(*hit) if hit else set(g)
+        out = [o for o in out if not (o & g)] + [new]
+    return [frozenset(o) for o in out]
+
+
+def build_tables(forms: tuple[NameForm, ...], vocab: Mapping[str, int], by_sylls) -> Tables:
+    pinyin: dict[str, set[str]] = {}
+    for f in forms:
+        keys = [f.pinyin, f.initials] if f.chinese else [re.sub(r"[^0-9a-z]", "", f.norm)]
+        for k in keys:
+            if len(k) >= 2 and not (k in vocab and not f.chinese and " " not in f.norm):
+                pinyin.setdefault(k, set()).add(f.entry)
+    # Initials that are ordinary English words ('at', 'so') would hijack queries.
+    pinyin = {k: v for k, v in pinyin.items() if k not in EN_STOPWORDS}
+    return Tables(
+        forms=forms,
+        vocab=vocab,
+        pinyin={k: frozenset(v) for k, v in pinyin.items()},
+        pinyin_words=frozenset(f.pinyin for f in forms if f.chinese),
+        pinyin_by_sylls=by_sylls,
+    )

@@ -1,0 +1,173 @@
+"""`build(dataset, data_dir)`: write a complete index into a fresh folder under
+`<data_dir>/index/` and then switch the `current` symlink to it atomically (rename over the
+old link), so a reader resolving `current` sees either the old or the new index, never a
+half-built one."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+from collections import Counter
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+
+from corpus.model import Dataset, Entry
+from index.documents import Unit, all_units, name_tokens, pinyin_tokens, search_text
+from index.lexicon import Lexicon
+from index.normalise import normalise
+from index.schema import make_schema
+from index.tokenise import Tokeniser, english_words, get_tokeniser
+
+CURRENT = "current"
+KEEP_OLD = 2  # previous builds kept so servers that opened them keep working
+
+
+def index_root(data_dir: Path) -> Path:
+    return Path(data_dir) / "index"
+
+
+def _entry_meta(e: Entry) -> dict:
+    return {
+        "id": e.id,
+        "kind": e.kind,
+        "game": e.game,
+        "editions": list(e.editions),
+        "names": dict(e.names),
+        "cost": e.cost,
+        "types": list(e.types),
+    }
+
+
+def _english_vocab(dataset: Dataset) -> dict[str, int]:
+    """Unstemmed English words of names, aliases and texts with counts; name words count x100
+    so spelling correction prefers names."""
+    counts: Counter[str] = Counter()
+    for e in dataset.entries:
+        for text in [e.names.get("en", ""), *e.aliases]:
+            counts.update({w: 100 for w in english_words(normalise(text)) if w.isalpha()})
+        texts = [e.text, e.text_2e or {}, e.edition_changes or {}] + [r.text for r in e.rulings]
+        for t in texts:
+            counts.update(w for w in english_words(normalise(t.get("en", ""))) if w.isalpha())
+    return dict(counts)
+
+
+def _documents(dataset: Dataset, lexicon: Lexicon, units: list[Unit], tok: Tokeniser) -> list[dict]:
+    entries = dataset.by_id()
+    forms_by_entry: dict[str, list] = {}
+    for f in lexicon.forms:
+        forms_by_entry.setdefault(f.entry, []).append(f)
+    docs = []
+    for u in units:
+        e = entries[u.entry]
+        forms = forms_by_entry.get(e.id, [])
+        names = " ".join(name_tokens(e, forms, tok))
+        text_norm = search_text(u.text)
+        doc = {
+            "id": u.id,
+            "entry": u.entry,
+            "part": u.part,
+            "game": e.game,
+            "kind": e.kind,
+            "editions": " ".join(u.editions),
+            "types": " ".join(e.types),
+            "exact": " ".join(tok.exact_tokens(text_norm)),
+        }
+        if e.cost is not None:
+            doc["cost"] = int(e.cost)
+        if u.part == "entry":
+            doc["name"] = names
+            doc["pinyin"] = " ".join(pinyin_tokens(forms))
+            doc["body"] = " ".join(tok.search_tokens(text_norm))
+        else:
+            doc["owner"] = names
+            doc["ruling"] = " ".join(tok.search_tokens(text_norm))
+        docs.append({k: v for k, v in doc.items() if v != ""})
+    return docs
+
+
+def _write_json(path: Path, data) -> None:
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+
+
+def _switch_current(root: Path, target: Path) -> None:
+    tmp = root / f".{CURRENT}.{os.getpid()}.{time.monotonic_ns()}"
+    os.symlink(target.name, tmp)
+    os.replace(tmp, root / CURRENT)
+
+
+def _prune(root: Path, keep: Path) -> None:
+    builds = sorted(
+        (p for p in root.iterdir() if p.is_dir() and not p.is_symlink() and not p.name.startswith(".")),
+        key=lambda p: p.name,
+    )
+    old = [p for p in builds if p != keep][:-KEEP_OLD] if KEEP_OLD else [p for p in builds if p != keep]
+    for p in old:
+        shutil.rmtree(p, ignore_errors=True)
+
+
+def build(dataset: Dataset, data_dir: Path) -> Path:
+    """Build the index for `dataset` under `data_dir/index/` and make it current. Returns its folder."""
+    root = index_root(data_dir)
+    root.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
+    folder = root / f"{dataset.version}-{stamp}-{time.monotonic_ns() % 10**9:09d}"
+    staging = root / f".building-{folder.name}"
+    staging.mkdir()
+    try:
+        lexicon = Lexicon.from_dataset(dataset)
+        words = lexicon.jieba_words()
+        tok = get_tokeniser(words)
+        units = all_units(dataset, lexicon)
+        (staging / "userdict.txt").write_text("".join(f"{w} 1000\n" for w in words), encoding="utf-8")
+        _write_json(staging / "lexicon.json", lexicon.to_json())
+        _write_json(staging / "entries.json", [_entry_meta(e) for e in dataset.entries])
+        _write_json(
+            staging / "units.json",
+            [
+                {
+                    "id": u.id,
+                    "entry": u.entry,
+                    "part": u.part,
+                    "ruling": u.ruling,
+                    "editions": u.editions,
+                    "text": u.text,
+                    "mentions": u.mentions,
+                }
+                for u in units
+            ],
+        )
+        _write_json(staging / "vocab.json", _english_vocab(dataset))
+        (staging / "whoosh").mkdir()
+        ix = whoosh_index.create_in(str(staging / "whoosh"), make_schema())
+        writer = ix.writer()
+        for doc in _documents(dataset, lexicon, units, tok):
+            writer.add_document(**doc)
+        writer.commit()
+        _write_json(
+            staging / "meta.json",
+            {
+                "dataset_version": dataset.version,
+                "built": stamp,
+                "entries": len(dataset.entries),
+                "units": len(units),
+                "words": len(words),
+            },
+        )
+        staging.rename(folder)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    _switch_current(root, folder)
+    _prune(root, folder)
+    return folder
+
+
+def current_folder(data_dir: Path) -> Path | None:
+    """The folder `current` points to, or None when no index has been built."""
+    link = index_root(data_dir) / CURRENT
+    if not link.exists():
+        return None
+    return link.resolve()

@@ -1,0 +1,39 @@
+"""Pinyin keys for Chinese names: full pinyin, initials and per-character syllables."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pypinyin import Style, lazy_pinyin, load_phrases_dict
+
+# Readings pypinyin gets wrong for the games' names.
+PHRASE_FIXES: dict[str, list[list[str]]] = {
+    "重塑": [["chóng"], ["sù"]],
+    "重建": [["chóng"], ["jiàn"]],
+}
+
+
+@lru_cache(maxsize=1)
+def _ensure_fixes() -> bool:
+    load_phrases_dict(PHRASE_FIXES)
+    return True
+
+
+def syllables(text: str) -> list[str]:
+    """Tone-less syllables of Chinese text, one per character (non-Chinese chars are kept as-is)."""
+    _ensure_fixes()
+    out: list[str] = []
+    for piece in lazy_pinyin(text, errors=lambda s: list(s)):
+        out.append(piece)
+    return out
+
+
+def full_pinyin(text: str) -> str:
+    """'图书馆' -> 'tushuguan'."""
+    return "".join(syllables(text)).lower()
+
+
+def initials(text: str) -> str:
+    """'图书馆' -> 'tsg' (first letter of each syllable)."""
+    _ensure_fixes()
+    return "".join(lazy_pinyin(text, style=Style.FIRST_LETTER, errors=lambda s: list(s))).lower()

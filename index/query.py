@@ -1,0 +1,241 @@
+"""Parsing the query box: field filters (`game:citadels`, `edition:2e`, `type:attack`,
+`kind:rule`, `cost<=4`), "quoted phrases", and the free text left over. Filters can also come
+from URL parameters; both are validated here and merged. Pure functions."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field, replace
+
+from index.errors import QueryError
+
+MAX_QUERY_CHARS = 500
+FIELDS = ("game", "edition", "kind", "type", "cost")
+
+GAME_VALUES = {
+    "dominion": "dominion",
+    "d": "dominion",
+    "领土": "dominion",
+    "領土": "dominion",
+    "皇舆争霸": "dominion",
+    "皇輿爭霸": "dominion",
+    "citadels": "citadels",
+    "c": "citadels",
+    "富饶之城": "citadels",
+    "富饒之城": "citadels",
+}
+EDITION_VALUES = {
+    "1e": "1e",
+    "1": "1e",
+    "1st": "1e",
+    "first": "1e",
+    "第一版": "1e",
+    "一版": "1e",
+    "2e": "2e",
+    "2": "2e",
+    "2nd": "2e",
+    "second": "2e",
+    "第二版": "2e",
+    "二版": "2e",
+}
+KIND_VALUES = {
+    "card": "card",
+    "cards": "card",
+    "卡": "card",
+    "卡牌": "card",
+    "rule": "rule",
+    "rules": "rule",
+    "规则": "rule",
+    "規則": "rule",
+    "faq": "faq",
+    "faqs": "faq",
+    "问答": "faq",
+    "問答": "faq",
+    "term": "term",
+    "terms": "term",
+    "术语": "term",
+    "術語": "term",
+}
+TYPE_VALUES = {
+    "action": "action",
+    "行动": "action",
+    "行動": "action",
+    "attack": "attack",
+    "攻击": "attack",
+    "攻擊": "attack",
+    "reaction": "reaction",
+    "反应": "reaction",
+    "反應": "reaction",
+    "treasure": "treasure",
+    "财富": "treasure",
+    "財富": "treasure",
+    "财宝": "treasure",
+    "財寶": "treasure",
+    "victory": "victory",
+    "胜利": "victory",
+    "勝利": "victory",
+    "curse": "curse",
+    "诅咒": "curse",
+    "詛咒": "curse",
+    "noble": "noble",
+    "贵族": "noble",
+    "貴族": "noble",
+    "religious": "religious",
+    "宗教": "religious",
+    "trade": "trade",
+    "商业": "trade",
+    "商業": "trade",
+    "military": "military",
+    "军事": "military",
+    "軍事": "military",
+    "special": "special",
+    "特别": "special",
+    "特別": "special",
+    "紫色": "special",
+    "character": "character",
+    "角色": "character",
+}
+COST_OPS = ("<=", ">=", "<", ">", "=")
+
+_FIELD = re.compile(r"(?<![0-9a-z_])(?:([a-z]+)(:)([^\s\"]*)|(cost)\s*(<=|>=|<|>|=)\s*([^\s\"]*))")
+_PHRASE = re.compile(r"\"([^\"]+)\"")
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
+
+
+@dataclass(frozen=True)
+class Filters:
+    game: str | None = None
+    edition: str | None = None
+    kind: str | None = None
+    type: str | None = None
+    cost: tuple[str, int] | None = None  # (operator, value)
+
+    def is_empty(self) -> bool:
+        return not any((self.game, self.edition, self.kind, self.type, self.cost))
+
+    def to_dict(self) -> dict[str, str]:
+        out = {k: getattr(self, k) for k in ("game", "edition", "kind", "type") if getattr(self, k)}
+        if self.cost:
+            out["cost"] = f"{self.cost[0]}{self.cost[1]}"
+        return out
+
+
+@dataclass(frozen=True)
+class ParsedQuery:
+    text: str  # free text without filters and phrases
+    phrases: tuple[str, ...] = ()
+    filters: Filters = field(default_factory=Filters)
+
+
+def _pick(kind: str, table: dict[str, str], value: str) -> str:
+    key = value.strip().casefold()
+    if key in table:
+        return table[key]
+    allowed = ", ".join(sorted(set(table.values())))
+    raise QueryError(f"unknown {kind} {value!r}; use one of: {allowed}")
+
+
+def parse_cost(op: str, value: str) -> tuple[str, int]:
+    op = "=" if op == ":" else op
+    if not re.fullmatch(r"\d{1,2}", value.strip()):
+        raise QueryError(f"cost needs a whole number from 0 to 99 (as in cost<=4), not {value!r}")
+    return op, int(value)
+
+
+def _set(filters: Filters, name: str, value) -> Filters:
+    old = getattr(filters, name)
+    if old is not None and old != value:
+        raise QueryError(f"{name} is given twice with different values ({old} and {value})")
+    return replace(filters, **{name: value})
+
+
+def apply_filter(filters: Filters, name: str, op: str, value: str) -> Filters:
+    """Validate one `name op value` filter and add it to `filters`."""
+    if name not in FIELDS:
+        raise QueryError(f"unknown field {name!r}; filters are {', '.join(FIELDS)} (as in game:citadels)")
+    if name == "cost":
+        if value.strip()[:2] in COST_OPS or value.strip()[:1] in COST_OPS:
+            m = re.match(r"(<=|>=|<|>|=)(.*)", value.strip())
+            op, value = m.group(1), m.group(2)  # type: ignore[union-attr]
+        return _set(filters, "cost", parse_cost(op, value))
+    if op != ":" and op != "=":
+        raise QueryError(f"{name} takes {name}:value, not {name}{op}{value}")
+    if not value:
+        example = {"game": "citadels", "edition": "2e", "kind": "rule", "type": "attack"}[name]
+        raise QueryError(f"{name}: needs a value (as in {name}:{example})")
+    table = {"game": GAME_VALUES, "edition": EDITION_VALUES, "kind": KIND_VALUES, "type": TYPE_VALUES}[name]
+    return _set(filters, name, _pick(name, table, value))
+
+
+def clean(raw: str) -> str:
+    """Fold widths (so full-width ： and ＜ work as syntax) and drop control characters."""
+    return _CONTROL.sub(" ", unicodedata.normalize("NFKC", raw))
+
+
+def parse_query(raw: str, url_filters: dict[str, str] | None = None) -> ParsedQuery:
+    """Split a raw query into free text, quoted phrases and validated filters."""
+    if len(raw) > MAX_QUERY_CHARS:
+        raise QueryError(f"query is too long ({len(raw)} characters); the limit is {MAX_QUERY_CHARS}")
+    text = clean(raw)
+    filters = Filters()
+    for name, value in (url_filters or {}).items():
+        if value is None or str(value).strip() == "":
+            continue
+        op = ":"
+        if name == "cost":
+            m = re.fullmatch(r"\s*(<=|>=|<|>|=)?\s*(.*)", str(value))
+            op, value = (m.group(1) or "="), m.group(2)  # type: ignore[union-attr]
+        filters = apply_filter(filters, name, op, str(value))
+
+    def take_filter(m: re.Match) -> str:
+        nonlocal filters
+        name, op, value = (m.group(1), m.group(2), m.group(3)) if m.group(1) else m.group(4, 5, 6)
+        if op == ":" and not value and name not in FIELDS:
+            return m.group(0)  # "note: ..." in a sentence, not a filter
+        filters = apply_filter(filters, name, op, value)
+        return " "
+
+    # Field names are ASCII letters right before ':' (or cost with a comparison); Chinese text
+    # with a colon (问：…) is not a field.
+    lowered = _FIELD.sub(take_filter, text.casefold())
+    phrases = tuple(p.strip() for p in _PHRASE.findall(lowered) if p.strip())
+    free = _PHRASE.sub(" ", lowered).replace('"', " ")
+    return ParsedQuery(text=" ".join(free.split()), phrases=phrases, filters=filters)
+
+
+LANG_VALUES = {
+    "en": "en",
+    "en-us": "en",
+    "en-gb": "en",
+    "english": "en",
+    "zh-hans": "zh-Hans",
+    "zh-cn": "zh-Hans",
+    "zh-sg": "zh-Hans",
+    "zh": "zh-Hans",
+    "zh_cn": "zh-Hans",
+    "zh-hant": "zh-Hant",
+    "zh-tw": "zh-Hant",
+    "zh-hk": "zh-Hant",
+    "zh_tw": "zh-Hant",
+}
+MAX_LIMIT = 100
+
+
+def parse_lang(lang: str | None) -> str:
+    """'zh-Hans' (default), 'zh-Hant' or 'en'; common spellings (zh-TW, zh-CN) are accepted."""
+    if lang is None or str(lang).strip() == "":
+        return "zh-Hans"
+    key = str(lang).strip().casefold()
+    if key not in LANG_VALUES:
+        raise QueryError(f"unknown lang {str(lang)[:40]!r}; use en, zh-Hans or zh-Hant")
+    return LANG_VALUES[key]
+
+
+def parse_limit(limit: int | str | None, default: int = 20) -> int:
+    if limit is None or str(limit).strip() == "":
+        return default
+    text = str(limit).strip()
+    if not text.isdigit() or not 1 <= int(text) <= MAX_LIMIT:
+        raise QueryError(f"limit must be a whole number from 1 to {MAX_LIMIT}, not {text[:20]!r}")
+    return int(text)

@@ -1,0 +1,391 @@
+"""`SearchIndex`: an opened index folder. Searching = parse the box, analyse the text, run one
+Whoosh query (BM25F over names > rulings > body), then rank entries in Python: names the query
+contains come first, and a ruling that names every card of the query comes before both."""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from whoosh import index as whoosh_index
+from whoosh import query as wq
+from whoosh.scoring import BM25F
+
+from index.analysis import QueryAnalysis, Tables, analyse, build_tables
+from index.builder import current_folder
+from index.errors import IndexMissingError, QueryError
+from index.lexicon import Lexicon
+from index.normalise import normalise
+from index.query import Filters, ParsedQuery, parse_lang, parse_limit, parse_query
+from index.results import Result, SearchResults
+from index.schema import TEXT_FIELDS
+from index.snippet import make_snippet
+from index.spelling import pinyin_table
+from index.tokenise import get_tokeniser
+
+NAME_BONUS = 60.0  # an entry whose name the query contains
+EXACT_BONUS = 40.0  # ... when the query is exactly that name
+PAIR_BONUS = 120.0  # a ruling naming every card of the query
+EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
+CANDIDATES = 300
+KIND_ORDER = {"card": 0, "term": 1, "rule": 2, "faq": 3}
+
+
+@dataclass
+class _Scored:
+    entry: str
+    score: float
+    unit: str
+    unit_score: float
+
+
+def _load(folder: Path, name: str) -> Any:
+    return json.loads((folder / name).read_text(encoding="utf-8"))
+
+
+def _cost_ok(cost: int | None, rule: tuple[str, int] | None) -> bool:
+    if rule is None:
+        return True
+    if cost is None:
+        return False
+    op, value = rule
+    return {
+        "<=": cost <= value,
+        ">=": cost >= value,
+        "<": cost < value,
+        ">": cost > value,
+        "=": cost == value,
+    }[op]
+
+
+def passes(meta: Mapping[str, Any], editions: list[str], f: Filters) -> bool:
+    """Whether an entry (or one of its rulings, with its own editions) passes the filters."""
+    return (
+        (f.game is None or meta["game"] == f.game)
+        and (f.kind is None or meta["kind"] == f.kind)
+        and (f.edition is None or f.edition in editions)
+        and (f.type is None or f.type in meta["types"])
+        and _cost_ok(meta["cost"], f.cost)
+    )
+
+
+def whoosh_filter(f: Filters) -> wq.Query | None:
+    parts: list[wq.Query] = []
+    if f.game:
+        parts.append(wq.Term("game", f.game))
+    if f.kind:
+        parts.append(wq.Term("kind", f.kind))
+    if f.edition:
+        parts.append(wq.Term("editions", f.edition))
+    if f.type:
+        parts.append(wq.Term("types", f.type))
+    if f.cost:
+        op, v = f.cost
+        lo, hi, lo_ex, hi_ex = {
+            "<=": (None, v, False, False),
+            "<": (None, v, False, True),
+            ">=": (v, None, False, False),
+            ">": (v, None, True, False),
+            "=": (v, v, False, False),
+        }[op]
+        parts.append(wq.NumericRange("cost", lo, hi, startexcl=lo_ex, endexcl=hi_ex))
+    return wq.And(parts) if parts else None
+
+
+class SearchIndex:
+    """A built index, opened read-only. Safe to share between threads: each thread gets its
+    own Whoosh searcher."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder)
+        self.meta = _load(self.folder, "meta.json")
+        words = tuple(
+            line.split(" ")[0]
+            for line in (self.folder / "userdict.txt").read_text(encoding="utf-8").splitlines()
+            if line.strip()
+        )
+        self.tokeniser = get_tokeniser(words)
+        self.lexicon = Lexicon.from_json(_load(self.folder, "lexicon.json"))
+        self.entries: dict[str, dict] = {e["id"]: e for e in _load(self.folder, "entries.json")}
+        self.units: dict[str, dict] = {u["id"]: u for u in _load(self.folder, "units.json")}
+        self.units_of: dict[str, list[str]] = {}
+        self.mentioned_in: dict[str, set[str]] = {}
+        for u in self.units.values():
+            self.units_of.setdefault(u["entry"], []).append(u["id"])
+            for e in u["mentions"]:
+                self.mentioned_in.setdefault(e, set()).add(u["id"])
+        self.tables: Tables = build_tables(
+            self.lexicon.forms, _load(self.folder, "vocab.json"), pinyin_table(self.lexicon.forms)
+        )
+        self._ix = whoosh_index.open_dir(str(self.folder / "whoosh"))
+        self._local = threading.local()
+
+    # -- Whoosh ---------------------------------------------------------------------------
+    def _searcher(self):
+        s = getattr(self._local, "searcher", None)
+        if s is None:
+            s = self._ix.searcher(weighting=BM25F())
+            self._local.searcher = s
+        return s
+
+    def close(self) -> None:
+        s = getattr(self._local, "searcher", None)
+        if s is not None:
+            s.close()
+            self._local.searcher = None
+
+    def _whoosh_query(self, a: QueryAnalysis, phrases: list[list[str]]) -> wq.Query | None:
+        clauses: list[wq.Query] = [wq.Term(f, t) for t in a.tokens for f in TEXT_FIELDS]
+        expansion = {
+            t
+            for m in a.names
+            for f in self.lexicon.forms
+            if f.entry == m.form.entry
+            for t in self.tokeniser.search_tokens(f.norm)
+        } - set(a.tokens)
+        clauses += [
+            wq.Term(f, t, boost=EXPANSION_BOOST) for t in sorted(expansion) for f in ("body", "ruling")
+        ]
+        clauses += [wq.Term("pinyin", k) for k in a.pinyin_keys]
+        clauses += [wq.Prefix("pinyin", p) for p in a.pinyin_prefixes]
+        optional = wq.Or(clauses) if clauses else None
+        required = [
+            wq.Phrase("exact", p, boost=3.0) if len(p) > 1 else wq.Term("exact", p[0]) for p in phrases if p
+        ]
+        if required:
+            must = wq.And(required) if len(required) > 1 else required[0]
+            return wq.AndMaybe(must, optional) if optional else must
+        return optional
+
+    # -- ranking --------------------------------------------------------------------------
+    def _rank(self, a: QueryAnalysis, hits: list[tuple[str, str, float]], f: Filters) -> list[_Scored]:
+        scored: dict[str, _Scored] = {}
+        for unit_id, entry, score in hits:
+            s = scored.get(entry)
+            if s is None:
+                scored[entry] = _Scored(entry, score, unit_id, score)
+            else:
+                s.score += 0.1 * score
+                if score > s.unit_score:
+                    s.unit, s.unit_score = unit_id, score
+        length = max(1, len(a.text.replace(" ", "")))
+        for m in a.names:
+            self._bonus(
+                scored,
+                m.form.entry,
+                f,
+                NAME_BONUS * (0.5 + 0.5 * min(1.0, len(m.form.norm.replace(" ", "")) / length)),
+            )
+            if m.form.norm == a.text:
+                self._bonus(scored, m.form.entry, f, EXACT_BONUS)
+        for e in a.pinyin_entries:
+            self._bonus(scored, e, f, NAME_BONUS)
+        if len(a.groups) >= 2:
+            self._pair_bonus(a, scored, dict((u, s) for u, _, s in hits), f)
+        return sorted(
+            scored.values(),
+            key=lambda s: (-s.score, KIND_ORDER.get(self.entries[s.entry]["kind"], 9), s.entry),
+        )
+
+    def _bonus(self, scored: dict[str, _Scored], entry: str, f: Filters, bonus: float) -> None:
+        meta = self.entries.get(entry)
+        if meta is None or not passes(meta, meta["editions"], f):
+            return
+        s = scored.setdefault(entry, _Scored(entry, 0.0, entry, 0.0))
+        s.score += bonus
+
+    def _pair_bonus(
+        self, a: QueryAnalysis, scored: dict[str, _Scored], unit_scores: dict[str, float], f: Filters
+    ) -> None:
+        candidates: set[str] | None = None
+        for g in a.groups:
+            units = set().union(*(self.mentioned_in.get(e, set()) for e in g))
+            candidates = units if candidates is None else candidates & units
+        best: dict[str, tuple[float, str]] = {}
+        for uid in candidates or ():
+            u = self.units[uid]
+            meta = self.entries[u["entry"]]
+            if not passes(meta, u["editions"], f):
+                continue
+            value = PAIR_BONUS + unit_scores.get(uid, 0.0) + (5.0 if u["part"] == "ruling" else 0.0)
+            if value > best.get(u["entry"], (-1.0, ""))[0]:
+                best[u["entry"]] = (value, uid)
+        for entry, (value, uid) in best.items():
+            s = scored.setdefault(entry, _Scored(entry, 0.0, uid, 0.0))
+            s.score += value
+            s.unit, s.unit_score = uid, value
+
+    # -- output ---------------------------------------------------------------------------
+    def _snippet(self, unit_id: str, lang: str, a: QueryAnalysis | None, phrases: list[str]) -> str:
+        unit = self.units.get(unit_id) or self.units[self.units_of[unit_id][0]]
+        text = unit["text"]
+        body = (
+            text.get(lang) or text.get("zh-Hans" if lang != "en" else "en") or next(iter(text.values()), "")
+        )
+        if not body:
+            meta = self.entries[unit["entry"]]
+            body = meta["names"].get(lang) or next(iter(meta["names"].values()), "")
+        if a is None:
+            return make_snippet(body, [], [])
+        terms = [t for t in a.tokens if not t.isascii() and (len(t) > 1 or len(a.tokens) == 1)]
+        entries = a.entries
+        terms += [f.norm for f in self.lexicon.forms if f.entry in entries and f.chinese]
+        terms += [m.form.norm for m in a.names] + [normalise(p) for p in phrases]
+        return make_snippet(body, terms, a.stems)
+
+    def _result(self, s: _Scored, lang: str, a: QueryAnalysis | None, phrases: list[str]) -> Result:
+        meta = self.entries[s.entry]
+        unit = self.units.get(s.unit)
+        return Result(
+            id=meta["id"],
+            kind=meta["kind"],
+            game=meta["game"],
+            editions=list(meta["editions"]),
+            title=dict(meta["names"]),
+            snippet=self._snippet(s.unit, lang, a, phrases),
+            ruling=unit["ruling"] if unit else None,
+            score=round(s.score, 3),
+        )
+
+    # -- public ---------------------------------------------------------------------------
+    def search(
+        self,
+        query: str,
+        lang: str | None = "zh-Hans",
+        filters: Mapping[str, str] | Filters | None = None,
+        limit: int | str | None = 20,
+    ) -> SearchResults:
+        """Search; raises QueryError (message for the user) on bad input."""
+        if not isinstance(query, str):
+            raise QueryError("the query must be text")
+        lang = parse_lang(lang)
+        limit = parse_limit(limit)
+        if isinstance(filters, Filters):
+            parsed = parse_query(query)
+            parsed = ParsedQuery(parsed.text, parsed.phrases, _merge_filters(filters, parsed.filters))
+        else:
+            parsed = parse_query(query, dict(filters or {}))
+        norm = normalise(parsed.text)
+        phrases = [normalise(p) for p in parsed.phrases]
+        phrase_tokens = [self.tokeniser.exact_tokens(p) for p in phrases if p]
+        if not norm and not any(phrase_tokens):
+            if not query.strip() and parsed.filters.is_empty():
+                raise QueryError(
+                    "type something to search for: a name, a rules question or a filter (game:citadels)"
+                )
+            return self._browse(query, lang, parsed.filters, limit)
+        a = analyse(norm, self.tables, self.tokeniser)
+        q = self._whoosh_query(a, phrase_tokens)
+        hits: list[tuple[str, str, float]] = []
+        if q is not None:
+            found = self._searcher().search(q, filter=whoosh_filter(parsed.filters), limit=CANDIDATES)
+            hits = [(h["id"], h["entry"], float(h.score)) for h in found]
+        ranked = (
+            self._rank(a, hits, parsed.filters)
+            if not phrase_tokens
+            else self._rank_phrase(a, hits, parsed.filters)
+        )
+        return SearchResults(
+            query=query,
+            lang=lang,
+            total=len(ranked),
+            suggestion=a.suggestion,
+            results=[self._result(s, lang, a, phrases) for s in ranked[:limit]],
+            filters=parsed.filters.to_dict(),
+        )
+
+    def _rank_phrase(self, a: QueryAnalysis, hits: list[tuple[str, str, float]], f: Filters) -> list[_Scored]:
+        """With a quoted phrase, only entries holding the phrase are results."""
+        allowed = {e for _, e, _ in hits}
+        return [s for s in self._rank(a, hits, f) if s.entry in allowed]
+
+    def _browse(self, query: str, lang: str, f: Filters, limit: int) -> SearchResults:
+        """Filters without text: every entry that passes, cards first, by cost then name."""
+        metas = [m for m in self.entries.values() if passes(m, m["editions"], f)] if not f.is_empty() else []
+        metas.sort(
+            key=lambda m: (
+                m["game"],
+                KIND_ORDER.get(m["kind"], 9),
+                m["cost"] if m["cost"] is not None else 99,
+                m["names"].get("en", m["id"]),
+            )
+        )
+        results = [self._result(_Scored(m["id"], 0.0, m["id"], 0.0), lang, None, []) for m in metas[:limit]]
+        return SearchResults(query, lang, len(metas), None, results, f.to_dict())
+
+    def suggest(
+        self, prefix: str, lang: str | None = "zh-Hans", limit: int | str | None = 10
+    ) -> list[dict[str, Any]]:
+        """Name completions for the search box: by name prefix (any script), pinyin or initials."""
+        if not isinstance(prefix, str):
+            raise QueryError("the prefix must be text")
+        lang = parse_lang(lang)
+        limit = parse_limit(limit, default=10)
+        if len(prefix) > 100:
+            raise QueryError("prefix is too long (the limit is 100 characters)")
+        p = normalise(prefix)
+        key = p.replace(" ", "")
+        if not key:
+            return []
+        best: dict[str, tuple[int, str]] = {}
+        for f in self.lexicon.forms:
+            rank = _suggest_rank(f, p, key)
+            if rank is not None and (f.entry not in best or rank < best[f.entry][0]):
+                best[f.entry] = (rank, f.text)
+        order = sorted(
+            best.items(),
+            key=lambda kv: (kv[1][0], KIND_ORDER.get(self.entries[kv[0]]["kind"], 9), len(kv[1][1]), kv[0]),
+        )
+        out = []
+        for entry, (_, matched) in order[:limit]:
+            meta = self.entries[entry]
+            names = meta["names"]
+            out.append(
+                {
+                    "id": entry,
+                    "game": meta["game"],
+                    "kind": meta["kind"],
+                    "title": dict(names),
+                    "label": names.get(lang) or names.get("zh-Hans") or names.get("en") or entry,
+                    "matched": matched,
+                }
+            )
+        return out
+
+
+def _suggest_rank(f, p: str, key: str) -> int | None:
+    if f.norm == p:
+        return 0
+    if f.norm.startswith(p):
+        return 1
+    if f.chinese and len(key) >= 2 and key.isascii():
+        if f.pinyin.startswith(key):
+            return 2
+        if f.initials.startswith(key):
+            return 3
+    if (len(p) >= 3 or (len(p) >= 2 and not p.isascii())) and p in f.norm:
+        return 4
+    return None
+
+
+def _merge_filters(a: Filters, b: Filters) -> Filters:
+    from index.query import _set  # same conflict rule as the parser
+
+    out = a
+    for name in ("game", "edition", "kind", "type", "cost"):
+        value = getattr(b, name)
+        if value is not None:
+            out = _set(out, name, value)
+    return out
+
+
+def open_index(data_dir: Path) -> SearchIndex:
+    """Open the current index under `data_dir` (raises IndexMissingError when none is built)."""
+    folder = current_folder(Path(data_dir))
+    if folder is None or not (folder / "meta.json").exists():
+        raise IndexMissingError(f"no search index in {Path(data_dir) / 'index'}; run `refapp build-index`")
+    return SearchIndex(folder)

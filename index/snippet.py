@@ -1,0 +1,86 @@
+"""Safe HTML snippets: the passage in the requested script, every character escaped, the
+matched terms wrapped in <mark>. Pure functions."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
+
+from index.normalise import normalise_with_map
+from index.tokenise import english_token
+
+WINDOW = 120  # characters of context shown
+_WORD = re.compile(r"\+\d+|[0-9a-z]+(?:'[a-z]+)?")
+
+
+def match_spans(text: str, terms: Iterable[str], stems: Iterable[str]) -> list[tuple[int, int]]:
+    """Spans of `text` (original indices, end exclusive) matching any normalised `terms`
+    (substring match, for Chinese and multi-word names) or any English word whose stem is in `stems`."""
+    norm, origin = normalise_with_map(text)
+    spans: list[tuple[int, int]] = []
+    for term in sorted({t for t in terms if t}, key=len, reverse=True):
+        start = norm.find(term)
+        while start != -1:
+            end = start + len(term)
+            if term.isascii() and not _word_bounded(norm, start, end):
+                start = norm.find(term, start + 1)
+                continue
+            spans.append((origin[start], origin[end - 1] + 1))
+            start = norm.find(term, end)
+    stem_set = set(stems)
+    if stem_set:
+        for m in _WORD.finditer(norm):
+            if english_token(m.group()) in stem_set:
+                spans.append((origin[m.start()], origin[m.end() - 1] + 1))
+    return _merge(spans)
+
+
+def _word_bounded(norm: str, start: int, end: int) -> bool:
+    before = norm[start - 1] if start > 0 else " "
+    after = norm[end] if end < len(norm) else " "
+    return not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())
+
+
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for s, e in sorted(spans):
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
+        else:
+            merged.append((s, e))
+    return merged
+
+
+def _window(text: str, spans: list[tuple[int, int]], width: int) -> tuple[int, int]:
+    """The `width`-character window holding the most matched characters (first match ties)."""
+    if len(text) <= width:
+        return 0, len(text)
+    if not spans:
+        return 0, width
+    best, best_start = -1, 0
+    for s, _ in spans:
+        start = max(0, min(s - width // 4, len(text) - width))
+        covered = sum(max(0, min(e, start + width) - max(s2, start)) for s2, e in spans)
+        if covered > best:
+            best, best_start = covered, start
+    return best_start, best_start + width
+
+
+def make_snippet(text: str, terms: Iterable[str], stems: Iterable[str] = (), width: int = WINDOW) -> str:
+    """Escaped excerpt of `text` around its matches, matches wrapped in <mark>…</mark>."""
+    text = " ".join(text.split())
+    spans = match_spans(text, terms, stems)
+    lo, hi = _window(text, spans, width)
+    out: list[str] = ["…" if lo > 0 else ""]
+    pos = lo
+    for s, e in spans:
+        s, e = max(s, lo), min(e, hi)
+        if s >= e:
+            continue
+        out.append(html.escape(text[pos:s]))
+        out.append(f"<mark>{html.escape(text[s:e])}</mark>")
+        pos = e
+    out.append(html.escape(text[pos:hi]))
+    out.append("…" if hi < len(text) else "")
+    return "".join(out)

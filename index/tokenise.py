@@ -1,0 +1,178 @@
+"""Tokenisers for normalised text: jieba (search mode) for Chinese runs, an ASCII tokenizer with
+Porter stemming for everything else. Positions are simply list order (sequential).
+
+A `Tokeniser` owns its own `jieba.Tokenizer` (never the module-level default), loaded with the
+game dictionary: the fixed game terms below plus every name, alias and term of the dataset.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import jieba
+from whoosh.lang.porter import stem
+
+from index.normalise import normalise
+
+jieba.setLogLevel(logging.WARNING)
+
+# Words of the games that jieba must never split (the dataset adds every name and alias).
+GAME_TERMS: tuple[str, ...] = (
+    "放债人",
+    "补充资源",
+    "弃牌堆",
+    "行动阶段",
+    "购买阶段",
+    "清理阶段",
+    "垃圾牌堆",
+    "富饶之城",
+    "公爵领",
+    "王国牌",
+    "王国卡牌",
+    "财富牌",
+    "胜利牌",
+    "行动牌",
+    "攻击牌",
+    "反应牌",
+    "诅咒牌",
+    "地区卡",
+    "角色卡",
+    "卡牌",
+    "牌库",
+    "手牌",
+    "旁置",
+    "废置",
+    "移除",
+    "明示",
+    "洗牌",
+    "抽牌",
+    "抓牌",
+    "弃牌",
+    "胜利分数",
+    "胜利点数",
+    "起始牌库",
+    "起始手牌",
+    "供应堆",
+    "移除区",
+    "财宝牌",
+    "皇冠",
+    "王冠",
+    "金币",
+    "钱币",
+    "铜币",
+    "银币",
+    "金币牌",
+    "紫色地区",
+    "特别地区",
+    "额外行动",
+    "额外购买",
+    "游戏者",
+    "行动卡牌",
+    "攻击卡牌",
+    "胜利卡牌",
+    "诅咒卡牌",
+    "占位牌",
+)
+# Words jieba's own dictionary glues across a boundary: 牌库里 must be 牌库/里.
+REMOVED_WORDS: tuple[str, ...] = ("库里", "该游戏", "该卡")
+
+CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]+")
+_ASCII_TOKEN = re.compile(r"\+\d+|\$\d+|[0-9a-z]+(?:'[a-z]+)?")
+
+EN_STOPWORDS = frozenset(
+    "a an the of to in on at is are was be been it its this that these those and or but if then "
+    "so as by for with from do does did can could will would should i you he she they we my your "
+    "his her their our me him them what when where which who whom how why there here than".split()
+)
+ZH_STOPWORDS = frozenset(
+    "的 了 吗 呢 吧 啊 呀 是 我 你 他 她 它 这 那 么 什么 怎么 怎样 如何 会 就 都 也 还 又 着 过 "
+    "请问 问 一下 吧 嘛 哪 哪些 为什么 是否 有没有 能不能 可不可以 和 与 及 或 或者".split()
+)
+
+
+def english_words(text: str) -> list[str]:
+    """Lower-case ASCII words of normalised text, unstemmed ('+1' and '$3' kept whole)."""
+    return _ASCII_TOKEN.findall(text)
+
+
+def english_token(word: str) -> str:
+    """Index form of one ASCII word: Porter stem; numbers and '+1' unchanged."""
+    return word if not word.isalpha() else stem(word)
+
+
+@dataclass(frozen=True)
+class Tokeniser:
+    """Segments normalised text. `words` is the game dictionary added to jieba."""
+
+    words: tuple[str, ...] = GAME_TERMS
+    _jieba: jieba.Tokenizer = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        tk = jieba.Tokenizer()
+        tk.initialize()
+        for w in self.words:
+            if len(w) > 1:
+                tk.add_word(w, freq=max(tk.suggest_freq(w, False), 1000))
+        for w in REMOVED_WORDS:
+            tk.del_word(w)
+        object.__setattr__(self, "_jieba", tk)
+
+    def knows(self, word: str) -> bool:
+        """Whether jieba's dictionary (with the game words) holds `word`."""
+        return self._jieba.FREQ.get(word, 0) > 0
+
+    def segments(self, text: str) -> list[tuple[str, str]]:
+        """Split normalised text into ('zh'|'en', run) pieces in order."""
+        pieces: list[tuple[str, str]] = []
+        pos = 0
+        for m in CJK_RUN.finditer(text):
+            if m.start() > pos:
+                pieces.append(("en", text[pos : m.start()]))
+            pieces.append(("zh", m.group()))
+            pos = m.end()
+        if pos < len(text):
+            pieces.append(("en", text[pos:]))
+        return pieces
+
+    def search_tokens(self, text: str, *, stop: bool = False) -> list[str]:
+        """Search-mode tokens of normalised text (long words plus their known sub-words)."""
+        out: list[str] = []
+        for kind, run in self.segments(text):
+            if kind == "zh":
+                toks = [t for t in self._jieba.cut_for_search(run, HMM=True) if t.strip()]
+                out.extend(t for t in toks if not (stop and t in ZH_STOPWORDS))
+            else:
+                out.extend(english_token(w) for w in english_words(run) if not (stop and w in EN_STOPWORDS))
+        return out
+
+    def exact_tokens(self, text: str) -> list[str]:
+        """Precise-mode tokens (no overlaps) of normalised text, for phrase matching."""
+        out: list[str] = []
+        for kind, run in self.segments(text):
+            if kind == "zh":
+                out.extend(t for t in self._jieba.cut(run, HMM=False) if t.strip())
+            else:
+                out.extend(english_token(w) for w in english_words(run))
+        return out
+
+    def chinese_words(self, text: str) -> list[str]:
+        """Precise-mode Chinese words only (used for spelling checks)."""
+        return [
+            t for kind, run in self.segments(text) if kind == "zh" for t in self._jieba.cut(run, HMM=False)
+        ]
+
+
+@lru_cache(maxsize=4)
+def get_tokeniser(words: tuple[str, ...] = GAME_TERMS) -> Tokeniser:
+    """A shared, read-only tokeniser for a given dictionary (jieba loads once per process)."""
+    return Tokeniser(words)
+
+
+def tokenise(text: str, words: Iterable[str] | None = None) -> list[str]:
+    """Normalise `text` and return its search-mode tokens (game terms plus any extra `words`)."""
+    vocab = GAME_TERMS if words is None else tuple(sorted(set(GAME_TERMS) | {normalise(w) for w in words}))
+    return get_tokeniser(vocab).search_tokens(normalise(text))

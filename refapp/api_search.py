@@ -1,0 +1,145 @@
+"""Search API: `GET /api/search` and `GET /api/suggest`, and `run_search(params)` which the
+HTML results page calls too, so page and API render the same object.
+
+The index is opened once when the app is created (`init_app`), before a server forks its
+workers. When `refapp build-index` switches the `current` pointer, the next request opens the
+new index; the old one keeps serving until then, so no request ever sees a half-built index.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Flask, current_app, jsonify, request
+
+from index import IndexMissingError, QueryError, SearchIndex, current_folder, open_index
+
+bp = Blueprint("search_api", __name__)
+
+EXTENSION = "search_index"
+SEARCH_PARAMS = ("q", "lang", "game", "edition", "kind", "type", "cost", "limit")
+FILTER_PARAMS = ("game", "edition", "kind", "type", "cost")
+
+
+class _Holder:
+    """The app's open index, swapped when a newer build becomes current."""
+
+    def __init__(self, data_dir: Path):
+        self.data_dir = data_dir
+        self.lock = threading.Lock()
+        self.index: SearchIndex | None = None
+        self.error: str | None = None
+        self.reload()
+
+    def reload(self) -> None:
+        try:
+            self.index, self.error = open_index(self.data_dir), None
+        except IndexMissingError as exc:
+            self.index, self.error = None, str(exc)
+
+    def get(self) -> SearchIndex | None:
+        try:
+            folder = current_folder(self.data_dir)
+        except OSError:
+            folder = None
+        loaded = self.index.folder if self.index else None
+        if folder is not None and folder != loaded:
+            with self.lock:
+                if (self.index.folder if self.index else None) != folder:
+                    self.reload()
+        return self.index
+
+
+def _data_dir(app: Flask) -> Path:
+    configured = app.config.get("REFAPP_DATA_DIR")
+    if configured:
+        return Path(configured)
+    from refapp.config import data_dir
+
+    return data_dir()
+
+
+def init_app(app: Flask) -> None:
+    """Open the index (errors are reported per request, not raised) and register the blueprint."""
+    app.extensions[EXTENSION] = _Holder(_data_dir(app))
+    app.register_blueprint(bp)
+
+
+def index_version(app: Flask) -> str | None:
+    holder: _Holder | None = app.extensions.get(EXTENSION)
+    index = holder.get() if holder else None
+    return index.folder.name if index else None
+
+
+def _holder() -> _Holder:
+    holder = current_app.extensions.get(EXTENSION)
+    if holder is None:
+        holder = _Holder(_data_dir(current_app))
+        current_app.extensions[EXTENSION] = holder
+    return holder
+
+
+def _error(message: str, status: int) -> tuple[dict[str, Any], int]:
+    return {"error": message, "status": status}, status
+
+
+def _text_param(params: dict[str, Any], name: str) -> str | None:
+    value = params.get(name)
+    if value is None:
+        return None
+    if isinstance(value, list | tuple):
+        value = value[0] if value else None
+    return None if value is None else str(value)
+
+
+def run_search(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    """Search with request-style parameters (q, lang, game, edition, kind, type, cost, limit).
+    Returns (JSON-ready dict, HTTP status): 200 results, 400 a message about the input, 503
+    when no index has been built."""
+    holder = _holder()
+    index = holder.get()
+    if index is None:
+        return _error(f"search is not available: {holder.error}", 503)
+    q = _text_param(params, "q")
+    if q is None or not q.strip():
+        return _error("missing query: pass q=, e.g. /api/search?q=图书馆", 400)
+    filters = {k: v for k in FILTER_PARAMS if (v := _text_param(params, k)) not in (None, "")}
+    try:
+        found = index.search(q, _text_param(params, "lang"), filters, _text_param(params, "limit"))
+    except QueryError as exc:
+        return _error(str(exc), 400)
+    data = found.to_dict()
+    scenarios = current_app.config.get("SCENARIOS_BY_ENTRY", {}) or {}
+    for r in data["results"]:
+        r["url"] = f"/entries/{r['id']}"
+        r["scenarios"] = list(scenarios.get(r["id"], []))
+    return data, 200
+
+
+def run_suggest(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
+    holder = _holder()
+    index = holder.get()
+    if index is None:
+        return _error(f"search is not available: {holder.error}", 503)
+    q = _text_param(params, "q") or ""
+    try:
+        found = index.suggest(q, _text_param(params, "lang"), _text_param(params, "limit"))
+    except QueryError as exc:
+        return _error(str(exc), 400)
+    for s in found:
+        s["url"] = f"/entries/{s['id']}"
+    return {"query": q, "suggestions": found}, 200
+
+
+@bp.get("/api/search")
+def api_search():  # type: ignore[no-untyped-def]
+    data, status = run_search(request.args.to_dict())
+    return jsonify(data), status
+
+
+@bp.get("/api/suggest")
+def api_suggest():  # type: ignore[no-untyped-def]
+    data, status = run_suggest(request.args.to_dict())
+    return jsonify(data), status

@@ -1,0 +1,112 @@
+"""`refapp build-index` and `refapp search QUERY`."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import click
+
+
+def _data_dir(value: str | None) -> Path:
+    from refapp.config import data_dir
+
+    return Path(value) if value else data_dir()
+
+
+@click.command("build-index")
+@click.option("--data-dir", default=None, help="Where to build (default: REFAPP_DATA_DIR or var/).")
+@click.option(
+    "--dataset", "dataset_path", default=None, help="Dataset JSON (default corpus/data/dataset.json)."
+)
+def build_index(data_dir: str | None, dataset_path: str | None) -> None:
+    """Build the search index into a fresh folder and switch to it atomically."""
+    from corpus.model import DATASET_PATH, load_dataset
+    from index import build
+
+    path = Path(dataset_path) if dataset_path else DATASET_PATH
+    if not path.exists():
+        raise click.ClickException(f"no dataset at {path}; run `refapp ingest` first")
+    started = time.perf_counter()
+    dataset = load_dataset(path)
+    folder = build(dataset, _data_dir(data_dir))
+    meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+    click.echo(
+        f"built {folder} ({meta['entries']} entries, {meta['units']} units, "
+        f"{meta['words']} dictionary words) in {time.perf_counter() - started:.2f} s"
+    )
+
+
+@click.command("search")
+@click.argument("query")
+@click.option("--lang", default="zh-Hans", help="en, zh-Hans or zh-Hant.")
+@click.option("--game", default=None)
+@click.option("--edition", default=None)
+@click.option("--kind", default=None)
+@click.option("--type", "type_", default=None)
+@click.option("--limit", default=None)
+@click.option("--data-dir", default=None, help="Where the index is (default: REFAPP_DATA_DIR or var/).")
+@click.option("--json", "as_json", is_flag=True, help="Print exactly what GET /api/search returns.")
+def search(query, lang, game, edition, kind, type_, limit, data_dir, as_json) -> None:  # type: ignore[no-untyped-def]
+    """Search the index like the web box does."""
+    from flask import Flask
+
+    from refapp import api_search
+
+    app = Flask("refapp-search-cli")
+    app.config["REFAPP_DATA_DIR"] = str(_data_dir(data_dir))
+    app.config["SCENARIOS_BY_ENTRY"] = _scenarios_by_entry()
+    api_search.init_app(app)
+    params = {
+        "q": query,
+        "lang": lang,
+        "game": game,
+        "edition": edition,
+        "kind": kind,
+        "type": type_,
+        "limit": limit,
+    }
+    with app.test_request_context():
+        data, status = api_search.run_search({k: v for k, v in params.items() if v is not None})
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    elif status != 200:
+        click.echo(f"error: {data.get('error')}", err=True)
+    else:
+        _print_human(data)
+    if status != 200:
+        sys.exit(1)
+
+
+def _scenarios_by_entry() -> dict[str, list[str]]:
+    """Scenario ids per entry, as the web app fills SCENARIOS_BY_ENTRY (empty without the engine)."""
+    try:
+        from engine import list_scenarios
+
+        out: dict[str, list[str]] = {}
+        for info in list_scenarios():
+            out.setdefault(info.entry, []).append(info.id)
+        return out
+    except Exception:  # noqa: BLE001 - search works without scenarios
+        return {}
+
+
+def _print_human(data: dict) -> None:
+    import html
+    import re
+
+    lang = data["lang"]
+    if data.get("suggestion"):
+        click.echo(f"did you mean: {data['suggestion']}")
+    click.echo(f"{data['total']} results")
+    for i, r in enumerate(data["results"], 1):
+        title = r["title"].get(lang) or r["title"].get("en") or r["id"]
+        where = f"#{r['ruling']}" if r.get("ruling") else ""
+        click.echo(f"{i:2}. [{r['game']}/{r['kind']}] {title}  {r['url']}{where}")
+        snippet = html.unescape(re.sub(r"</?mark>", "*", r["snippet"]))
+        click.echo(f"    {snippet}")
+
+
+COMMANDS = [build_index, search]

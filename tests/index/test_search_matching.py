@@ -1,0 +1,157 @@
+"""Matching rules of the search box, on the small fixture dataset (every rule in issue 3)."""
+
+from __future__ import annotations
+
+import pytest
+
+from index import normalise, tokenise
+
+
+def ids(results, n=None):
+    return [r.id for r in results.results[:n]]
+
+
+# -- normalisation and tokenising ------------------------------------------------------------
+def test_normalise_folds_script_width_case_and_punctuation():
+    assert normalise("圖書館") == "图书馆"
+    assert normalise("ＬＩＢＲＡＲＹ！") == "library"
+    assert normalise("牌庫裏，「旁置」") == normalise("牌库里 旁置")
+
+
+def test_normalise_keeps_taiwan_words_as_written():
+    # tw2s converts characters only; tw2sp would rewrite 執行 to 运行.
+    assert normalise("執行") == "执行"
+
+
+def test_traditional_is_converted_before_segmenting():
+    assert "补充资源" in tokenise("遊戲者可以從補充資源抓牌")
+
+
+@pytest.mark.parametrize("word", ["补充资源", "弃牌堆", "行动阶段", "富饶之城", "放债人", "购买阶段", "垃圾牌堆"])
+def test_game_words_are_never_split(word):
+    assert word in tokenise(f"在{word}中")
+
+
+def test_removed_jieba_words_do_not_glue_across_boundaries():
+    tokens = tokenise("放进牌库里")
+    assert "牌库" in tokens and "库里" not in tokens
+
+
+def test_plus_one_tokens_survive_and_english_is_stemmed():
+    assert tokenise("+1 Action") == ["+1", "action"]
+    assert tokenise("Adventurers trashing") == ["adventur", "trash"]
+
+
+# -- names, aliases, scripts ---------------------------------------------------------------------
+@pytest.mark.parametrize("query", ["图书馆", "圖書館", "library", "LIBRARY", "tushuguan", "tsg", "tu shu guan"])
+def test_every_way_of_writing_library_finds_both_games(fx, query):
+    assert set(ids(fx.search(query), 2)) == {"dominion/library", "citadels/library"}
+
+
+@pytest.mark.parametrize(
+    "query, expected",
+    [("行省", "dominion/province"), ("省份", "dominion/province"), ("杀手", "citadels/assassin"),
+     ("领主", "citadels/warlord"), ("王座厅", "dominion/throne-room"), ("移除", "dominion/terms/trash")],
+)
+def test_aliases_find_their_entry_first(fx, query, expected):
+    assert ids(fx.search(query), 1) == [expected]
+
+
+def test_alias_expands_to_other_names_so_cards_that_trash_are_found(fx):
+    found = ids(fx.search("移除"))
+    assert found[0] == "dominion/terms/trash"
+    assert {"dominion/feast", "dominion/remodel"} <= set(found)
+
+
+def test_traditional_and_simplified_queries_give_identical_lists(fx):
+    for a, b in [("圖書館 天文台", "图书馆 天文台"), ("遊戲結束", "游戏结束"), ("護城河 女巫", "护城河 女巫")]:
+        assert ids(fx.search(a)) == ids(fx.search(b))
+
+
+def test_remodel_pinyin_uses_the_corrected_reading(fx):
+    assert ids(fx.search("chongsu"), 1) == ["dominion/remodel"]
+
+
+# -- typos -------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "query, expected, suggestion",
+    [("advnturer", "dominion/adventurer", "adventurer"), ("thron room", "dominion/throne-room", "throne room"),
+     ("刺课", "citadels/assassin", "刺客"), ("王坐厅", "dominion/throne-room", "王座厅")],
+)
+def test_typos_are_corrected_with_a_suggestion(fx, query, expected, suggestion):
+    found = fx.search(query)
+    assert ids(found, 1) == [expected]
+    assert found.suggestion == suggestion
+
+
+def test_correct_query_has_no_suggestion(fx):
+    assert fx.search("adventurer").suggestion is None
+    assert fx.search("刺客").suggestion is None
+
+
+# -- filters -----------------------------------------------------------------------------
+def test_game_filter_in_box_and_as_parameter_agree(fx):
+    box = fx.search("图书馆 game:citadels")
+    param = fx.search("图书馆", filters={"game": "citadels"})
+    assert ids(box) == ids(param)
+    assert {r.game for r in box.results} == {"citadels"}
+
+
+def test_cost_type_edition_and_kind_filters(fx):
+    cheap = fx.search("cost<=4")
+    assert cheap.results and all(fx.entries[r.id]["cost"] <= 4 for r in cheap.results)
+    attack = fx.search("type:attack")
+    assert ids(attack) == ["dominion/witch"]
+    assert "dominion/adventurer" not in ids(fx.search("冒险者 edition:2e"))
+    assert {r.kind for r in fx.search("行省 kind:rule").results} == {"rule"}
+
+
+def test_filters_accept_chinese_values(fx):
+    assert ids(fx.search("game:富饶之城 女巫")) == ["citadels/witch"]
+
+
+# -- ranking -------------------------------------------------------------------------------
+def test_names_rank_above_rulings_and_body(fx):
+    # 女巫 appears in Moat's ruling text, but both Witch cards come first.
+    assert set(ids(fx.search("女巫"), 2)) == {"dominion/witch", "citadels/witch"}
+
+
+@pytest.mark.parametrize(
+    "query, entry, ruling",
+    [("金殿 宴会", "dominion/feast", "throne-room-feast"), ("moat witch", "dominion/moat", "blocks-witch-curse"),
+     ("图书馆 天文台", "citadels/observatory", "with-library"), ("throne room feast", "dominion/feast", "throne-room-feast")],
+)
+def test_pairs_rank_the_interaction_ruling_first(fx, query, entry, ruling):
+    top = fx.search(query).results[0]
+    assert (top.id, top.ruling) == (entry, ruling)
+
+
+def test_results_are_labelled_with_their_game(fx):
+    assert {(r.id.split("/")[0], r.game) for r in fx.search("library").results} <= {
+        ("dominion", "dominion"), ("citadels", "citadels")}
+
+
+def test_quoted_phrase_must_occur_in_order(fx):
+    assert ids(fx.search('"旁置的牌"')) == ["dominion/library"]
+    assert ids(fx.search('"牌的旁置"')) == []
+
+
+def test_whole_question_finds_the_ruling(fx):
+    top = fx.search("打村庄以后还剩几次行动").results[0]
+    assert (top.id, top.ruling) == ("dominion/village", "actions-left")
+
+
+# -- snippets -----------------------------------------------------------------------------
+def test_snippet_is_in_the_requested_script_from_that_text(fx):
+    hant = fx.search("金殿 宴会", lang="zh-Hant").results[0].snippet
+    assert "<mark>宴會</mark>" in hant and "廢置" in hant
+    hans = fx.search("金殿 宴會", lang="zh-Hans").results[0].snippet
+    assert "<mark>宴会</mark>" in hans
+    en = fx.search("moat witch", lang="en").results[0].snippet
+    assert "<mark>Moat</mark>" in en and "<mark>Witch</mark>" in en
+
+
+def test_snippet_escapes_everything_but_its_marks(fx):
+    snippet = fx.search("<script>alert(1)</script> 图书馆").results[0].snippet
+    assert "<script>" not in snippet
+    assert snippet.replace("<mark>", "").replace("</mark>", "").count("<") == 0
