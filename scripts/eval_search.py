@@ -1,0 +1,127 @@
+"""Measure search quality on the judged queries (tests/data/queries.yaml).
+
+Prints hit@1, hit@3 and MRR overall and per group, then every query whose expected entry is
+not in the top 3. Builds a fresh index of corpus/data/dataset.json in a temporary folder
+(or uses --data-dir's current index with --no-build).
+
+    python scripts/eval_search.py [--queries FILE] [--data-dir DIR --no-build] [--misses N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+QUERIES = ROOT / "tests" / "data" / "queries.yaml"
+
+
+@dataclass(frozen=True)
+class Judged:
+    q: str
+    group: str
+    expect: tuple[str, ...]
+    all: bool = False
+    lang: str = "zh-Hans"
+
+
+def load_queries(path: Path = QUERIES) -> list[Judged]:
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return [
+        Judged(
+            str(r["q"]), r["group"], tuple(r["expect"]), bool(r.get("all", False)), r.get("lang", "zh-Hans")
+        )
+        for r in raw
+    ]
+
+
+def hit_at(j: Judged, ranked: list[str], k: int) -> bool:
+    if j.all:
+        top = ranked[: max(k, len(j.expect))]
+        return all(e in top for e in j.expect)
+    return any(e in ranked[:k] for e in j.expect)
+
+
+def reciprocal_rank(j: Judged, ranked: list[str]) -> float:
+    for i, r in enumerate(ranked, 1):
+        if r in j.expect:
+            return 1.0 / i
+    return 0.0
+
+
+@dataclass
+class Scores:
+    n: int = 0
+    hit1: int = 0
+    hit3: int = 0
+    rr: float = 0.0
+
+    def add(self, j: Judged, ranked: list[str]) -> None:
+        self.n += 1
+        self.hit1 += hit_at(j, ranked, 1)
+        self.hit3 += hit_at(j, ranked, 3)
+        self.rr += reciprocal_rank(j, ranked)
+
+    def line(self, name: str) -> str:
+        n = max(self.n, 1)
+        return f"{name:<12} {self.n:>4} {self.hit1 / n:>7.3f} {self.hit3 / n:>7.3f} {self.rr / n:>7.3f}"
+
+
+def evaluate(search: Callable[[Judged], list[str]], queries: list[Judged]) -> tuple[Scores, dict, list]:
+    """Run every judged query through `search` (returns ranked entry ids)."""
+    overall = Scores()
+    groups: dict[str, Scores] = defaultdict(Scores)
+    misses = []
+    for j in queries:
+        ranked = search(j)
+        overall.add(j, ranked)
+        groups[j.group].add(j, ranked)
+        if not hit_at(j, ranked, 3):
+            misses.append((j, ranked[:3]))
+    return overall, dict(groups), misses
+
+
+def report(overall: Scores, groups: dict, misses: list, show: int = 50) -> str:
+    lines = [f"{'group':<12} {'n':>4} {'hit@1':>7} {'hit@3':>7} {'MRR':>7}", overall.line("overall")]
+    lines += [groups[g].line(g) for g in groups]
+    if misses:
+        lines.append(f"\nmisses at 3 ({len(misses)}):")
+        for j, top in misses[:show]:
+            lines.append(f"  [{j.group}] {j.q!r} expected {list(j.expect)} got {top}")
+    return "\n".join(lines)
+
+
+def open_search_index(data_dir: Path | None, build_fresh: bool):
+    from corpus.model import load_dataset
+    from index import build, open_index
+
+    if build_fresh or data_dir is None:
+        data_dir = Path(tempfile.mkdtemp(prefix="eval-index-"))
+        build(load_dataset(), data_dir)
+    return open_index(data_dir)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--queries", type=Path, default=QUERIES)
+    ap.add_argument("--data-dir", type=Path, default=None)
+    ap.add_argument("--no-build", action="store_true", help="use the current index in --data-dir")
+    ap.add_argument("--misses", type=int, default=50)
+    args = ap.parse_args(argv)
+    ix = open_search_index(args.data_dir, not args.no_build)
+    queries = load_queries(args.queries)
+    overall, groups, misses = evaluate(lambda j: ix.search(j.q, j.lang, limit=10).ids(), queries)
+    print(f"index {ix.folder.name}: {len(queries)} judged queries")
+    print(report(overall, groups, misses, args.misses))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
