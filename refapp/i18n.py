@@ -39,6 +39,9 @@ _TABLE: dict[str, tuple[str, str, str]] = {
         "沒有找到。換個名字或少用幾個詞試試。",
     ),
     "results.did_you_mean": ("Did you mean", "你是不是要找", "你是不是要找"),
+    "results.any_game": ("All games", "所有游戏", "所有遊戲"),
+    "results.any_edition": ("All editions", "所有版本", "所有版本"),
+    "results.any_kind": ("All kinds", "所有类别", "所有類別"),
     "results.filters": ("Filters", "筛选", "篩選"),
     "results.all": ("All", "全部", "全部"),
     "results.unavailable": (

@@ -279,8 +279,7 @@ def service_worker() -> Response:
     body = render_template(
         "sw.js",
         version=f"{state.assets_version}-{state.catalog.version}",
-        precache=[a.url for a in state.assets.values() if not a.name.startswith("icons/")]
-        + [state.asset_url(n) for n in state.assets if n.startswith("icons/")],
+        precache=[a.url for a in state.assets.values()],
     )
     response = make_response(body)
     response.mimetype = "application/javascript"

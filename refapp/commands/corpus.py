@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
 from corpus.ingest.pipeline import IngestError, check, coverage_report, ingest, write_dataset
-from corpus.model import DATASET_PATH, load_dataset
+from corpus.model import CURATED_DIR, DATASET_PATH, SOURCES_DIR, load_dataset
+
+PATH = click.Path(path_type=Path)
 
 
 def fail(problems: list[str], heading: str) -> None:
@@ -28,22 +31,36 @@ def fail(problems: list[str], heading: str) -> None:
     is_flag=True,
     help="Work in progress only: drop `related` ids that name no entry (with a warning) instead of failing.",
 )
-def ingest_command(check_only: bool, coverage: bool, lenient_related: bool) -> None:
+@click.option("--curated-dir", type=PATH, default=CURATED_DIR, show_default=True, help="Curated YAML folder.")
+@click.option(
+    "--sources-dir", type=PATH, default=SOURCES_DIR, show_default=True, help="Seed texts + manifest."
+)
+@click.option(
+    "--dataset", type=PATH, default=DATASET_PATH, show_default=True, help="Dataset file to write/check."
+)
+def ingest_command(
+    check_only: bool,
+    coverage: bool,
+    lenient_related: bool,
+    curated_dir: Path,
+    sources_dir: Path,
+    dataset: Path,
+) -> None:
     """Build corpus/data/dataset.json from the seeds and the curated YAML."""
     try:
         if check_only:
-            differences = check()
+            differences = check(dataset, sources_dir, curated_dir)
             if differences:
-                fail(differences, f"{DATASET_PATH} is not reproducible; run `refapp ingest` and commit it:")
-            click.echo(f"{DATASET_PATH} is up to date")
+                fail(differences, f"{dataset} is not reproducible; run `refapp ingest` and commit it:")
+            click.echo(f"{dataset} is up to date")
             return
-        result = ingest(lenient_related=lenient_related)
+        result = ingest(sources_dir, curated_dir, lenient_related=lenient_related)
     except IngestError as exc:
         fail(exc.problems, "ingestion failed:")
         return
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
-    path = write_dataset(result.dataset)
+    path = write_dataset(result.dataset, dataset)
     ds = result.dataset
     click.echo(
         f"wrote {path}: {len(ds.entries)} entries, "
@@ -56,12 +73,13 @@ def ingest_command(check_only: bool, coverage: bool, lenient_related: bool) -> N
 
 @click.command("entries")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
-def entries_command(as_json: bool) -> None:
+@click.option("--dataset", type=PATH, default=DATASET_PATH, show_default=True, help="Dataset file to read.")
+def entries_command(as_json: bool, dataset: Path) -> None:
     """List every entry: id, kind, game, editions and names."""
     try:
-        ds = load_dataset()
-    except (OSError, ValueError, KeyError) as exc:
-        fail([f"{DATASET_PATH}: {exc}"], "cannot read the dataset; run `refapp ingest`:")
+        ds = load_dataset(dataset)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        fail([f"{dataset}: {exc}"], "cannot read the dataset; run `refapp ingest`:")
         return
     rows = [
         {"id": e.id, "kind": e.kind, "game": e.game, "editions": e.editions, "names": e.names}

@@ -1,1 +1,64 @@
-// sw
+/* Service worker: keeps the pages, entries and scenario logs a reader opened, plus the
+   names index for offline name search. Generated per deploy ({{ version }}). */
+"use strict";
+var VERSION = {{ version|tojson }};
+var CACHE = "refapp-" + VERSION;
+var PRECACHE = {{ (precache + ["/", "/offline", "/api/names"])|tojson }};
+var KEEP = [/^\/$/, /^\/search$/, /^\/browse$/, /^\/entries\//, /^\/scenarios\//, /^\/offline$/, /^\/api\/names$/,
+            /^\/api\/entries$/, /^\/api\/scenarios$/];
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(CACHE).then(function (cache) {
+    return Promise.all(PRECACHE.map(function (url) {
+      return cache.add(new Request(url, { credentials: "same-origin" })).catch(function () {});
+    }));
+  }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (k) { return k.indexOf("refapp-") === 0 && k !== CACHE; })
+      .map(function (k) { return caches.delete(k); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function cacheFirst(request) {
+  return caches.match(request).then(function (hit) {
+    return hit || fetch(request).then(function (response) {
+      if (response.ok) {
+        var copy = response.clone();
+        caches.open(CACHE).then(function (c) { c.put(request, copy); });
+      }
+      return response;
+    });
+  });
+}
+
+function networkFirst(request, isPage) {
+  return fetch(request).then(function (response) {
+    if (response.ok) {
+      var copy = response.clone();
+      caches.open(CACHE).then(function (c) { c.put(request, copy); });
+    }
+    return response;
+  }).catch(function () {
+    return caches.match(request, { ignoreVary: true }).then(function (hit) {
+      if (hit) return hit;
+      if (isPage) return caches.match("/offline", { ignoreVary: true });
+      return new Response(JSON.stringify({ error: "offline", status: 503 }),
+        { status: 503, headers: { "Content-Type": "application/json" } });
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") return;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (url.pathname.indexOf("/static/") === 0) { event.respondWith(cacheFirst(request)); return; }
+  var isPage = request.mode === "navigate";
+  if (isPage || KEEP.some(function (re) { return re.test(url.pathname); })) {
+    event.respondWith(networkFirst(request, isPage));
+  }
+});

@@ -1,0 +1,194 @@
+"""The JSON twins, validated against docs/openapi.yaml, and the headers every response carries."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+from jsonschema import Draft202012Validator
+from openapi_spec_validator import validate
+from referencing import Registry, Resource
+
+SPEC_PATH = Path(__file__).resolve().parents[2] / "docs" / "openapi.yaml"
+SPEC = yaml.safe_load(SPEC_PATH.read_text(encoding="utf-8"))
+
+# One live request per documented path and status.
+EXAMPLES: list[tuple[str, str, int]] = [
+    ("/api/entries", "/api/entries", 200),
+    ("/api/entries", "/api/entries?game=dominion&edition=1e&type=action&cost=5", 200),
+    ("/api/entries", "/api/entries?game=chess", 400),
+    ("/entries/{id}.json", "/entries/dominion/library.json", 200),
+    ("/entries/{id}.json", "/entries/citadels/assassin.json", 200),
+    ("/entries/{id}.json", "/entries/dominion/nothing.json", 404),
+    ("/scenarios/{id}.json", "/scenarios/dominion/library-set-aside.json", 200),
+    ("/scenarios/{id}.json", "/scenarios/dominion/nothing.json", 404),
+    ("/api/scenarios", "/api/scenarios", 200),
+    ("/api/names", "/api/names", 200),
+    ("/healthz", "/healthz", 200),
+]
+
+
+def schema_validator(spec_path: str, status: int) -> Draft202012Validator:
+    response = SPEC["paths"][spec_path]["get"]["responses"][str(status)]
+    ref = response["content"]["application/json"]["schema"]["$ref"]
+    registry = Registry().with_resource("urn:spec", Resource.opaque(SPEC))
+    return Draft202012Validator({"$ref": "urn:spec" + ref}, registry=registry)
+
+
+def test_the_openapi_document_is_valid():
+    validate(SPEC)
+
+
+def test_every_documented_path_has_a_live_example():
+    assert {p for p, _, _ in EXAMPLES} == set(SPEC["paths"])
+
+
+def test_every_json_route_of_the_app_is_documented(app):
+    documented = {p.replace("{id}", "<path:entry_id>") for p in SPEC["paths"]}
+    json_rules = {
+        r.rule for r in app.url_map.iter_rules() if r.rule.startswith("/api/") or r.rule == "/healthz"
+    }
+    json_rules -= {"/api/search", "/api/suggest"}  # the search area documents its own endpoints' shapes
+    assert json_rules <= {p for p in SPEC["paths"]} | documented
+
+
+@pytest.mark.parametrize(("spec_path", "url", "status"), EXAMPLES)
+def test_live_responses_match_the_openapi_document(client, spec_path, url, status):
+    r = client.get(url)
+    assert r.status_code == status
+    assert r.mimetype == "application/json"
+    errors = sorted(schema_validator(spec_path, status).iter_errors(r.get_json()), key=str)
+    assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors[:5]]
+
+
+def test_json_keeps_chinese_readable(client):
+    raw = client.get("/entries/dominion/library.json").get_data(as_text=True)
+    assert "图书馆" in raw and "\\u" not in raw
+
+
+def test_entry_json_cites_sources_and_permalinks(client):
+    data = client.get("/entries/dominion/library.json").get_json()
+    ruling = data["rulings"][0]
+    assert ruling["permalink"] == "/entries/dominion/library#set-aside-not-shuffled"
+    assert {"file": "000_2dfe370fb22f4214.txt", "lines": [407, 409]} in ruling["sources"]
+    assert data["scenarios"] == ["dominion/library-set-aside"]
+
+
+def test_scenario_json_labels_every_card_it_mentions(client, scenarios):
+    data = client.get("/scenarios/dominion/library-set-aside.json").get_json()
+    assert data["names"]["library"]["zh-Hant"] == "圖書館"
+    assert data["names"]["silver"] == {
+        "en": "silver",
+        "zh-Hans": "silver",
+        "zh-Hant": "silver",
+    }  # not in dataset
+    assert data["ruling_text"]["en"].startswith("If you shuffle")
+    # the engine got names for this game's cards only, keyed by slug
+    assert scenarios.names_seen["library"]["zh-Hans"] == "图书馆"
+    assert "assassin" not in scenarios.names_seen
+
+
+def test_scenario_runs_are_cached(client, scenarios):
+    for _ in range(3):
+        client.get("/scenarios/dominion/library-set-aside.json")
+        client.get("/scenarios/dominion/library-set-aside")
+    assert scenarios.calls == 1
+
+
+def test_scenarios_by_entry_is_filled_for_the_search_area(app):
+    assert app.config["SCENARIOS_BY_ENTRY"] == {"dominion/library": ["dominion/library-set-aside"]}
+
+
+def test_names_rows_hold_every_entry_in_three_scripts(client):
+    data = client.get("/api/names").get_json()
+    rows = {row[0]: row for row in data["names"]}
+    assert rows["dominion/library"][1:4] == ["Library", "图书馆", "圖書館"]
+    assert "藏书馆" in rows["dominion/library"][4]
+    assert len(rows) == 5
+
+
+def test_healthz_reports_dataset_and_index_versions(client, tmp_path):
+    data = client.get("/healthz").get_json()
+    assert data["dataset"] == {"version": "fixture-1", "entries": 5, "error": None}
+    assert data["index"]["search"] is True
+
+
+def test_healthz_is_degraded_without_a_dataset(tmp_path):
+    from refapp import create_app
+
+    app = create_app(
+        {
+            "DATASET_PATH": str(tmp_path / "missing.json"),
+            "REFAPP_DATA_DIR": str(tmp_path),
+            "SEARCH_FUNCTION": lambda p: ({}, 200),
+        }
+    )
+    client = app.test_client()
+    r = client.get("/healthz")
+    assert r.status_code == 503 and r.get_json()["dataset"]["error"]
+    assert client.get("/").status_code == 200  # pages still render
+
+
+def test_index_version_is_read_from_the_current_pointer(tmp_path):
+    from refapp.api import current_index_version
+
+    (tmp_path / "index" / "v7-20260101").mkdir(parents=True)
+    (tmp_path / "index" / "current").symlink_to(tmp_path / "index" / "v7-20260101")
+    assert current_index_version(tmp_path) == "v7-20260101"
+    assert current_index_version(tmp_path / "nowhere") is None
+
+
+SECURITY = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+}
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/",
+        "/search?q=lib",
+        "/entries/dominion/library",
+        "/entries/x",
+        "/scenarios/dominion/library-set-aside",
+        "/api/entries",
+        "/healthz",
+        "/sw.js",
+    ],
+)
+def test_every_response_has_security_headers(client, url):
+    r = client.get(url)
+    for name, value in SECURITY.items():
+        assert r.headers.get(name) == value
+    csp = r.headers["Content-Security-Policy"]
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp and "unsafe-eval" not in csp
+    assert "frame-ancestors 'none'" in csp and "object-src 'none'" in csp
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/",
+        "/search?q=lib",
+        "/entries/dominion/library",
+        "/scenarios/dominion/library-set-aside",
+        "/offline",
+        "/browse",
+    ],
+)
+def test_pages_have_no_inline_scripts_or_handlers(client, url):
+    import re
+
+    page = client.get(url).get_data(as_text=True)
+    for tag in re.findall(r"<script\b[^>]*>", page):
+        assert "src=" in tag or 'type="application/json"' in tag, tag
+    assert not re.search(r"\son[a-z]+=", page)
+    assert "style=" not in page
+
+
+def test_json_errors_for_unknown_api_paths(client):
+    r = client.get("/api/nothing")
+    assert r.status_code == 404 and r.get_json() == {"error": "Not Found", "status": 404}

@@ -1,0 +1,262 @@
+"""What a reader sees on each page, in each script, and what happens with bad input."""
+
+from __future__ import annotations
+
+import gzip
+import re
+
+import pytest
+
+from refapp import i18n
+
+LANG_HEADERS = {"en": "en-GB,en;q=0.9", "zh-Hans": "zh-CN,zh;q=0.9", "zh-Hant": "zh-TW,zh;q=0.9"}
+
+
+def html(response) -> str:
+    return response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_home_is_in_the_browser_language_with_a_focused_search_box(client, lang):
+    page = html(client.get("/", headers={"Accept-Language": LANG_HEADERS[lang]}))
+    assert f'<html lang="{lang}">' in page
+    assert i18n.translate("site.tagline", lang) in page
+    assert re.search(r'<input id="q"[^>]*autofocus', page, re.S)
+    assert 'href="/browse?game=dominion&amp;edition=1e"' in page
+    assert 'href="/browse?cost=5"' in page
+
+
+def test_interface_strings_follow_the_chosen_script_not_only_content(client):
+    page = html(client.get("/entries/dominion/library", headers={"Accept-Language": "zh-TW"}))
+    for key in ("entry.rulings", "entry.related", "entry.names", "nav.skip"):
+        assert i18n.translate(key, "zh-Hant") in page
+    assert "裁定" in page and "相關條目" in page and "相关条目" not in page
+
+
+def test_language_switch_sets_a_cookie_and_returns_to_the_page(client):
+    r = client.get("/lang/en?next=/entries/dominion/library")
+    assert r.status_code == 303
+    assert r.headers["Location"].endswith("/entries/dominion/library")
+    assert "lang=en" in r.headers["Set-Cookie"]
+    page = html(client.get("/entries/dominion/library", headers={"Accept-Language": "zh-CN"}))
+    assert '<html lang="en">' in page and "Rulings" in page
+
+
+@pytest.mark.parametrize(
+    "target", ["https://evil.example/", "//evil.example/x", "/\\evil", "javascript:alert(1)"]
+)
+def test_language_switch_never_redirects_off_site(client, target):
+    r = client.get("/lang/zh-Hant", query_string={"next": target})
+    assert r.status_code == 303
+    assert r.headers["Location"] in ("/", "http://localhost/")
+
+
+def test_unknown_language_is_a_404_and_sets_nothing(client):
+    r = client.get("/lang/fr?next=/")
+    assert r.status_code == 404
+    assert "Set-Cookie" not in r.headers
+
+
+def test_entry_page_shows_names_cost_types_rulings_with_sources_and_permalinks(client):
+    page = html(client.get("/entries/dominion/library", headers={"Accept-Language": "en"}))
+    for name in ("Library", "图书馆", "圖書館"):
+        assert name in page
+    assert 'class="badge cost">5<' in page
+    assert ">Action<" in page
+    assert 'id="set-aside-not-shuffled"' in page
+    assert 'href="#set-aside-not-shuffled"' in page
+    assert "lines 407–409" in page and "000_2dfe370fb22f4214.txt" in page
+    assert "lines 285–286" in page  # the 002 copy is cited too
+    assert "1st edition" in page
+    assert 'href="/scenarios/dominion/library-set-aside"' in page  # "show me" for that ruling
+    assert 'href="/entries/dominion/cellar"' in page  # related entry
+    # Markdown in the card text is rendered (and sanitised)
+    assert "<strong>Action</strong>" in page
+
+
+def test_edition_changes_are_shown_for_a_second_edition_card(client):
+    page = html(client.get("/entries/dominion/artisan", headers={"Accept-Language": "en"}))
+    assert "Changes between editions" in page and "New in the 2nd edition." in page
+    assert "2nd edition" in page
+
+
+def test_citadels_entry_shows_notes_and_no_editions(client):
+    page = html(client.get("/entries/citadels/assassin", headers={"Accept-Language": "zh-CN"}))
+    assert "刺客" in page and "杀手" in page
+    assert "关于来源的说明" in page
+    assert "第一版" not in page
+
+
+@pytest.mark.parametrize(
+    "path", ["/entries/dominion/nope", "/scenarios/nope", "/no/such/page", "/entries/", "/static/app.css"]
+)
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_unknown_addresses_get_a_friendly_404_in_the_chosen_script(client, path, lang):
+    r = client.get(path, headers={"Accept-Language": LANG_HEADERS[lang]})
+    assert r.status_code == 404
+    page = html(r)
+    assert i18n.translate("error.404.title", lang) in page
+    assert i18n.translate("error.back_home", lang) in page
+    assert "Traceback" not in page
+
+
+def test_results_are_grouped_by_game_with_filters_snippets_and_show_me(client, search):
+    r = client.get("/search?q=lib", headers={"Accept-Language": "en"})
+    assert r.status_code == 200
+    page = html(r)
+    assert 'id="g-dominion"' in page and ">Dominion<" in page
+    assert "<mark>Library</mark>" in page
+    assert "<script>bad()" not in page and "<b>x</b>" not in page  # only <mark> survives in snippets
+    assert 'href="/scenarios/dominion/library-set-aside"' in page
+    assert 'href="/search?q=lib&amp;game=citadels"' in page  # filter chip
+    assert (
+        search.calls[-1]["lang"] == "en"
+    )  # the page asks the same search as the API, in the reader's script
+
+
+def test_did_you_mean_links_to_the_suggestion(client):
+    page = html(client.get("/search?q=libary", headers={"Accept-Language": "en"}))
+    assert "Did you mean" in page and 'href="/search?q=library"' in page
+
+
+def test_filter_chip_narrows_the_search(client, search):
+    page = html(client.get("/search?q=a&game=citadels", headers={"Accept-Language": "en"}))
+    assert search.calls[-1]["game"] == "citadels"
+    assert 'id="g-citadels"' in page and 'id="g-dominion"' not in page
+
+
+HOSTILE = [
+    "<script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "'; DROP TABLE x; --",
+    "{{7*7}}",
+    "\u202e\u0000evil",
+]
+
+
+@pytest.mark.parametrize("query", HOSTILE)
+def test_hostile_queries_are_escaped_everywhere(client, query):
+    r = client.get("/search", query_string={"q": query})
+    assert r.status_code in (200, 400)
+    page = html(r)
+    assert "<script>alert(1)" not in page
+    assert "<img src=x" not in page
+    assert "{{7*7}}" not in page or "49" not in page.split("{{7*7}}")[0][-5:]
+    assert "Traceback" not in page
+
+
+def test_search_error_from_the_index_is_a_400_page(client):
+    r = client.get("/search?q=((", headers={"Accept-Language": "en"})
+    assert r.status_code == 400
+    assert "That search could not be understood" in html(r)
+
+
+def test_empty_and_overlong_queries(client):
+    assert client.get("/search?q=").status_code == 200
+    r = client.get("/search", query_string={"q": "x" * 500})
+    assert r.status_code == 400
+
+
+def test_results_page_says_when_search_is_unavailable(scenarios, tmp_path):
+    from refapp_fakes import DATASET
+
+    from refapp import create_app
+
+    app = create_app(
+        {
+            "DATASET_PATH": str(DATASET),
+            "SCENARIO_SOURCE": scenarios,
+            "REFAPP_DATA_DIR": str(tmp_path),
+            "SEARCH_FUNCTION": lambda params: (_ for _ in ()).throw(RuntimeError("index gone")),
+        }
+    )
+    r = app.test_client().get("/search?q=lib", headers={"Accept-Language": "en"})
+    assert r.status_code == 503
+    assert "Search is not available right now" in html(r)
+
+
+def test_browse_filters_by_game_edition_type_and_cost(client):
+    page = html(client.get("/browse?game=dominion&edition=2e&cost=6", headers={"Accept-Language": "en"}))
+    assert "/entries/dominion/artisan" in page and "/entries/dominion/library" not in page
+    page = html(client.get("/browse?type=character"))
+    assert "/entries/citadels/assassin" in page and "/entries/dominion/" not in page
+
+
+@pytest.mark.parametrize("query", ["game=chess", "edition=3e", "cost=-1", "cost=abc", "kind=x", "type=<b>"])
+def test_browse_rejects_unknown_filters_with_a_clear_message(client, query):
+    r = client.get("/browse?" + query, headers={"Accept-Language": "en"})
+    assert r.status_code == 400
+    assert "Unknown filter value" in html(r)
+    assert "<b>" not in html(r).split("Unknown filter value")[1][:60]
+
+
+def test_player_page_lists_every_step_without_javascript(client):
+    r = client.get("/scenarios/dominion/library-set-aside", headers={"Accept-Language": "en"})
+    assert r.status_code == 200
+    page = html(r)
+    assert page.count('<li id="step-') == 9
+    assert 'href="#step=8"' in page
+    assert re.search(r'<li id="step-8"[^>]*class="hl"', page)  # the ruling step is marked
+    assert "The ruling happens here" in page
+    assert "If you shuffle part-way through" in page  # the ruling text is shown
+    assert 'href="/entries/dominion/library#set-aside-not-shuffled"' in page
+
+
+def test_player_narration_is_in_the_chosen_script(client):
+    page = html(client.get("/scenarios/dominion/library-set-aside", headers={"Accept-Language": "zh-HK"}))
+    assert "圖書館結算完畢" in page and "演示：" in page
+
+
+def test_offline_page_and_service_worker(client, app):
+    assert client.get("/offline").status_code == 200
+    sw = client.get("/sw.js")
+    assert sw.status_code == 200 and sw.mimetype == "application/javascript"
+    assert sw.headers["Cache-Control"] == "no-cache"
+    body = sw.get_data(as_text=True)
+    for asset in app.extensions["refapp"].assets.values():
+        assert asset.url in body
+    assert '"/api/names"' in body and '"/offline"' in body
+
+
+def test_web_manifest_is_localised(client):
+    r = client.get("/manifest.webmanifest", headers={"Accept-Language": "zh-TW"})
+    assert r.mimetype == "application/manifest+json"
+    data = r.get_json(force=True)
+    assert data["name"] == "規則速查" and data["start_url"] == "/" and data["icons"]
+
+
+def test_static_assets_are_fingerprinted_and_cached_for_a_year(client, app):
+    asset = app.extensions["refapp"].assets["app.css"]
+    assert re.fullmatch(r"/static/app\.[0-9a-f]{10}\.css", asset.url)
+    r = client.get(asset.url)
+    assert r.status_code == 200 and r.data == asset.body
+    assert "max-age=31536000" in r.headers["Cache-Control"] and "immutable" in r.headers["Cache-Control"]
+    page = html(client.get("/"))
+    assert asset.url in page
+
+
+def test_responses_are_gzip_compressed_when_accepted(client):
+    r = client.get("/entries/dominion/library", headers={"Accept-Encoding": "gzip, br"})
+    assert r.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in r.headers["Vary"]
+    assert "图书馆" in gzip.decompress(r.data).decode()
+    plain = client.get("/entries/dominion/library")
+    assert "Content-Encoding" not in plain.headers
+    refused = client.get("/entries/dominion/library", headers={"Accept-Encoding": "gzip;q=0"})
+    assert "Content-Encoding" not in refused.headers
+
+
+def test_engine_failure_gives_a_friendly_page_not_a_traceback(app, scenarios):
+    def broken(scenario_id, names):
+        raise ValueError("engine bug")
+
+    scenarios.run = broken
+    client = app.test_client()
+    r = client.get("/scenarios/dominion/library-set-aside", headers={"Accept-Language": "en"})
+    assert r.status_code == 503 and "not available" in html(r)
+    assert client.get("/scenarios/dominion/library-set-aside.json").status_code == 503
+
+
+def test_post_is_not_allowed_and_says_so(client):
+    r = client.post("/", headers={"Accept-Language": "en"})
+    assert r.status_code == 405 and "not allowed" in html(r)
