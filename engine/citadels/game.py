@@ -1,0 +1,311 @@
+"""The Citadels game loop: rounds, the character draft, turns in rank order and the game end.
+
+Every choice is a core :class:`~engine.core.decisions.Decision` answered by a decider (a bot or
+a scenario script); every change is an event in the core :class:`~engine.core.events.EventLog`,
+emitted after the change is applied. Character and district abilities live in
+:mod:`engine.citadels.abilities`; this module holds the flow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.citadels import definitions as d
+from engine.citadels.draft import draft_layout, two_player_steps
+from engine.citadels.narration import prompt
+from engine.citadels.scoring import score_player, winners
+from engine.citadels.settings import GameSettings
+from engine.citadels.state import GameState, PlayerState, RoundState
+from engine.core.decisions import Decider, Decision, validate_answer
+from engine.core.events import EventLog
+from engine.core.localised import Names
+from engine.core.rng import Shuffler
+
+
+class GameOver(Exception):
+    """Raised inside the loop when the game has been scored (internal control flow)."""
+
+
+class StopPlay(Exception):
+    """Raised when a scenario's stop point is reached (internal control flow)."""
+
+
+def player_option(seat: int) -> str:
+    return f"player-{seat}"
+
+
+def option_player(option: str) -> int:
+    return int(option.removeprefix("player-"))
+
+
+class CitadelsGame:
+    """One game: its state, the event log, the decider answering every decision, the shuffler."""
+
+    def __init__(
+        self,
+        state: GameState,
+        decider: Decider,
+        shuffler: Shuffler,
+        log: EventLog,
+        stop: str = "game",
+        names: Names | None = None,
+    ) -> None:
+        self.state = state
+        self.names: Names = names or {}
+        self.decider = decider
+        self.shuffler = shuffler
+        self.log = log
+        self.stop = stop  # "game", "round" or "turn"
+        self.result: dict[str, Any] | None = None
+
+    # --- plumbing ------------------------------------------------------------------------
+    def emit(
+        self,
+        kind: str,
+        player: int | None = None,
+        cards: list[str] | None = None,
+        from_zone: str | None = None,
+        to_zone: str | None = None,
+        **data: Any,
+    ) -> None:
+        self.log.emit(kind, player, cards, from_zone, to_zone, data)
+
+    def ask(
+        self,
+        kind: str,
+        player: int,
+        key: str,
+        options: list[str],
+        lo: int = 1,
+        hi: int = 1,
+        card: str | None = None,
+        purpose: str = "",
+        **fmt: Any,
+    ) -> list[str]:
+        """Ask ``player``; a decision with exactly one possible answer is answered without asking."""
+        if hi == lo and (len(options) == lo or (options and len(set(options)) == 1 and lo <= len(options))):
+            if kind != "confirm":
+                return list(options[:lo])
+        context: dict[str, Any] = {"purpose": purpose}
+        if card:
+            context["card"] = card
+        decision = Decision(
+            kind=kind,
+            player=player,
+            prompt=prompt(key, self.names, **fmt),
+            options=list(options),
+            min=lo,
+            max=hi,
+            context=context,
+        )
+        answer = self.decider.decide(decision, self.state)
+        return validate_answer(decision, answer)
+
+    def confirm(self, player: int, key: str, card: str | None = None, purpose: str = "", **fmt: Any) -> bool:
+        return self.ask("confirm", player, key, ["yes", "no"], card=card, purpose=purpose, **fmt) == ["yes"]
+
+    def pay_from_bank(self, seat: int, amount: int) -> int:
+        """Give up to ``amount`` gold from the bank (seed lines 391-393: an empty bank pays nothing)."""
+        paid = max(0, min(amount, self.state.bank))
+        self.state.bank -= paid
+        self.state.players[seat].gold += paid
+        return paid
+
+    def pay_to_bank(self, seat: int, amount: int) -> None:
+        p = self.state.players[seat]
+        assert 0 <= amount <= p.gold, "callers check affordability"
+        p.gold -= amount
+        self.state.bank += amount
+
+    def draw(self, n: int) -> list[str]:
+        cards = self.state.deck[:n]
+        del self.state.deck[:n]
+        return cards
+
+    # --- the whole game ------------------------------------------------------------------
+    def setup(self) -> None:
+        """Shuffle the districts, deal 4 and 2 gold each, give the crown (seed lines 97-99)."""
+        s = self.state
+        s.deck = self.shuffler.shuffle(s.crown, s.deck)
+        self.emit("setup", None, players=len(s.players), deck=len(s.deck), bank=s.bank)
+        for seat, p in enumerate(s.players):
+            p.hand.extend(self.draw(d.START_HAND))
+            got = self.pay_from_bank(seat, d.START_GOLD)
+            self.emit("deal", seat, list(p.hand), "deck", "hand", gold=got)
+        self.emit("crown", s.crown, reason="start")
+
+    def play(self, start: str = "draft", from_rank: int = 1) -> dict[str, Any] | None:
+        """Play rounds until the game ends (or the stop point); returns the result when scored."""
+        try:
+            first = True
+            while True:
+                if not (first and start == "turns"):
+                    self.new_round()
+                    self.run_draft()
+                self.run_turns(from_rank if first else 1)
+                first = False
+                self.end_round()
+                if self.stop == "round":
+                    raise StopPlay
+        except (GameOver, StopPlay):
+            pass
+        return self.result
+
+    # --- draft ---------------------------------------------------------------------------
+    def new_round(self) -> None:
+        s = self.state
+        s.round += 1
+        s.round_state = RoundState()
+        s.phase = "draft"
+        s.active = None
+        self.emit("round_start", None, round=s.round)
+
+    def run_draft(self) -> None:
+        s, rs = self.state, self.state.round_state
+        n = len(s.players)
+        pool = self.shuffler.shuffle(s.crown, list(s.settings.characters))
+        layout = draft_layout(n, len(pool))
+        rs.face_down = pool[: layout.face_down]
+        pool = pool[layout.face_down :]
+        self.emit("set_aside_down", None, count=len(rs.face_down))
+        king = s.settings.character_at(4)
+        for _ in range(layout.face_up):
+            index = next(i for i, c in enumerate(pool) if c != king)
+            if index:
+                self.emit("king_not_face_up", None, [king])
+            rs.face_up.append(pool.pop(index))
+        if rs.face_up:
+            self.emit("set_aside_up", None, list(rs.face_up), None, "face_up")
+        rs.pool = pool
+        if layout.two_player:
+            self._draft_two_player()
+        else:
+            order = [(s.crown + i) % n for i in range(n)]
+            for position, seat in enumerate(order):
+                if position == n - 1 and layout.seven_player_rule:
+                    rs.pool.extend(rs.face_down)
+                    rs.face_down = []
+                    self.emit("take_face_down", seat, count=1)
+                self._pick(seat)
+            rs.face_down.extend(rs.pool)
+            if rs.pool:
+                self.emit("set_aside_down", None, count=len(rs.pool), last=True)
+            rs.pool = []
+        s.phase = "turns"
+
+    def _pick(self, seat: int) -> None:
+        rs = self.state.round_state
+        options = sorted(rs.pool, key=lambda c: d.character(c).rank)
+        choice = self.ask("select", seat, "pick_character", options, purpose="draft")[0]
+        rs.pool.remove(choice)
+        self.state.players[seat].characters.append(choice)
+        self.emit("pick", seat, [choice], "pool", "characters", character=choice)
+
+    def _draft_two_player(self) -> None:
+        """Seed lines 189-195: A picks 1 of 7; B picks 1 and discards 1; A the same; B picks 1 of 2."""
+        s, rs = self.state, self.state.round_state
+        crowned = s.crown
+        for step_seat, action in two_player_steps():
+            seat = (crowned + step_seat) % 2
+            if action == "pick":
+                self._pick(seat)
+            else:
+                options = sorted(rs.pool, key=lambda c: d.character(c).rank)
+                choice = self.ask("select", seat, "discard_character", options, purpose="draft_discard")[0]
+                rs.pool.remove(choice)
+                rs.face_down.append(choice)
+                self.emit("discard_character", seat, count=1)
+
+    # --- turns ---------------------------------------------------------------------------
+    def run_turns(self, from_rank: int = 1) -> None:
+        from engine.citadels.turn import play_character  # the turn module uses this class
+
+        s = self.state
+        s.phase = "turns"
+        for slug in s.settings.characters:
+            if d.character(slug).rank < from_rank:
+                continue
+            seat = s.holder(slug)
+            self.emit("call", None, [slug], character=slug)
+            if seat is None:
+                self.emit("absent", None, [slug], character=slug)
+                continue
+            play_character(self, seat, slug)
+            s.active = None
+            s.turn = None
+            if self.stop == "turn":
+                raise StopPlay
+
+    def end_round(self) -> None:
+        """Reveal the assassinated character, crown his heir, return characters (seed 213-215, 427-435)."""
+        s, rs = self.state, self.state.round_state
+        s.phase = "round_end"
+        if rs.killed is not None:
+            seat = s.holder(rs.killed)
+            if seat is not None:
+                self.emit("reveal_killed", seat, [rs.killed], character=rs.killed)
+                if rs.killed == "king" and s.crown != seat:
+                    s.crown = seat
+                    self.emit("crown", seat, reason="heir")
+                for queen_seat in rs.queen_waiting:
+                    got = self.pay_from_bank(queen_seat, 3)
+                    self.emit("queen", queen_seat, gold=got, late=True)
+        for p in s.players:
+            p.characters = []
+        self.emit("round_end", None, round=s.round)
+        if s.end_triggered:
+            self.finish()
+
+    def finish(self) -> None:
+        s = self.state
+        s.phase = "game_over"
+        s.last_round = True
+        scores = [score_player(p, s.round) for p in s.players]
+        for seat, sc in enumerate(scores):
+            self.emit("score", seat, **sc.to_dict())
+        totals = [sc.total for sc in scores]
+        won = winners(totals)
+        self.result = {
+            "winners": won,
+            "scores": totals,
+            "rounds": s.round,
+            "breakdown": [sc.to_dict() for sc in scores],
+        }
+        self.emit("game_end", None, winners=won, scores=totals, rounds=s.round)
+        raise GameOver
+
+    # --- completion (seed lines 25, 173-179, 375-381; Bell Tower 651-675) ----------------
+    def check_completion(self, seat: int) -> None:
+        s = self.state
+        p = s.players[seat]
+        if p.completed is None and len(p.city) >= s.end_size:
+            p.completed = "other" if s.end_triggered else "first"
+            s.end_triggered = True
+            self.emit("complete", seat, size=len(p.city), bonus=p.completed)
+
+    def bell_tower_built(self) -> None:
+        """Every city at the new (smaller) size completes now; those players score +4 if first."""
+        s = self.state
+        if not s.settings.bell_tower_active:
+            return
+        self.emit("bell_tower", None, end_size=s.end_size)
+        was_triggered = s.end_triggered
+        for seat, p in enumerate(s.players):
+            if p.completed is None and len(p.city) >= s.end_size:
+                p.completed = "other" if was_triggered else "first"
+                s.end_triggered = True
+                self.emit("complete", seat, size=len(p.city), bonus=p.completed)
+
+
+def new_state(settings: GameSettings, names: list[str], crown: int = 0) -> GameState:
+    """A fresh game state before set-up: full deck (unshuffled), full bank, empty hands."""
+    deck = settings.deck()
+    return GameState(
+        settings=settings,
+        players=[PlayerState(name=n) for n in names],
+        deck=deck,
+        bank=settings.bank,
+        crown=crown,
+        total_districts=len(deck),
+        total_gold=settings.bank,
+    )

@@ -1,0 +1,79 @@
+"""End-of-game scoring (seed 003 lines 171-181, 375-397, 591-599, 631-687). Pure functions."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.citadels import definitions as d
+from engine.citadels.state import Built, PlayerState
+
+COMPLETION_BONUS = {"first": 4, "other": 2}
+FIVE_COLOUR_BONUS = 3
+
+
+@dataclass(frozen=True)
+class Score:
+    districts: int  # district values (Dragon Gate and University count 8)
+    colours: int  # +3 for all five colours still held at the end
+    completion: int  # +4 first to complete, +2 the others (kept even if a district is lost later)
+    gilded: int  # +1 per district the Artist gilded
+    museum: int  # +1 per card under the Museum
+    wishing_well: int  # +1 per other purple district
+    haunted_as: str | None  # colour the Haunted City was counted as, if any
+
+    @property
+    def total(self) -> int:
+        return self.districts + self.colours + self.completion + self.gilded + self.museum + self.wishing_well
+
+    def to_dict(self) -> dict[str, int | str | None]:
+        return {
+            "districts": self.districts,
+            "colours": self.colours,
+            "completion": self.completion,
+            "gilded": self.gilded,
+            "museum": self.museum,
+            "wishing_well": self.wishing_well,
+            "haunted_as": self.haunted_as,
+            "total": self.total,
+        }
+
+
+def colours_held(city: list[Built], last_round: int | None) -> tuple[set[str], str | None]:
+    """The colours a city shows for the five-colour bonus, and the Haunted City's colour choice.
+
+    The Haunted City counts as a missing colour unless it was built in the last round
+    (seed lines 239-241); otherwise it stays purple (which the Wishing Well counts).
+    """
+    colours = {b.info.colour for b in city if b.slug != "haunted-city"}
+    haunted = next((b for b in city if b.slug == "haunted-city"), None)
+    if haunted is None:
+        return colours, None
+    usable = last_round is None or haunted.round_built != last_round
+    missing = [c for c in d.COLOURS if c not in colours]
+    if usable and len(missing) == 1:
+        return colours | {missing[0]}, missing[0]
+    return colours | {"special"}, None
+
+
+def score_player(player: PlayerState, last_round: int | None) -> Score:
+    city = player.city
+    colours, haunted_as = colours_held(city, last_round)
+    purple = sum(1 for b in city if b.info.colour == "special")
+    if haunted_as is not None:
+        purple -= 1  # seed lines 685-687: a Haunted City given another colour is no longer purple
+    wishing = purple - 1 if player.has("wishing-well") else 0
+    return Score(
+        districts=sum(b.info.value for b in city),
+        colours=FIVE_COLOUR_BONUS if set(d.COLOURS) <= colours else 0,
+        completion=COMPLETION_BONUS.get(player.completed or "", 0),
+        gilded=sum(1 for b in city if b.gilded),
+        museum=sum(len(b.under) for b in city),
+        wishing_well=max(0, wishing),
+        haunted_as=haunted_as,
+    )
+
+
+def winners(totals: list[int]) -> list[int]:
+    """Every seat with the highest total wins (seed lines 395-397: ties share the win)."""
+    best = max(totals)
+    return [seat for seat, t in enumerate(totals) if t == best]
