@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from search_fixture_data import fixture_dataset
 
 from corpus.model import DATASET_PATH, load_dataset
 from index import build, open_index
-from search_fixture_data import fixture_dataset
 
 
 @pytest.fixture(scope="session")

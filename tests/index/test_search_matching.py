@@ -27,7 +27,9 @@ def test_traditional_is_converted_before_segmenting():
     assert "补充资源" in tokenise("遊戲者可以從補充資源抓牌")
 
 
-@pytest.mark.parametrize("word", ["补充资源", "弃牌堆", "行动阶段", "富饶之城", "放债人", "购买阶段", "垃圾牌堆"])
+@pytest.mark.parametrize(
+    "word", ["补充资源", "弃牌堆", "行动阶段", "富饶之城", "放债人", "购买阶段", "垃圾牌堆"]
+)
 def test_game_words_are_never_split(word):
     assert word in tokenise(f"在{word}中")
 
@@ -43,15 +45,23 @@ def test_plus_one_tokens_survive_and_english_is_stemmed():
 
 
 # -- names, aliases, scripts ---------------------------------------------------------------------
-@pytest.mark.parametrize("query", ["图书馆", "圖書館", "library", "LIBRARY", "tushuguan", "tsg", "tu shu guan"])
+@pytest.mark.parametrize(
+    "query", ["图书馆", "圖書館", "library", "LIBRARY", "tushuguan", "tsg", "tu shu guan"]
+)
 def test_every_way_of_writing_library_finds_both_games(fx, query):
     assert set(ids(fx.search(query), 2)) == {"dominion/library", "citadels/library"}
 
 
 @pytest.mark.parametrize(
     "query, expected",
-    [("行省", "dominion/province"), ("省份", "dominion/province"), ("杀手", "citadels/assassin"),
-     ("领主", "citadels/warlord"), ("王座厅", "dominion/throne-room"), ("移除", "dominion/terms/trash")],
+    [
+        ("行省", "dominion/province"),
+        ("省份", "dominion/province"),
+        ("杀手", "citadels/assassin"),
+        ("领主", "citadels/warlord"),
+        ("王座厅", "dominion/throne-room"),
+        ("移除", "dominion/terms/trash"),
+    ],
 )
 def test_aliases_find_their_entry_first(fx, query, expected):
     assert ids(fx.search(query), 1) == [expected]
@@ -64,7 +74,11 @@ def test_alias_expands_to_other_names_so_cards_that_trash_are_found(fx):
 
 
 def test_traditional_and_simplified_queries_give_identical_lists(fx):
-    for a, b in [("圖書館 天文台", "图书馆 天文台"), ("遊戲結束", "游戏结束"), ("護城河 女巫", "护城河 女巫")]:
+    for a, b in [
+        ("圖書館 天文台", "图书馆 天文台"),
+        ("遊戲結束", "游戏结束"),
+        ("護城河 女巫", "护城河 女巫"),
+    ]:
         assert ids(fx.search(a)) == ids(fx.search(b))
 
 
@@ -75,8 +89,12 @@ def test_remodel_pinyin_uses_the_corrected_reading(fx):
 # -- typos -------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "query, expected, suggestion",
-    [("advnturer", "dominion/adventurer", "adventurer"), ("thron room", "dominion/throne-room", "throne room"),
-     ("刺课", "citadels/assassin", "刺客"), ("王坐厅", "dominion/throne-room", "王座厅")],
+    [
+        ("advnturer", "dominion/adventurer", "adventurer"),
+        ("thron room", "dominion/throne-room", "throne room"),
+        ("刺课", "citadels/assassin", "刺客"),
+        ("王坐厅", "dominion/throne-room", "王座厅"),
+    ],
 )
 def test_typos_are_corrected_with_a_suggestion(fx, query, expected, suggestion):
     found = fx.search(query)
@@ -118,8 +136,12 @@ def test_names_rank_above_rulings_and_body(fx):
 
 @pytest.mark.parametrize(
     "query, entry, ruling",
-    [("金殿 宴会", "dominion/feast", "throne-room-feast"), ("moat witch", "dominion/moat", "blocks-witch-curse"),
-     ("图书馆 天文台", "citadels/observatory", "with-library"), ("throne room feast", "dominion/feast", "throne-room-feast")],
+    [
+        ("金殿 宴会", "dominion/feast", "throne-room-feast"),
+        ("moat witch", "dominion/moat", "blocks-witch-curse"),
+        ("图书馆 天文台", "citadels/observatory", "with-library"),
+        ("throne room feast", "dominion/feast", "throne-room-feast"),
+    ],
 )
 def test_pairs_rank_the_interaction_ruling_first(fx, query, entry, ruling):
     top = fx.search(query).results[0]
@@ -128,7 +150,9 @@ def test_pairs_rank_the_interaction_ruling_first(fx, query, entry, ruling):
 
 def test_results_are_labelled_with_their_game(fx):
     assert {(r.id.split("/")[0], r.game) for r in fx.search("library").results} <= {
-        ("dominion", "dominion"), ("citadels", "citadels")}
+        ("dominion", "dominion"),
+        ("citadels", "citadels"),
+    }
 
 
 def test_quoted_phrase_must_occur_in_order(fx):
