@@ -31,6 +31,24 @@ class SimulationResult:
     unfinished: int = 0
     scores: list[int] = field(default_factory=list)
 
+    def summary(self) -> str:
+        d = self.to_dict()
+        lines = [
+            f"Dominion {self.edition}, {self.games} games, seed {self.seed}",
+            f"kingdom: {', '.join(self.kingdom)}",
+            f"average turns (longest player's count per game): {d['average_turns']}"
+            + (f"; {self.unfinished} games hit the turn limit" if self.unfinished else ""),
+        ]
+        for p in d["players"]:
+            lines.append(
+                f"  seat label {p['seat']} {p['name']:<10} wins {p['win_rate']:6.1%}"
+                f"  ties {p['tie_rate']:6.1%}  average score {p['average_score']}"
+            )
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
     def to_dict(self) -> dict[str, Any]:
         n = max(self.games, 1)
         return {
@@ -79,7 +97,7 @@ def simulate(
     seed: int = 0,
     edition: str = "1e",
     kingdom: list[str] | None = None,
-    progress: Callable[[int], None] | None = None,
+    progress: Callable[[int, int], None] | None = None,
     max_turns: int = 100,
 ) -> SimulationResult:
     """Play ``games`` games; the seat order rotates each game; results are reported per seat label."""
@@ -122,7 +140,7 @@ def simulate(
             for w in winners:
                 result.ties[w] += 1
         if progress is not None:
-            progress(g + 1)
+            progress(g + 1, games)
     return result
 
 
