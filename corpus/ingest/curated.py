@@ -8,8 +8,8 @@ from typing import Any
 
 import yaml
 
-from corpus.ingest.normalise import to_traditional
-from corpus.ingest.resolve import Ref, ReferenceError_, Resolved, resolve
+from corpus.ingest.normalise import tidy_chinese, to_traditional
+from corpus.ingest.resolve import Ref, ReferenceError_, Resolved, cite_only, overlaps_dropped, resolve
 from corpus.ingest.seeds import SeedCorpus
 from corpus.model import LANGS, Entry, Note, Ruling, Source
 
@@ -112,7 +112,7 @@ class EntryBuilder:
         for lang, text in value.items():
             if not isinstance(text, str) or not text.strip():
                 raise self.fail(f"{field}.{lang}", "must be a non-empty string")
-            out[lang] = text.strip()
+            out[lang] = text.strip() if lang == "en" else tidy_chinese(text.strip())
         if "zh-Hans" in out and "zh-Hant" not in out:
             out["zh-Hant"] = to_traditional(out["zh-Hans"])
         return out
@@ -228,10 +228,18 @@ class EntryBuilder:
             raise self.fail(f"{field}.en", "is required")
         sources: list[Source] = []
         text: dict[str, str] = {}
-        if raw.get("from") is not None:
-            found = self.resolved(raw["from"], f"{field}.from")
-            sources, text = found.sources, dict(found.text)
         own = {k: raw[k] for k in ("zh-Hans", "zh-Hant") if raw.get(k) is not None}
+        if raw.get("from") is not None:
+            ref = self.ref(raw["from"], f"{field}.from")
+            if own and overlaps_dropped(ref, self.seeds):
+                # a note explaining dropped seed lines cites them but never carries their text
+                try:
+                    sources = [cite_only(ref, self.seeds)]
+                except ReferenceError_ as exc:
+                    raise self.fail(f"{field}.from", str(exc)) from exc
+            else:
+                found = self.resolved(raw["from"], f"{field}.from")
+                sources, text = found.sources, dict(found.text)
         if own:
             text = self.localised(own, field)
         if not text:

@@ -147,7 +147,8 @@ def repair(file: str, raw_lines: Iterable[tuple[int, str]]) -> list[Paragraph]:
             groups[-1].append(line)
         else:
             groups.append([line])
-    return [paragraph_of(file, group) for group in groups]
+    paragraphs = (paragraph_of(file, group) for group in groups)
+    return [p for p in paragraphs if p.text]  # a bare heading mark holds nothing
 
 
 def paragraph_of(file: str, group: list[Line]) -> Paragraph:
@@ -163,7 +164,10 @@ def paragraph_of(file: str, group: list[Line]) -> Paragraph:
         char_lines.extend([line.number] * len(body))
     kind = block_kind(text)
     if kind == "heading":
-        text, char_lines = text[1:].strip(), char_lines[1 : 1 + len(text[1:].strip())]
+        body = text[1:]
+        start = 1 + (len(body) - len(body.lstrip()))
+        end = start + len(body.strip())
+        text, char_lines = text[start:end], char_lines[start:end]
     elif kind is None:
         kind = "heading" if len(group) == 1 and looks_like_heading(text) else "text"
     return Paragraph(file=file, kind=kind, text=text, char_lines=tuple(char_lines))

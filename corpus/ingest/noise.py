@@ -61,7 +61,8 @@ def matching_lines(src: SourceText, pattern: str, reason: str) -> list[DroppedRa
 def noise_chat(src: SourceText) -> list[DroppedRange]:
     """001: a forum chat about video games precedes the rulebook's first heading 回合概览."""
     start = find_line(src, r"回合概[览覽]")
-    return trimmed(src, 1, start - 1, "unrelated forum chat about video games (罗马全面战争, 文明, 侠盗猎车)")
+    reason = "unrelated forum chat about video games (Rome: Total War, Civilization, GTA San Andreas)"
+    return trimmed(src, 1, start - 1, reason)
 
 
 def noise_encyclopedia(src: SourceText) -> list[DroppedRange]:

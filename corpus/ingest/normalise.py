@@ -70,3 +70,37 @@ def fold_with_index(text: str) -> tuple[str, tuple[int, ...]]:
             chars.append(f)
             index.append(i)
     return "".join(chars), tuple(index)
+
+
+def is_cjk(ch: str) -> bool:
+    """CJK ideographs, CJK punctuation and full-width forms."""
+    code = ord(ch)
+    return (
+        0x3000 <= code <= 0x303F
+        or 0x3400 <= code <= 0x9FFF
+        or 0xF900 <= code <= 0xFAFF
+        or 0xFF00 <= code <= 0xFFEF
+        or 0x2014 <= code <= 0x201D  # — ‘ ’ “ ”
+        or code == 0x2026  # …
+    )
+
+
+def tidy_chinese(text: str) -> str:
+    """Remove whitespace between two CJK characters (YAML line folding inserts a space there)."""
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch.isspace():
+            j = i
+            while j < len(text) and text[j].isspace():
+                j += 1
+            if out and j < len(text) and is_cjk(out[-1]) and is_cjk(text[j]):
+                i = j
+                continue
+            out.append(text[i:j])
+            i = j
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)

@@ -57,7 +57,18 @@ def sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
     return spans
 
 
-def check_ref(ref: Ref, seeds: SeedCorpus) -> None:
+def overlaps_dropped(ref: Ref, seeds: SeedCorpus) -> bool:
+    return any(r.first <= ref.last and ref.first <= r.last for r in seeds.dropped.get(ref.file, []))
+
+
+def cite_only(ref: Ref, seeds: SeedCorpus) -> Source:
+    """A citation without text: only the file and line range are checked (dropped lines allowed,
+    for a note that explains why seed lines are not rules)."""
+    check_ref(ref, seeds, allow_dropped=True)
+    return Source(file=ref.file, lines=(ref.first, ref.last))
+
+
+def check_ref(ref: Ref, seeds: SeedCorpus, allow_dropped: bool = False) -> None:
     src = seeds.sources.get(ref.file)
     if src is None:
         raise ReferenceError_(f"unknown file {ref.file!r} (not in corpus/sources/manifest.json)")
@@ -65,7 +76,7 @@ def check_ref(ref: Ref, seeds: SeedCorpus) -> None:
         raise ReferenceError_(
             f"lines [{ref.first}, {ref.last}] are not a range within {ref.file} (1..{src.line_count})"
         )
-    for r in seeds.dropped[ref.file]:
+    for r in [] if allow_dropped else seeds.dropped[ref.file]:
         if r.first <= ref.last and ref.first <= r.last:
             raise ReferenceError_(
                 f"lines [{ref.first}, {ref.last}] of {ref.file} overlap dropped lines "

@@ -106,14 +106,11 @@ def semantic_errors(
             item_ids = [item["id"] for item in e[kind]]
             for dup in sorted({i for i in item_ids if item_ids.count(i) > 1}):
                 out.append(f"entry {eid!r}, field '{kind}[{dup}].id': duplicate id within the entry")
+            # notes may cite dropped lines (to say why they are not rules) but carry their own text
+            allowed_dropped = {} if kind == "notes" else dropped
             for item in e[kind]:
-                out += source_errors(
-                    f"entry {eid!r}, field '{kind}[{item['id']}].sources'",
-                    item["sources"],
-                    game,
-                    seeds,
-                    dropped,
-                )
+                where = f"entry {eid!r}, field '{kind}[{item['id']}].sources'"
+                out += source_errors(where, item["sources"], game, seeds, allowed_dropped)
         for r in e["rulings"]:
             if r["edition"] is not None and r["edition"] not in (e["editions"] or [r["edition"]]):
                 out.append(
