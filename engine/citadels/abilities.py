@@ -98,7 +98,7 @@ def assassinate(game: CitadelsGame, turn: TurnState) -> None:
     options = [c for c in s.settings.characters if c != turn.character]
     target = game.ask("select", turn.player, "assassinate", options, card="assassin", purpose="kill")[0]
     s.round_state.killed = target
-    game.emit("assassinate", turn.player, [target], character=target)
+    game.emit("assassinate", turn.player, [target], character=target, choices=options)
 
 
 def bewitch(game: CitadelsGame, turn: TurnState) -> None:
@@ -108,7 +108,7 @@ def bewitch(game: CitadelsGame, turn: TurnState) -> None:
     target = game.ask("select", turn.player, "bewitch", options, card="witch", purpose="bewitch")[0]
     s.round_state.bewitched = target
     s.round_state.witch = turn.player
-    game.emit("bewitch", turn.player, [target], character=target)
+    game.emit("bewitch", turn.player, [target], character=target, choices=options)
     turn.ended = True
 
 
@@ -124,11 +124,12 @@ def thief_targets(game: CitadelsGame) -> list[str]:
 
 
 def rob(game: CitadelsGame, turn: TurnState) -> None:
-    target = game.ask("select", turn.player, "rob", thief_targets(game), card="thief", purpose="rob")[0]
+    options = thief_targets(game)
+    target = game.ask("select", turn.player, "rob", options, card="thief", purpose="rob")[0]
     rs = game.state.round_state
     rs.robbed = target
     rs.robber = turn.player
-    game.emit("rob", turn.player, [target], character=target)
+    game.emit("rob", turn.player, [target], character=target, choices=options)
 
 
 # --- rank 3 -----------------------------------------------------------------------------------
@@ -300,25 +301,17 @@ def warlord_targets(game: CitadelsGame, seat: int) -> list[str]:
 
 def warlord(game: CitadelsGame, turn: TurnState) -> None:
     """Destroy one district at the end of the turn (seed 309): the turn ends with it."""
-    pick = game.ask(
-        "select",
-        turn.player,
-        "destroy",
-        warlord_targets(game, turn.player),
-        0,
-        1,
-        card="warlord",
-        purpose="destroy",
-    )
+    options = warlord_targets(game, turn.player)
+    pick = game.ask("select", turn.player, "destroy", options, 0, 1, card="warlord", purpose="destroy")
     turn.ended = True
     if not pick:
-        game.emit("no_destroy", turn.player, ["warlord"])
+        game.emit("no_destroy", turn.player, ["warlord"], choices=options)
         return
     owner, slug = parse_target(pick[0])
     target = _cheapest_copy(game, owner, slug)
     cost = destroy_cost(game, owner, target)
     game.pay_to_bank(turn.player, cost)
-    destroy(game, owner, target, by=turn.player, warlord=True, paid=cost)
+    destroy(game, owner, target, by=turn.player, warlord=True, paid=cost, choices=options)
 
 
 def _cheapest_copy(game: CitadelsGame, owner: int, slug: str) -> Built:
@@ -339,7 +332,15 @@ def remove_from_city(game: CitadelsGame, owner: int, target: Built) -> list[str]
     return cards
 
 
-def destroy(game: CitadelsGame, owner: int, target: Built, by: int, warlord: bool, paid: int) -> None:
+def destroy(
+    game: CitadelsGame,
+    owner: int,
+    target: Built,
+    by: int,
+    warlord: bool,
+    paid: int,
+    choices: list[str] | None = None,
+) -> None:
     """The destroyed district goes face down to the deck bottom (with Museum cards), unless its owner
     saves it with a Graveyard (seed 235-237): only against the Warlord, and not the Warlord's own."""
     s = game.state
@@ -357,6 +358,7 @@ def destroy(game: CitadelsGame, owner: int, target: Built, by: int, warlord: boo
         gilded=gilded,
         museum=under,
         warlord=warlord,
+        choices=choices or [],
     )
     q = s.players[owner]
     if (
@@ -396,11 +398,12 @@ def exchange_options(game: CitadelsGame, seat: int) -> list[str]:
             for mine in p.city:
                 if mine.slug == "keep":
                     continue
-                if mine.slug != theirs.slug:
-                    if q.has(mine.slug) and not q.has("quarry"):
-                        continue
-                    if p.has(theirs.slug) and not p.has("quarry"):
-                        continue
+                if mine.slug == theirs.slug:
+                    continue
+                if q.has(mine.slug) and not q.has("quarry"):
+                    continue  # FAQ 533-535: no forced duplicate
+                if p.has(theirs.slug) and not p.has("quarry"):
+                    continue  # FAQ 537-539
                 if exchange_cost(game, seat, mine, owner, theirs) <= p.gold:
                     out.add(f"{mine.slug}>player-{owner}:{theirs.slug}")
     return sorted(out)
@@ -414,18 +417,10 @@ def exchange_cost(game: CitadelsGame, seat: int, mine: Built, owner: int, theirs
 def diplomat(game: CitadelsGame, turn: TurnState) -> None:
     """Swap one of your districts with another player's, paying them the difference (347)."""
     s = game.state
-    pick = game.ask(
-        "select",
-        turn.player,
-        "exchange",
-        exchange_options(game, turn.player),
-        0,
-        1,
-        card="diplomat",
-        purpose="exchange",
-    )
+    options = exchange_options(game, turn.player)
+    pick = game.ask("select", turn.player, "exchange", options, 0, 1, card="diplomat", purpose="exchange")
     if not pick:
-        game.emit("no_exchange", turn.player, ["diplomat"])
+        game.emit("no_exchange", turn.player, ["diplomat"], choices=options)
         return
     mine_slug, target = pick[0].split(">", 1)
     owner, theirs_slug = parse_target(target)
@@ -446,6 +441,7 @@ def diplomat(game: CitadelsGame, turn: TurnState) -> None:
         target=owner,
         paid=cost,
         museum=list(theirs.under) + list(mine.under),
+        choices=options,
     )
     for seat in (turn.player, owner):
         game.check_completion(seat)

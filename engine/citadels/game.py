@@ -142,6 +142,8 @@ class CitadelsGame:
                 if not (first and start == "turns"):
                     self.new_round()
                     self.run_draft()
+                    if self.stop == "draft":
+                        raise StopPlay
                 self.run_turns(from_rank if first else 1)
                 first = False
                 self.end_round()

@@ -51,7 +51,7 @@ SETUP_KEYS = {
 }
 ZONES = ("hand", "city", "characters")
 STARTS = ("game", "draft", "turns")
-STOPS = ("turn", "round", "game")
+STOPS = ("draft", "turn", "round", "game")
 
 
 def _per_player(setup: dict[str, Any], key: str, n: int, problems: list[str]) -> list[Any]:

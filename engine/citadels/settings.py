@@ -19,7 +19,7 @@ from typing import Any
 from engine.citadels import definitions as d
 
 #: The reading of seed line 199 ("ends at 10 or 12 districts") used for two players.
-TWO_PLAYER_END = 8
+TWO_PLAYER_END = 10
 MAX_ADDED_WITHOUT_REMOVAL = 3  # seed lines 399-401
 
 

@@ -11,7 +11,8 @@ from typing import Any
 from engine.citadels.bots import BotTable, CitadelsBot
 from engine.citadels.game import CitadelsGame, new_state
 from engine.citadels.settings import GameSettings, make_settings
-from engine.core.events import EventLog, NullLog
+from engine.citadels.state import GameState
+from engine.core.events import Event, EventLog, NullLog
 from engine.core.rng import Shuffler
 
 #: A game still running after this many rounds is scored as it stands and counted as capped.
@@ -96,14 +97,23 @@ class SimulationResult:
 
 
 def play_bot_game(
-    settings: GameSettings, seed: int, log: EventLog | None = None
+    settings: GameSettings,
+    seed: int,
+    log: EventLog | None = None,
+    watch: Callable[[GameState, Event], None] | None = None,
 ) -> tuple[CitadelsGame, GameRecord]:
-    """One full game of bots from set-up to scoring; the seed fixes every shuffle and bot choice."""
+    """One full game of bots from set-up to scoring; the seed fixes every shuffle and bot choice.
+
+    ``watch(state, event)`` is called after every event (it needs a recording ``log``).
+    """
     shuffler = Shuffler(seed=seed)
     crown = shuffler.rng.randrange(settings.players)
     state = new_state(settings, [f"Bot {i + 1}" for i in range(settings.players)], crown=crown)
+    log = log if log is not None else NullLog()
+    if watch is not None:
+        log.listeners.append(lambda event: watch(state, event))
     bots = BotTable([CitadelsBot(seed=seed * 31 + i) for i in range(settings.players)])
-    game = CitadelsGame(state, bots, shuffler, log if log is not None else NullLog())
+    game = CitadelsGame(state, bots, shuffler, log)
     game.setup()
     capped = False
     from engine.citadels.game import GameOver

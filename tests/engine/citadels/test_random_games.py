@@ -1,0 +1,71 @@
+"""Property tests over random bot games: nothing is created or lost, and a seed replays a game."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.citadels import definitions as d
+from engine.citadels.settings import make_settings
+from engine.citadels.simulate import play_bot_game
+from engine.core.events import EventLog
+
+EXPANSION_CHARACTERS = [d.RANKS[r][1] for r in range(1, 9)]
+
+game_settings = st.builds(
+    lambda players, replace, ninth, short, extra: make_settings(
+        players,
+        replace=replace,
+        ninth=None if players == 2 else ninth,
+        short_game=short,
+        extra_districts=extra,
+        removed_districts=d.base_deck()[: max(0, len(extra) - 3)],
+    ),
+    players=st.integers(2, 7),
+    replace=st.lists(st.sampled_from(EXPANSION_CHARACTERS), unique_by=lambda s: d.character(s).rank),
+    ninth=st.sampled_from([None, "queen", "artist"]),
+    short=st.booleans(),
+    extra=st.lists(st.sampled_from(list(d.EXPANSION_DISTRICTS)), unique=True),
+)
+
+
+def check_invariants(s, event) -> None:
+    kind = event.kind
+    assert s.district_count() == s.total_districts, f"district cards not conserved after {kind}"
+    assert s.gold_count() == s.total_gold, f"gold not conserved after {kind}: {s.gold_count()}"
+    assert s.bank >= 0 and all(p.gold >= 0 for p in s.players), f"negative gold after {kind}"
+    held = [c for p in s.players for c in p.characters]
+    assert len(held) == len(set(held)), f"a character is held twice after {kind}"
+
+
+def play_checked(settings_, seed):
+    log = EventLog(keep_snapshots=False)
+    game, record = play_bot_game(settings_, seed, log=log, watch=check_invariants)
+    return game, record, log
+
+
+@settings(max_examples=25, deadline=None)
+@given(game_settings, st.integers(0, 2**31))
+def test_gold_and_districts_are_conserved_after_every_event(settings_, seed):
+    game, record, log = play_checked(settings_, seed)
+    assert len(log.events) > 10
+    assert record.rounds >= 1 and len(record.scores) == settings_.players
+    assert not record.capped
+
+
+@settings(max_examples=10, deadline=None)
+@given(game_settings, st.integers(0, 2**31))
+def test_a_seed_replays_the_same_game(settings_, seed):
+    first_log, second_log = EventLog(keep_snapshots=False), EventLog(keep_snapshots=False)
+    _, first = play_bot_game(settings_, seed, log=first_log)
+    _, second = play_bot_game(settings_, seed, log=second_log)
+    assert first == second
+    assert [e.to_dict() for e in first_log.events] == [e.to_dict() for e in second_log.events]
+
+
+def test_someone_completes_a_city_in_every_finished_game():
+    game, record, _ = play_checked(make_settings(5), 7)
+    assert any(p.completed == "first" for p in game.state.players)
+    assert max(len(p.city) for p in game.state.players) >= 8 or any(
+        p.completed for p in game.state.players
+    )
