@@ -117,7 +117,7 @@ def home() -> str:
 
 
 def search_params() -> dict[str, str]:
-    keep = ("q", "game", "edition", "kind", "limit")
+    keep = ("q", "game", "edition", "kind", "type", "cost", "limit")
     params = {k: request.args.get(k, "") for k in keep if request.args.get(k)}
     params["lang"] = g.lang
     return params
@@ -161,11 +161,14 @@ def results() -> tuple[str, int]:
         bp_logger().exception("search failed for %r", query)
         context["error"] = i18n.translate("results.unavailable", g.lang)
         return render_template("results.html", **context), 503
-    if status >= 400 or not isinstance(data, dict) or "results" not in data:
-        message = data.get("error") if isinstance(data, dict) else None
+    if status >= 500 or not isinstance(data, dict):
+        context["error"] = i18n.translate("results.unavailable", g.lang)
+        return render_template("results.html", **context), 503
+    if status >= 400 or "results" not in data:
+        message = data.get("error")
         context["error"] = i18n.translate("results.bad_query", g.lang)
         context["error_detail"] = message if isinstance(message, str) else None
-        return render_template("results.html", **context), status if status >= 400 else 500
+        return render_template("results.html", **context), 400
     context["data"] = data
     context["groups"] = group_results(list(data.get("results") or []))
     return render_template("results.html", **context), 200

@@ -19,6 +19,8 @@
     return node;
   }
 
+  function gameLabel(game) { return document.body.getAttribute("data-game-" + game) || ""; }
+
   /* ---------- names index for offline search ---------- */
   var namesPromise = null;
   function loadNames() {
@@ -88,7 +90,7 @@
         var li = el("li", { role: "option", id: "sugg-" + i, "aria-selected": "false" });
         var a = el("a", { href: s.url, tabindex: "-1" });
         a.appendChild(el("span", {}, s.title));
-        if (s.game) a.appendChild(el("small", {}, document.body.getAttribute("data-game-" + s.game) || ""));
+        if (s.game) a.appendChild(el("small", {}, gameLabel(s.game)));
         li.appendChild(a); list.appendChild(li);
       });
       list.hidden = false; input.setAttribute("aria-expanded", "true");
@@ -119,7 +121,7 @@
       if (list.hidden) return;
       if (ev.key === "ArrowDown") { ev.preventDefault(); highlight(active + 1); }
       else if (ev.key === "ArrowUp") { ev.preventDefault(); highlight(active - 1); }
-      else if (ev.key === "Escape") { close(); }
+      else if (ev.key === "Escape") { ev.preventDefault(); close(); }
       else if (ev.key === "Enter" && active >= 0 && items[active]) {
         ev.preventDefault(); remember(input.value); window.location.href = items[active].url;
       }
@@ -183,6 +185,7 @@
         var li = el("li", { "class": "result" });
         var a = el("a", { "class": "result-link", href: r.url });
         a.appendChild(el("span", { "class": "result-title" }, r.title));
+        a.appendChild(el("span", { "class": "result-alt" }, gameLabel(r.game)));
         li.appendChild(a); out.appendChild(li);
       });
     });
