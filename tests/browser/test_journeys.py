@@ -11,7 +11,11 @@ import urllib.request
 import pytest
 
 LOCALES = {"zh-Hans": "zh-CN", "zh-Hant": "zh-TW", "en": "en-US"}
-STEP_LABEL = {"zh-Hans": r"第 (\d+) 步，共 (\d+) 步", "zh-Hant": r"第 (\d+) 步，共 (\d+) 步", "en": r"Step (\d+) of (\d+)"}
+STEP_LABEL = {
+    "zh-Hans": r"第 (\d+) 步，共 (\d+) 步",
+    "zh-Hant": r"第 (\d+) 步，共 (\d+) 步",
+    "en": r"Step (\d+) of (\d+)",
+}
 
 
 def get_json(url: str):  # type: ignore[no-untyped-def]
