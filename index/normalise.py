@@ -55,7 +55,8 @@ def _fold_single(ch: str) -> str:
     return _fold_char(to_simplified(ch))
 
 
-def normalise_with_map(text: str) -> tuple[str, list[int]]:
+@lru_cache(maxsize=4096)
+def normalise_with_map(text: str) -> tuple[str, tuple[int, ...]]:
     """Character-wise normalisation (no space squeezing) and, per output char, its source index."""
     chars: list[str] = []
     origin: list[int] = []
@@ -63,4 +64,4 @@ def normalise_with_map(text: str) -> tuple[str, list[int]]:
         for c in _fold_single(ch):
             chars.append(c)
             origin.append(i)
-    return "".join(chars), origin
+    return "".join(chars), tuple(origin)

@@ -32,6 +32,7 @@ EXACT_BONUS = 40.0  # ... when the query is exactly that name
 PAIR_BONUS = 120.0  # a ruling naming every card of the query
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 300
+COMMON_SHARE = 0.2  # tokens in more than this share of units are dropped from long queries
 KIND_ORDER = {"card": 0, "term": 1, "rule": 2, "faq": 3}
 
 
@@ -121,8 +122,24 @@ class SearchIndex:
         self.tables: Tables = build_tables(
             self.lexicon.forms, _load(self.folder, "vocab.json"), pinyin_table(self.lexicon.forms)
         )
+        self.unit_count = len(self.units)
+        # Other names of card and term entries a query names (移除 -> 废置, trash); aliases of
+        # rules and FAQs are whole phrases and would flood the query.
+        self.expansions: dict[str, tuple[str, ...]] = {
+            e["id"]: tuple(
+                dict.fromkeys(
+                    t for n in e["names"].values() for t in self.tokeniser.search_tokens(normalise(n))
+                )
+            )
+            for e in self.entries.values()
+            if e["kind"] in ("card", "term")
+        }
         self._ix = whoosh_index.open_dir(str(self.folder / "whoosh"))
         self._local = threading.local()
+        with self._ix.searcher() as s:
+            self.docnum_units: dict[int, tuple[str, str]] = {
+                n: (f["id"], f["entry"]) for n, f in enumerate(s.reader().all_stored_fields())
+            }
 
     # -- Whoosh ---------------------------------------------------------------------------
     def _searcher(self):
@@ -138,17 +155,25 @@ class SearchIndex:
             s.close()
             self._local.searcher = None
 
+    def _common(self, token: str) -> bool:
+        """Whether a token occurs in so many units that it cannot tell them apart."""
+        reader = self._searcher().reader()
+        df = max(reader.doc_frequency(f, token) for f in ("body", "ruling", "name"))
+        return df > COMMON_SHARE * self.unit_count
+
     def _whoosh_query(self, a: QueryAnalysis, phrases: list[list[str]]) -> wq.Query | None:
-        clauses: list[wq.Query] = [wq.Term(f, t) for t in a.tokens for f in TEXT_FIELDS]
-        expansion = {
-            t
-            for m in a.names
-            for f in self.lexicon.forms
-            if f.entry == m.form.entry
-            for t in self.tokeniser.search_tokens(f.norm)
-        } - set(a.tokens)
+        tokens = a.tokens
+        if len(tokens) > 2:
+            kept = [t for t in tokens if not self._common(t)]
+            tokens = kept or tokens
+        clauses: list[wq.Query] = [
+            wq.Term(f, t) for t in tokens for f in TEXT_FIELDS if f != "pinyin" or t.isascii()
+        ]
+        expansion = {t for e in {m.form.entry for m in a.names} for t in self.expansions.get(e, ())}
         clauses += [
-            wq.Term(f, t, boost=EXPANSION_BOOST) for t in sorted(expansion) for f in ("body", "ruling")
+            wq.Term(f, t, boost=EXPANSION_BOOST)
+            for t in sorted(expansion - set(tokens))
+            for f in ("body", "ruling")
         ]
         clauses += [wq.Term("pinyin", k) for k in a.pinyin_keys]
         clauses += [wq.Prefix("pinyin", p) for p in a.pinyin_prefixes]
@@ -282,8 +307,11 @@ class SearchIndex:
         q = self._whoosh_query(a, phrase_tokens)
         hits: list[tuple[str, str, float]] = []
         if q is not None:
-            found = self._searcher().search(q, filter=whoosh_filter(parsed.filters), limit=CANDIDATES)
-            hits = [(h["id"], h["entry"], float(h.score)) for h in found]
+            found = self._searcher().search(
+                q, filter=whoosh_filter(parsed.filters), limit=CANDIDATES, optimize=False
+            )
+            units = self.docnum_units
+            hits = [(units[n][0], units[n][1], float(score)) for score, n in found.top_n]
         ranked = (
             self._rank(a, hits, parsed.filters)
             if not phrase_tokens

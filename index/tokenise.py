@@ -99,6 +99,7 @@ def english_words(text: str) -> list[str]:
     return _ASCII_TOKEN.findall(text)
 
 
+@lru_cache(maxsize=16384)
 def english_token(word: str) -> str:
     """Index form of one ASCII word: Porter stem; numbers and '+1' unchanged."""
     return word if not word.isalpha() else stem(word)
