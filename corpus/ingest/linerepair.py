@@ -110,7 +110,12 @@ def continues(line: Line, nxt: Line, min_width: int) -> bool:
 
 def looks_like_heading(text: str) -> bool:
     """An unmarked heading: a short line with no punctuation that is not a count ('12張花園')."""
-    return display_width(text) <= 24 and not PUNCTUATION.search(text) and not COUNT_LINE.match(text)
+    return (
+        display_width(text) <= 24
+        and any(ch.isalpha() for ch in text)
+        and not PUNCTUATION.search(text)
+        and not COUNT_LINE.match(text)
+    )
 
 
 def join_texts(left: str, right: str) -> str:

@@ -174,7 +174,8 @@ def coverage_report(result: IngestResult) -> str:
     """Passages no curated entry cites, per file, for the curated writers to close gaps."""
     missing = uncited_passages(result)
     total = sum(len(ps) for ps in result.seeds.passages.values())
-    lines = [f"coverage: {total - len(missing)} of {total} seed passages are cited; uncited:"]
+    tail = "uncited:" if missing else "none is uncited"
+    lines = [f"coverage: {total - len(missing)} of {total} seed passages are cited; {tail}"]
     for p in missing:
         snippet = p.text.replace("\n", " ")[:40]
         section = f" [{p.section}]" if p.section else ""

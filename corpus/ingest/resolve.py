@@ -11,7 +11,6 @@ provenance of every copy and the differences between copies.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,8 +19,6 @@ from corpus.ingest.linerepair import CARD_NOTE
 from corpus.ingest.normalise import fold, to_simplified, to_traditional
 from corpus.ingest.seeds import SeedCorpus
 from corpus.model import Source
-
-SENTENCE = re.compile(r"[^。！？!?\n]*(?:[。！？!?]+[”」』）)\"]*|$)")
 
 
 class ReferenceError_(ValueError):
@@ -43,11 +40,30 @@ class Resolved:
     variants: list[dict[str, Any]] = field(default_factory=list)
 
 
+SENTENCE_END = "。！？!?"
+CLOSERS = "”」』）)\"'"
+
+
 def sentence_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Sentences of text[start:end] (split after 。！？ and paragraph breaks), whitespace trimmed."""
+    """Sentences of text[start:end]: split after 。！？ (with any closing quotes/brackets) and at
+    paragraph breaks; each span trimmed of whitespace, empty ones left out."""
+    raw: list[tuple[int, int]] = []
+    begin = i = start
+    while i < end:
+        ch = text[i]
+        if ch == "\n":
+            raw.append((begin, i))
+            begin = i = i + 1
+            continue
+        i += 1
+        if ch in SENTENCE_END:
+            while i < end and (text[i] in SENTENCE_END or text[i] in CLOSERS):
+                i += 1
+            raw.append((begin, i))
+            begin = i
+    raw.append((begin, end))
     spans = []
-    for m in SENTENCE.finditer(text, start, end):
-        s, e = m.start(), m.end()
+    for s, e in raw:
         while s < e and text[s].isspace():
             s += 1
         while e > s and text[e - 1].isspace():
