@@ -5,6 +5,7 @@ Every bot answers through the same decision interface as scripts (``decide(decis
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from engine.core.decisions import Decision
@@ -43,9 +44,15 @@ class GeneralBot:
 
     name = "General"
 
-    def __init__(self, max_copies: int = 2, max_terminals: int = 3) -> None:
+    def __init__(self, max_copies: int = 2, max_terminals: int = 3, seed: int | None = None) -> None:
         self.max_copies = max_copies
         self.max_terminals = max_terminals
+        # With a seed, each kingdom card's appeal varies by up to +-20 so games explore every card.
+        self.values = dict(VALUE)
+        if seed is not None:
+            rng = random.Random(seed)
+            for slug in sorted(ACTIONS):
+                self.values[slug] = VALUE.get(slug, 0) + rng.randint(-20, 20)
 
     # -- buying
     def want(self, game: Any, player: int, options: list[str], coins: int) -> str | None:
@@ -57,9 +64,6 @@ class GeneralBot:
             return "duchy"
         if "estate" in options and coins >= 2 and provinces <= 2:
             return "estate"
-        wants_witch = "witch" in options and self._owned(game, player, "witch") < 1
-        if "gold" in options and coins >= 6 and not wants_witch:
-            return "gold"
         best = None
         p = game.state.players[player]
         owned_terminals = sum(1 for c in p.all_cards() if c in ACTIONS and c not in NON_TERMINAL)
@@ -74,9 +78,11 @@ class GeneralBot:
                 continue
             if slug == "chapel" and self._owned(game, player, "chapel"):
                 continue
-            if best is None or (_value(slug), COST[slug]) > (_value(best), COST[best]):
+            if best is None or (self.values[slug], COST[slug]) > (self.values[best], COST[best]):
                 best = slug
-        if best is not None and _value(best) >= 30:
+        if "gold" in options and coins >= 6 and (best is None or self.values[best] <= self.values["gold"]):
+            return "gold"
+        if best is not None and self.values[best] >= 30:
             return best
         if "silver" in options and coins >= 3:
             return "silver"
@@ -251,11 +257,13 @@ BOTS: dict[str, type[GeneralBot]] = {
 }
 
 
-def make_bot(name: str) -> GeneralBot:
+def make_bot(name: str, seed: int | None = None) -> GeneralBot:
+    """A bot by name; ``seed`` varies the general bot's card preferences (deterministically)."""
     try:
-        return BOTS[name]()
+        cls = BOTS[name]
     except KeyError:
         raise ValueError(f"players: unknown bot {name!r}; choose from {sorted(set(BOTS))}") from None
+    return cls(seed=seed) if cls is GeneralBot else cls()
 
 
 __all__ = ["ATTACKS", "BOTS", "BigMoney", "GeneralBot", "SmithyBigMoney", "make_bot"]

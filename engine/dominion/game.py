@@ -292,6 +292,8 @@ class Game:
         self.set_phase("buy")
         treasures_offered = False
         while True:
+            if self.bought and st.buys <= 0:
+                break
             if not (second and self.bought) and not treasures_offered:
                 treasures = [c for c in p.hand if c in TREASURES]
                 if treasures:
