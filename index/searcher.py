@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -101,8 +102,9 @@ class SearchIndex:
     """A built index, opened read-only. Safe to share between threads: each thread gets its
     own Whoosh searcher."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, cache_size: int = 1024):
         self.folder = Path(folder)
+        self.cache = ResultCache(cache_size)
         self.meta = _load(self.folder, "meta.json")
         words = tuple(
             line.split(" ")[0]
@@ -284,7 +286,17 @@ class SearchIndex:
         filters: Mapping[str, str] | Filters | None = None,
         limit: int | str | None = 20,
     ) -> SearchResults:
-        """Search; raises QueryError (message for the user) on bad input."""
+        """Search; raises QueryError (message for the user) on bad input. Answers for repeated
+        (query, lang, filters, limit) come from a bounded per-index cache."""
+        key = (query, lang, _filters_key(filters), str(limit))
+        cached = self.cache.get(key)
+        if cached is not None:
+            return cached
+        found = self._search(query, lang, filters, limit)
+        self.cache.put(key, found)
+        return found
+
+    def _search(self, query, lang, filters, limit) -> SearchResults:  # type: ignore[no-untyped-def]
         if not isinstance(query, str):
             raise QueryError("the query must be text")
         lang = parse_lang(lang)
@@ -411,9 +423,43 @@ def _merge_filters(a: Filters, b: Filters) -> Filters:
     return out
 
 
-def open_index(data_dir: Path) -> SearchIndex:
+def _filters_key(filters: Mapping[str, str] | Filters | None) -> object:
+    if isinstance(filters, Filters):
+        return filters
+    return tuple(sorted((str(k), str(v)) for k, v in (filters or {}).items()))
+
+
+class ResultCache:
+    """A bounded, thread-safe LRU of search answers for one opened index (a new build is a new
+    SearchIndex, so answers never outlive their index). Size 0 disables it."""
+
+    def __init__(self, size: int):
+        self.size = size
+        self._data: OrderedDict[object, SearchResults] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: object) -> SearchResults | None:
+        if not self.size:
+            return None
+        with self._lock:
+            found = self._data.get(key)
+            if found is not None:
+                self._data.move_to_end(key)
+            return found
+
+    def put(self, key: object, value: SearchResults) -> None:
+        if not self.size:
+            return
+        with self._lock:
+            self._data[key] = value
+            self._data.move_to_end(key)
+            while len(self._data) > self.size:
+                self._data.popitem(last=False)
+
+
+def open_index(data_dir: Path, cache_size: int = 1024) -> SearchIndex:
     """Open the current index under `data_dir` (raises IndexMissingError when none is built)."""
     folder = current_folder(Path(data_dir))
     if folder is None or not (folder / "meta.json").exists():
         raise IndexMissingError(f"no search index in {Path(data_dir) / 'index'}; run `refapp build-index`")
-    return SearchIndex(folder)
+    return SearchIndex(folder, cache_size)

@@ -26,8 +26,9 @@ FILTER_PARAMS = ("game", "edition", "kind", "type", "cost")
 class _Holder:
     """The app's open index, swapped when a newer build becomes current."""
 
-    def __init__(self, data_dir: Path):
+    def __init__(self, data_dir: Path, cache_size: int = 1024):
         self.data_dir = data_dir
+        self.cache_size = cache_size
         self.lock = threading.Lock()
         self.index: SearchIndex | None = None
         self.error: str | None = None
@@ -35,7 +36,7 @@ class _Holder:
 
     def reload(self) -> None:
         try:
-            self.index, self.error = open_index(self.data_dir), None
+            self.index, self.error = open_index(self.data_dir, self.cache_size), None
         except IndexMissingError as exc:
             self.index, self.error = None, str(exc)
 
@@ -62,8 +63,9 @@ def _data_dir(app: Flask) -> Path:
 
 
 def init_app(app: Flask) -> None:
-    """Open the index (errors are reported per request, not raised) and register the blueprint."""
-    app.extensions[EXTENSION] = _Holder(_data_dir(app))
+    """Open the index (errors are reported per request, not raised) and register the blueprint.
+    Config: REFAPP_DATA_DIR; SEARCH_CACHE_SIZE (answers kept per index, default 1024, 0 = off)."""
+    app.extensions[EXTENSION] = _Holder(_data_dir(app), int(app.config.get("SEARCH_CACHE_SIZE", 1024)))
     app.register_blueprint(bp)
 
 
