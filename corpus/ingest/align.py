@@ -90,7 +90,10 @@ def widen_over_punctuation(text: str, start: int, end: int, lead: int) -> tuple[
 
 
 def counterpart(al: Alignment, start: int, end: int) -> Counterpart | None:
-    """The span of b that holds a[start:end], or None if too little of it matches."""
+    """The span of b that holds a[start:end], or None if too little of it matches.
+
+    Unmatched characters at either edge of the span (a variant reading of its first or last
+    word) are paired with as many unmatched characters of b at the same edge, never more."""
     i0, i1 = folded_range(al.fa, start, end)
     if i1 <= i0:
         return None
@@ -98,24 +101,54 @@ def counterpart(al: Alignment, start: int, end: int) -> Counterpart | None:
     coverage = len(pairs) / (i1 - i0)
     if coverage < MIN_COVERAGE:
         return None
-    j0, j1 = pairs[0][1], pairs[-1][1] + 1
+    (first_a, first_b), (last_a, last_b) = pairs[0], pairs[-1]
+    lead_b = min(first_a - i0, first_b - matched_b_before(al, i0))
+    tail_b = min(i1 - last_a - 1, matched_b_from(al, i1) - last_b - 1)
+    j0, j1 = first_b - lead_b, last_b + 1 + tail_b
+    found = differences(al, pairs)
+    if first_a > i0:
+        found.insert(0, difference_of(al, (i0, first_a), (j0, first_b)))
+    if last_a + 1 < i1:
+        found.append(difference_of(al, (last_a + 1, i1), (last_b + 1, j1)))
     lead = next((k for k, ch in enumerate(al.a.text[start:end]) if is_word_char(ch)), 0)
-    b_start, b_end = widen_over_punctuation(al.b.text, al.fb.index[j0], al.fb.index[j1 - 1] + 1, lead)
-    return Counterpart((b_start, b_end), round(coverage, 3), tuple(differences(al, pairs)))
+    b_start, b_end = widen_over_punctuation(al.b.text, *doc_span(al.fb, al.b.text, (j0, j1)), lead)
+    return Counterpart((b_start, b_end), round(coverage, 3), tuple(found))
+
+
+def matched_b_before(al: Alignment, i0: int) -> int:
+    """One past the last b character matched to an a character before folded index i0."""
+    ends = [b0 + min(size, i0 - a0) for a0, b0, size in al.blocks if a0 < i0]
+    return max(ends, default=0)
+
+
+def matched_b_from(al: Alignment, i1: int) -> int:
+    """The first b character matched to an a character at or after folded index i1."""
+    starts = [b0 + max(0, i1 - a0) for a0, b0, size in al.blocks if a0 + size > i1]
+    return min(starts, default=len(al.fb.text))
+
+
+def doc_span(folded: Folded, text: str, rng: tuple[int, int]) -> tuple[int, int]:
+    """Document positions of a folded range; an empty range is the point after its predecessor."""
+    lo, hi = rng
+    if hi > lo:
+        return folded.index[lo], folded.index[hi - 1] + 1
+    point = folded.index[lo - 1] + 1 if lo > 0 else 0
+    return point, point
+
+
+def difference_of(al: Alignment, a_rng: tuple[int, int], b_rng: tuple[int, int]) -> Difference:
+    a_span = trim_to_words(al.a.text, doc_span(al.fa, al.a.text, a_rng))
+    b_span = trim_to_words(al.b.text, doc_span(al.fb, al.b.text, b_rng))
+    return Difference(a_span, b_span, al.a.text[slice(*a_span)], al.b.text[slice(*b_span)])
 
 
 def differences(al: Alignment, pairs: list[tuple[int, int]]) -> list[Difference]:
     """The unmatched runs between consecutive matched characters."""
-    out = []
-    for (ia, ib), (na, nb) in zip(pairs, pairs[1:], strict=False):
-        if na == ia + 1 and nb == ib + 1:
-            continue
-        a_span = (al.fa.index[ia] + 1, al.fa.index[na - 1] + 1) if na > ia + 1 else (al.fa.index[ia] + 1,) * 2
-        b_span = (al.fb.index[ib] + 1, al.fb.index[nb - 1] + 1) if nb > ib + 1 else (al.fb.index[ib] + 1,) * 2
-        a_span = trim_to_words(al.a.text, a_span)
-        b_span = trim_to_words(al.b.text, b_span)
-        out.append(Difference(a_span, b_span, al.a.text[slice(*a_span)], al.b.text[slice(*b_span)]))
-    return out
+    return [
+        difference_of(al, (ia + 1, na), (ib + 1, nb))
+        for (ia, ib), (na, nb) in zip(pairs, pairs[1:], strict=False)
+        if na != ia + 1 or nb != ib + 1
+    ]
 
 
 def trim_to_words(text: str, span: tuple[int, int]) -> tuple[int, int]:

@@ -34,6 +34,7 @@ REQUIRED_ENTRY_KEYS = ("id", "kind", "names")
 RULING_KEYS = {"id", "edition", "from", "en", "zh-Hans", "zh-Hant"}
 NOTE_KEYS = {"id", "en", "zh-Hans", "zh-Hant", "from"}
 REF_KEYS = {"file", "lines", "sentences"}
+SEED_VARIANTS = "seed_variants"  # extra key holding differences between seed copies of entry/note text
 
 
 class CuratedError(Exception):
@@ -156,9 +157,12 @@ class EntryBuilder:
         entry_id = str(raw["id"])
         text = self.localised(raw["text"], "text") if raw.get("text") is not None else {}
         sources: list[Source] = []
+        seed_variants: list[dict[str, Any]] = []
         if raw.get("text_from") is not None:
             found = self.resolved(raw["text_from"], "text_from")
-            text = {**found.text, **text} if "zh-Hans" not in text else text
+            if "zh-Hans" not in text:  # the seed supplies the Chinese text
+                text = {**found.text, **text}
+                seed_variants += [{"field": "text", **v} for v in found.variants]
             sources = found.sources
         cost = raw.get("cost")
         if cost is not None and (not isinstance(cost, int) or isinstance(cost, bool)):
@@ -166,6 +170,14 @@ class EntryBuilder:
         extra = raw.get("extra") or {}
         if not isinstance(extra, dict):
             raise self.fail("extra", "must be a mapping")
+        if SEED_VARIANTS in extra:
+            raise self.fail(f"extra.{SEED_VARIANTS}", "is filled by ingestion; do not write it")
+        notes = [self.note(n, i) for i, n in enumerate(self.list_of("notes"))]
+        seed_variants += [{"field": f"notes[{note.id}]", **v} for note, vs in notes for v in vs]
+        if seed_variants:
+            # Entry and Note have no `variants` field: differences between seed copies in their
+            # text are kept here so that none is dropped silently
+            extra = {**extra, SEED_VARIANTS: seed_variants}
         return Entry(
             id=entry_id,
             game=entry_id.split("/", 1)[0],
@@ -184,7 +196,7 @@ class EntryBuilder:
             ),
             rulings=[self.ruling(r, i) for i, r in enumerate(self.list_of("rulings"))],
             related=self.string_list("related"),
-            notes=[self.note(n, i) for i, n in enumerate(self.list_of("notes"))],
+            notes=[note for note, _ in notes],
             sources=sources,
             extra=extra,
         )
@@ -217,7 +229,8 @@ class EntryBuilder:
             id=ruling_id, text=text, sources=found.sources, edition=edition, variants=found.variants
         )
 
-    def note(self, raw: Any, index: int) -> Note:
+    def note(self, raw: Any, index: int) -> tuple[Note, list[dict[str, Any]]]:
+        """The note and the seed-copy differences in its text (when the seed supplies it)."""
         field = f"notes[{index}]"
         raw = self.mapping(raw, field, NOTE_KEYS)
         note_id = raw.get("id")
@@ -228,6 +241,7 @@ class EntryBuilder:
             raise self.fail(f"{field}.en", "is required")
         sources: list[Source] = []
         text: dict[str, str] = {}
+        variants: list[dict[str, Any]] = []
         own = {k: raw[k] for k in ("zh-Hans", "zh-Hant") if raw.get(k) is not None}
         if raw.get("from") is not None:
             ref = self.ref(raw["from"], f"{field}.from")
@@ -239,13 +253,14 @@ class EntryBuilder:
                     raise self.fail(f"{field}.from", str(exc)) from exc
             else:
                 found = self.resolved(raw["from"], f"{field}.from")
-                sources, text = found.sources, dict(found.text)
+                sources, text, variants = found.sources, dict(found.text), found.variants
         if own:
+            variants = []
             text = self.localised(own, field)
         if not text:
             raise self.fail(f"{field}.zh-Hans", "is required when the note cites no seed passage")
         text["en"] = raw["en"].strip()
-        return Note(id=note_id, text=text, sources=sources)
+        return Note(id=note_id, text=text, sources=sources), variants
 
 
 def build_entry(raw: Any, index: int, file: str, seeds: SeedCorpus) -> Entry:

@@ -20,6 +20,8 @@ from corpus.ingest.normalise import fold, to_simplified, to_traditional
 from corpus.ingest.seeds import SeedCorpus
 from corpus.model import Source
 
+CONTENT_GAP = 4  # a one-sided difference longer than this (folded) is missing text, not a variant
+
 
 class ReferenceError_(ValueError):
     """A reference that cannot be resolved; the message says why."""
@@ -182,9 +184,27 @@ def settle(a_file: str, b_file: str, d: Difference, seeds: SeedCorpus) -> tuple[
     b_doc = seeds.documents[b_file]
     left = fold(b_doc.text[max(0, d.b_span[0] - 4) : d.b_span[0]])
     right = fold(b_doc.text[d.b_span[1] : d.b_span[1] + 4])
-    a_score = attestation(fold(d.a_text), left, right, seeds.bigrams)
-    b_score = attestation(fold(d.b_text), left, right, seeds.bigrams)
-    a_wins = a_score >= b_score
+    a_fold, b_fold = fold(d.a_text), fold(d.b_text)
+    one_sided = not a_fold or not b_fold
+    whole = (
+        is_whole_paragraph(b_doc.text, d.b_span)
+        if b_fold
+        else is_whole_paragraph(seeds.documents[a_file].text, d.a_span)
+    )
+    if one_sided and (len(a_fold + b_fold) > CONTENT_GAP or whole):
+        # not a variant reading but text only one copy has (e.g. 002's component list):
+        # the zh-Hans text stays parallel to the passage cited in the original
+        a_wins = True
+        reason = f"text present only in {b_file if b_fold else a_file}; zh-Hans follows the cited {a_file}"
+    else:
+        a_score = attestation(a_fold, left, right, seeds.bigrams)
+        b_score = attestation(b_fold, left, right, seeds.bigrams)
+        a_wins = a_score >= b_score
+        reason = (
+            f"attested {max(a_score, b_score)}x vs {min(a_score, b_score)}x beside its neighbours in seeds"
+            if a_score != b_score
+            else "equally attested; the Traditional original's reading is kept"
+        )
     a_doc = seeds.documents[a_file]
     variant = {
         "readings": {a_file: d.a_text, b_file: d.b_text},
@@ -193,13 +213,17 @@ def settle(a_file: str, b_file: str, d: Difference, seeds: SeedCorpus) -> tuple[
             b_file: list(b_doc.lines_of_span(*widen(d.b_span))),
         },
         "chosen": a_file if a_wins else b_file,
-        "reason": (
-            f"attested {max(a_score, b_score)}x vs {min(a_score, b_score)}x beside its neighbours in seeds"
-            if a_score != b_score
-            else "equally attested; the Traditional original's reading is kept"
-        ),
+        "reason": reason,
     }
     return variant, a_wins
+
+
+def is_whole_paragraph(text: str, span: tuple[int, int]) -> bool:
+    """Whether a span is one or more whole paragraphs (a heading only one copy has)."""
+    start, end = span
+    before = text[:start].rstrip(" \t")
+    after = text[end:].lstrip(" \t")
+    return start < end and (not before or before.endswith("\n")) and (not after or after.startswith("\n"))
 
 
 def widen(span: tuple[int, int]) -> tuple[int, int]:
@@ -215,4 +239,4 @@ def simplified_reading(seeds: SeedCorpus, copy: str, match: Counterpart, overrid
     for d in sorted(overrides, key=lambda d: d.b_span[0], reverse=True):
         b0, b1 = d.b_span[0] - start, d.b_span[1] - start
         out = out[:b0] + to_simplified(d.a_text) + out[b1:]
-    return out
+    return "\n".join(line for line in out.split("\n") if line.strip())

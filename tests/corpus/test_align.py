@@ -69,3 +69,20 @@ def test_fold_is_idempotent_and_script_blind(text):
     assert fold(fold(text)) == fold(text)
     assert fold(to_simplified(text)) == fold(text)
     assert fold(to_traditional(to_simplified(text))) == fold(text)
+
+
+def test_variant_at_the_very_end_of_a_cited_sentence_is_kept_and_recorded(seeds):
+    # the differing character (堆/对) is the last word of sentence 1 of 000 lines 315-317
+    resolved = resolve(Ref(RULEBOOK, 315, 317, (1, 1)), seeds)
+    assert resolved.text["zh-Hans"] == "游戏者不能翻看自己的牌库或者弃牌堆。"
+    assert [v["readings"] for v in resolved.variants] == [{RULEBOOK: "堆", COPY_002: "对"}]
+
+
+def test_text_only_one_copy_has_is_recorded_but_kept_out_of_the_parallel_text(seeds):
+    # 002 lists the components (lines 79-89) that 000 lacks between its lines 27 and 29
+    resolved = resolve(Ref(RULEBOOK, 19, 47), seeds)
+    [gap] = resolved.variants
+    assert gap["readings"][RULEBOOK] == "" and gap["readings"][COPY_002].startswith("游戏配件\n500张卡牌")
+    assert gap["lines"][COPY_002] == [79, 89] and "present only in" in gap["reason"]
+    assert "500张卡牌" not in resolved.text["zh-Hans"] and "\n\n" not in resolved.text["zh-Hans"]
+    assert resolved.text["zh-Hans"].count("\n") == resolved.text["zh-Hant"].count("\n")

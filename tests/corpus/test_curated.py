@@ -180,3 +180,19 @@ def test_sentence_selection_out_of_range_is_an_error(curated_dir):
     )
     message = error_of(curated_dir, {"dominion/cards.yaml": [entry]})
     assert "sentences [2, 2] out of range" in message
+
+
+def test_variants_in_seed_supplied_entry_text_are_kept_in_extra(curated_dir):
+    entry = library_entry(
+        id="dominion/rules/overview",
+        kind="rule",
+        names={"en": "Overview", "zh-Hans": "简介", "zh-Hant": "簡介"},
+        text={"en": "You rule a small kingdom and want a bigger one."},
+        text_from={"file": RULEBOOK, "lines": [3, 3]},
+        rulings=[],
+    )
+    [built] = run(curated_dir({"dominion/rules.yaml": [entry]})).entries
+    [variant] = built.extra["seed_variants"]
+    assert variant["field"] == "text" and variant["readings"] == {RULEBOOK: "茵", COPY_002: "荫"}
+    message = error_of(curated_dir, {"dominion/r.yaml": [library_entry(extra={"seed_variants": []})]})
+    assert "extra.seed_variants" in message
