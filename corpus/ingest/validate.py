@@ -16,6 +16,10 @@ from corpus.model import EDITIONS, GAMES
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schema" / "dataset.schema.json"
 KIND_OF_PREFIX = {"rules": "rule", "faq": "faq", "terms": "term"}
+TYPES = {  # docs/curated-format.md
+    "dominion": {"action", "attack", "reaction", "treasure", "victory", "curse"},
+    "citadels": {"noble", "religious", "trade", "military", "special", "character"},
+}
 
 
 @lru_cache(maxsize=1)
@@ -96,6 +100,15 @@ def semantic_errors(
             )
         if game == "citadels" and e["editions"]:
             out.append(f"entry {eid!r}, field 'editions': Citadels entries have no editions ([])")
+        unknown_types = sorted(set(e["types"]) - TYPES.get(game, set()))
+        if unknown_types:
+            out.append(
+                f"entry {eid!r}, field 'types': {unknown_types} not among {sorted(TYPES.get(game, []))}"
+            )
+        if e["kind"] == "card" and game == "dominion" and e["cost"] is None:
+            out.append(f"entry {eid!r}, field 'cost': a Dominion card has a cost in coins")
+        if e["kind"] != "card" and e["cost"] is not None:
+            out.append(f"entry {eid!r}, field 'cost': only cards have a cost")
         for rel in e["related"]:
             if rel not in seen:
                 out.append(f"entry {eid!r}, field 'related': {rel!r} is not an entry id")
@@ -112,6 +125,8 @@ def semantic_errors(
                 where = f"entry {eid!r}, field '{kind}[{item['id']}].sources'"
                 out += source_errors(where, item["sources"], game, seeds, allowed_dropped)
         for r in e["rulings"]:
+            if game == "citadels" and r["edition"] is not None:
+                out.append(f"entry {eid!r}, field 'rulings[{r['id']}].edition': Citadels rulings have none")
             if r["edition"] is not None and r["edition"] not in (e["editions"] or [r["edition"]]):
                 out.append(
                     f"entry {eid!r}, field 'rulings[{r['id']}].edition': {r['edition']!r} "

@@ -32,6 +32,8 @@ def test_zh_hant_of_a_000_passage_is_the_original_not_a_conversion(curated_dir):
     entry = library_entry(
         id="dominion/terms/plus-actions",
         kind="term",
+        cost=None,
+        types=[],
         names={"en": "+Actions", "zh-Hans": "+行动", "zh-Hant": "+行動"},
         text_from={"file": RULEBOOK, "lines": [151, 157]},
         rulings=[],
@@ -186,6 +188,8 @@ def test_variants_in_seed_supplied_entry_text_are_kept_in_extra(curated_dir):
     entry = library_entry(
         id="dominion/rules/overview",
         kind="rule",
+        cost=None,
+        types=[],
         names={"en": "Overview", "zh-Hans": "简介", "zh-Hant": "簡介"},
         text={"en": "You rule a small kingdom and want a bigger one."},
         text_from={"file": RULEBOOK, "lines": [3, 3]},
@@ -196,3 +200,13 @@ def test_variants_in_seed_supplied_entry_text_are_kept_in_extra(curated_dir):
     assert variant["field"] == "text" and variant["readings"] == {RULEBOOK: "茵", COPY_002: "荫"}
     message = error_of(curated_dir, {"dominion/r.yaml": [library_entry(extra={"seed_variants": []})]})
     assert "extra.seed_variants" in message
+
+
+def test_types_and_costs_must_fit_the_game(curated_dir):
+    message = error_of(curated_dir, {"dominion/a.yaml": [library_entry(types=["noble"])]})
+    assert "field 'types'" in message and "noble" in message
+    message = error_of(curated_dir, {"dominion/a.yaml": [library_entry(cost=None)]})
+    assert "field 'cost'" in message
+    ruling = {"id": "r", "edition": "1e", "from": {"file": CITADELS, "lines": [279, 279]}, "en": "x"}
+    message = error_of(curated_dir, {"citadels/a.yaml": [citadels_entry(rulings=[ruling])]})
+    assert "rulings[r].edition" in message
