@@ -55,6 +55,13 @@ class Decision:
 
 def validate_answer(decision: Decision, answer: Any) -> list[str]:
     """Return the answer as a list of picks, or raise :class:`DecisionError` saying why it does not fit."""
+    options = decision.options
+    if type(answer) is list and decision.kind != "order" and decision.min <= len(answer) <= decision.max:
+        # fast paths (bots): every option picked, or one pick that is offered
+        if answer == options or (len(answer) == 1 and answer[0] in options and isinstance(answer[0], str)):
+            return answer
+        if not answer:
+            return answer
     if isinstance(answer, bool) and decision.kind == "confirm":
         answer = ["yes" if answer else "no"]
     if isinstance(answer, str):

@@ -47,12 +47,12 @@ class GeneralBot:
     def __init__(self, max_copies: int = 2, max_terminals: int = 3, seed: int | None = None) -> None:
         self.max_copies = max_copies
         self.max_terminals = max_terminals
-        # With a seed, each kingdom card's appeal varies by up to +-20 so games explore every card.
+        # With a seed, each kingdom card's appeal varies by up to +-30 so games explore every card.
         self.values = dict(VALUE)
         if seed is not None:
             rng = random.Random(seed)
             for slug in sorted(ACTIONS):
-                self.values[slug] = VALUE.get(slug, 0) + rng.randint(-20, 20)
+                self.values[slug] = VALUE.get(slug, 0) + rng.randint(-30, 30)
 
     # -- buying
     def want(self, game: Any, player: int, options: list[str], coins: int) -> str | None:

@@ -55,6 +55,8 @@ class Game:
         self.silver_played = False
         self.bought = False  # a card was bought this turn (2e: no treasures after)
         self.decisions = 0
+        # supply piles cheapest first (ties by slug) for fast "gain a card costing up to X"
+        self.by_cost = sorted((COST[s], s) for s in state.supply)
 
     # ----------------------------------------------------------------- events & decisions
     def emit(self, kind: str, player: int | None = None, cards: list[str] | None = None,
@@ -66,8 +68,10 @@ class Game:
     def ask(self, kind: str, player: int, purpose: str, options: list[str], lo: int, hi: int,
             card: str | None = None, **info: Any) -> list[str]:
         """Ask ``player`` a decision; forced decisions (one possible answer) are not asked."""
-        hi = min(hi, len(options)) if kind != "confirm" else hi
-        lo = min(lo, hi)
+        if kind != "confirm" and hi > len(options):
+            hi = len(options)
+        if lo > hi:
+            lo = hi
         if kind == "select" and (hi == 0 or (lo == hi and (lo == len(options) or len(set(options)) == 1))):
             return options[:hi]
         context: dict[str, Any] = {"purpose": purpose}
@@ -97,7 +101,8 @@ class Game:
         order = self.shuffler.shuffle(i, p.discard)  # top first
         p.discard = []
         p.deck[:0] = order[::-1]
-        self.emit("shuffle", i, order, "discard", "deck", {"count": len(order)})
+        if self.logging:
+            self.emit("shuffle", i, order, "discard", "deck", {"count": len(order)})
 
     def ensure_deck(self, i: int) -> bool:
         """Shuffle if the deck is empty and a card is needed; False when no card is left anywhere."""
@@ -113,11 +118,18 @@ class Game:
         """Draw n cards (fewer if deck and discard run out), shuffling only when a card is needed."""
         p = self.state.players[i]
         deck, hand = p.deck, p.hand
-        drawn: list[str] = []
+        if len(deck) >= n:  # common case: no shuffle needed
+            drawn = deck[-n:][::-1] if n else []
+            del deck[len(deck) - n:]
+            hand.extend(drawn)
+            if self.logging and drawn:
+                self.emit("draw", i, drawn, "deck", "hand")
+            return drawn
+        drawn = []
         batch_start = 0
         for _ in range(n):
             if not deck:
-                if batch_start < len(drawn):
+                if batch_start < len(drawn) and self.logging:
                     self.emit("draw", i, drawn[batch_start:], "deck", "hand")
                     batch_start = len(drawn)
                 if not p.discard:
@@ -126,7 +138,7 @@ class Game:
             card = deck.pop()
             hand.append(card)
             drawn.append(card)
-        if batch_start < len(drawn):
+        if batch_start < len(drawn) and self.logging:
             self.emit("draw", i, drawn[batch_start:], "deck", "hand")
         return drawn
 
@@ -184,7 +196,8 @@ class Game:
             return False
         supply[slug] -= 1
         self.state.players[i].zone(to_zone).append(slug)
-        self.emit(kind, i, [slug], "supply", to_zone)
+        if self.logging:
+            self.emit(kind, i, [slug], "supply", to_zone)
         return True
 
     def gain_from_trash(self, i: int, slug: str) -> None:
@@ -194,8 +207,14 @@ class Game:
 
     def gainable(self, max_cost: int, only: frozenset[str] | None = None) -> list[str]:
         """Supply piles with cards left costing at most ``max_cost`` (optionally of some cards only)."""
-        return [s for s, n in self.state.supply.items()
-                if n > 0 and COST[s] <= max_cost and (only is None or s in only)]
+        supply = self.state.supply
+        out = []
+        for cost, slug in self.by_cost:
+            if cost > max_cost:
+                break
+            if supply[slug] > 0 and (only is None or slug in only):
+                out.append(slug)
+        return out
 
     def add(self, counter: str, n: int, card: str | None = None) -> None:
         st = self.state
@@ -262,11 +281,14 @@ class Game:
         self.merchants = 0
         self.silver_played = False
         self.bought = False
-        self.emit("turn_start", st.active, data={"turn": st.turn, "player_turn": st.players[st.active].turns})
+        if self.logging:
+            turns = st.players[st.active].turns
+            self.emit("turn_start", st.active, data={"turn": st.turn, "player_turn": turns})
 
     def set_phase(self, phase: str) -> None:
         self.state.phase = phase
-        self.emit("phase", self.state.active, data={"phase": phase})
+        if self.logging:
+            self.emit("phase", self.state.active, data={"phase": phase})
 
     def action_phase(self) -> None:
         st = self.state
@@ -324,12 +346,14 @@ class Game:
             cards = p.play
             p.play = []
             p.discard.extend(cards)
-            self.emit("discard", i, cards, "play", "discard")
+            if self.logging:
+                self.emit("discard", i, cards, "play", "discard")
         if p.hand:
             cards = p.hand
             p.hand = []
             p.discard.extend(cards)
-            self.emit("discard", i, cards, "hand", "discard")
+            if self.logging:
+                self.emit("discard", i, cards, "hand", "discard")
         st.actions = st.buys = st.coins = 0
         self.draw(i, 5)
 
@@ -337,6 +361,8 @@ class Game:
         supply = self.state.supply
         if supply.get("province", 1) == 0:
             return True
+        if 0 not in supply.values():
+            return False
         empty = 0
         for n in supply.values():
             if n == 0:
@@ -346,7 +372,8 @@ class Game:
     def end_turn(self) -> bool:
         """After cleanup: check the game end; else pass the turn left. True when the game ended."""
         st = self.state
-        self.emit("turn_end", st.active)
+        if self.logging:
+            self.emit("turn_end", st.active)
         if self.game_over():
             self.finish("provinces" if st.supply.get("province", 1) == 0 else "three_piles")
             return True

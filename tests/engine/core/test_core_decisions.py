@@ -8,8 +8,14 @@ from engine.core import Decision, DecisionError, validate_answer
 
 
 def decision(kind="select", options=("copper", "copper", "estate"), lo=0, hi=2):
-    return Decision(kind=kind, player=0, prompt={"en": "x", "zh-Hans": "x", "zh-Hant": "x"},
-                    options=list(options), min=lo, max=hi)
+    return Decision(
+        kind=kind,
+        player=0,
+        prompt={"en": "x", "zh-Hans": "x", "zh-Hant": "x"},
+        options=list(options),
+        min=lo,
+        max=hi,
+    )
 
 
 def test_picks_within_options_and_limits_are_accepted():
@@ -57,8 +63,10 @@ def test_non_list_answers_are_refused():
         validate_answer(decision(), [1, 2])
 
 
-@given(st.lists(st.sampled_from(["a", "b", "c"]), max_size=6), st.lists(st.sampled_from(["a", "b", "c", "d"]),
-                                                                       max_size=6))
+@given(
+    st.lists(st.sampled_from(["a", "b", "c"]), max_size=6),
+    st.lists(st.sampled_from(["a", "b", "c", "d"]), max_size=6),
+)
 def test_accepted_answers_are_always_sub_multisets_of_the_options(options, answer):
     d = decision(options=options, lo=0, hi=len(options))
     try:

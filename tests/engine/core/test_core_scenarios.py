@@ -114,8 +114,15 @@ def test_file_errors_name_the_file(tmp_path):
 
 
 def ask(kind="select", options=("copper", "estate"), lo=1, hi=1, player=0, card="chapel"):
-    return Decision(kind=kind, player=player, prompt={}, options=list(options), min=lo, max=hi,
-                    context={"card": card, "purpose": "trash"})
+    return Decision(
+        kind=kind,
+        player=player,
+        prompt={},
+        options=list(options),
+        min=lo,
+        max=hi,
+        context={"card": card, "purpose": "trash"},
+    )
 
 
 def test_a_script_answer_that_does_not_fit_shows_the_answer_and_the_decision():
@@ -139,17 +146,31 @@ def test_running_out_of_script_names_the_decision():
 
 
 def test_expectations_report_each_unmet_field():
-    snapshot = {"turn": 1, "phase": "buy", "active": 0, "piles": {"curse": 9}, "shared": {"trash": []},
-                "players": [{"name": "A", "zones": {"hand": ["gold"]}, "counters": {"coins": 3}}]}
+    snapshot = {
+        "turn": 1,
+        "phase": "buy",
+        "active": 0,
+        "piles": {"curse": 9},
+        "shared": {"trash": []},
+        "players": [{"name": "A", "zones": {"hand": ["gold"]}, "counters": {"coins": 3}}],
+    }
     events = [Event(seq=0, kind="setup"), Event(seq=1, kind="gain", player=1, cards=["curse"])]
     seqs, failures = check_expectations(
-        {"phase": "buy", "piles": {"curse": 8},
-         "players": [{"zones": {"hand": ["gold"]}, "counters": {"coins": 2}}],
-         "events": [{"kind": "gain", "player": 1}], "absent": [{"kind": "trash"}]},
-        snapshot, events)
+        {
+            "phase": "buy",
+            "piles": {"curse": 8},
+            "players": [{"zones": {"hand": ["gold"]}, "counters": {"coins": 2}}],
+            "events": [{"kind": "gain", "player": 1}],
+            "absent": [{"kind": "trash"}],
+        },
+        snapshot,
+        events,
+    )
     assert seqs == [1]
-    assert failures == ["expect.players[0].counters.coins: expected 2, got 3",
-                        "expect.piles.curse: expected 8, got 9"]
+    assert failures == [
+        "expect.players[0].counters.coins: expected 2, got 3",
+        "expect.piles.curse: expected 8, got 9",
+    ]
 
 
 def test_expected_events_must_come_in_order():

@@ -7,8 +7,10 @@ from hypothesis import strategies as st
 from engine.core import FixedShuffle, ShuffleError, Shuffler
 
 
-@given(st.integers(min_value=0, max_value=2**32), st.lists(st.sampled_from(["copper", "estate", "gold"]),
-                                                            max_size=20))
+@given(
+    st.integers(min_value=0, max_value=2**32),
+    st.lists(st.sampled_from(["copper", "estate", "gold"]), max_size=20),
+)
 def test_the_same_seed_gives_the_same_order_and_keeps_every_card(seed, cards):
     a = Shuffler(seed=seed).shuffle(0, cards)
     b = Shuffler(seed=seed).shuffle(0, cards)

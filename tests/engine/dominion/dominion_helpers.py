@@ -22,15 +22,32 @@ def census(state: GameState) -> Counter:
     return c
 
 
-def make_game(players: list[dict[str, list[str]]], answers: list[Any] = (), edition: str = "1e",
-              kingdom: list[str] = (), supply: dict[str, int] | None = None, trash: list[str] = (),
-              shuffles: list[list[str]] = (), active: int = 0, actions: int = 1, buys: int = 1,
-              coins: int = 0, seed: int = 0) -> tuple[Game, EventLog, ScriptedDecider]:
+def make_game(
+    players: list[dict[str, list[str]]],
+    answers: list[Any] = (),
+    edition: str = "1e",
+    kingdom: list[str] = (),
+    supply: dict[str, int] | None = None,
+    trash: list[str] = (),
+    shuffles: list[list[str]] = (),
+    active: int = 0,
+    actions: int = 1,
+    buys: int = 1,
+    coins: int = 0,
+    seed: int = 0,
+) -> tuple[Game, EventLog, ScriptedDecider]:
     state = GameState(
         edition=edition,
-        players=[Player(name=f"P{i}", deck=list(p.get("deck", []))[::-1], hand=list(p.get("hand", [])),
-                        play=list(p.get("play", [])), discard=list(p.get("discard", [])))
-                 for i, p in enumerate(players)],
+        players=[
+            Player(
+                name=f"P{i}",
+                deck=list(p.get("deck", []))[::-1],
+                hand=list(p.get("hand", [])),
+                play=list(p.get("play", [])),
+                discard=list(p.get("discard", [])),
+            )
+            for i, p in enumerate(players)
+        ],
         supply={**build_supply(max(2, len(players)), edition, list(kingdom)), **(supply or {})},
         kingdom=list(kingdom),
         trash=list(trash),

@@ -6,9 +6,18 @@ from engine.dominion.supply import build_supply
 
 
 def test_library_set_aside_cards_are_neither_lost_nor_reshuffled():
-    game, log, _ = make_game([{"hand": ["library", "copper", "copper"], "deck": ["smithy", "silver"],
-                               "discard": ["gold", "copper", "copper", "estate"]}, {}],
-                             answers=[True], shuffles=[["gold", "copper", "estate", "copper"]])
+    game, log, _ = make_game(
+        [
+            {
+                "hand": ["library", "copper", "copper"],
+                "deck": ["smithy", "silver"],
+                "discard": ["gold", "copper", "copper", "estate"],
+            },
+            {},
+        ],
+        answers=[True],
+        shuffles=[["gold", "copper", "estate", "copper"]],
+    )
     play(game, "library")
     p = game.state.players[0]
     shuffle = next(e for e in log.events if e.kind == "shuffle")
@@ -25,8 +34,9 @@ def test_library_set_aside_card_comes_back_when_cards_run_out():
 
 
 def test_witch_deals_scarce_curses_from_the_attackers_left_not_in_list_order():
-    game, _, _ = make_game([{}, {}, {"hand": ["witch"], "deck": ["copper", "copper"]}, {}], active=2,
-                           supply={"curse": 2})
+    game, _, _ = make_game(
+        [{}, {}, {"hand": ["witch"], "deck": ["copper", "copper"]}, {}], active=2, supply={"curse": 2}
+    )
     play(game, "witch")
     assert [p.discard for p in game.state.players] == [["curse"], [], [], ["curse"]]
 
@@ -39,8 +49,11 @@ def test_gardens_pile_has_eight_cards_in_a_two_player_game_and_twelve_otherwise(
 
 
 def test_feast_under_throne_room_gains_two_cards_but_is_trashed_once():
-    game, log, _ = make_game([{"hand": ["throne-room", "feast"]}, {}], kingdom=["feast", "market", "festival"],
-                             answers=["market", "festival"])
+    game, log, _ = make_game(
+        [{"hand": ["throne-room", "feast"]}, {}],
+        kingdom=["feast", "market", "festival"],
+        answers=["market", "festival"],
+    )
     play(game, "throne-room")
     p = game.state.players[0]
     assert game.state.trash == ["feast"] and sorted(p.discard) == ["festival", "market"]
@@ -48,8 +61,10 @@ def test_feast_under_throne_room_gains_two_cards_but_is_trashed_once():
 
 
 def test_adventurer_revealed_cards_are_not_shuffled_into_the_new_deck():
-    game, log, _ = make_game([{"hand": ["adventurer"], "deck": ["estate", "copper"], "discard": ["silver", "duchy"]},
-                              {}], shuffles=[["duchy", "silver"]])
+    game, log, _ = make_game(
+        [{"hand": ["adventurer"], "deck": ["estate", "copper"], "discard": ["silver", "duchy"]}, {}],
+        shuffles=[["duchy", "silver"]],
+    )
     play(game, "adventurer")
     shuffle = next(e for e in log.events if e.kind == "shuffle")
     assert sorted(shuffle.cards) == ["duchy", "silver"]  # the revealed Estate stays out
@@ -58,8 +73,11 @@ def test_adventurer_revealed_cards_are_not_shuffled_into_the_new_deck():
 
 
 def test_thief_on_a_one_card_deck_reveals_it_then_shuffles_without_it():
-    game, log, _ = make_game([{"hand": ["thief"]}, {"deck": ["silver"], "discard": ["gold", "estate"]}],
-                             shuffles=[["estate", "gold"]], answers=[[]])  # Silver is the only Treasure: no choice
+    game, log, _ = make_game(
+        [{"hand": ["thief"]}, {"deck": ["silver"], "discard": ["gold", "estate"]}],
+        shuffles=[["estate", "gold"]],
+        answers=[[]],
+    )  # Silver is the only Treasure: no choice
     play(game, "thief")
     shuffle = next(e for e in log.events if e.kind == "shuffle")
     assert sorted(shuffle.cards) == ["estate", "gold"]
@@ -68,8 +86,11 @@ def test_thief_on_a_one_card_deck_reveals_it_then_shuffles_without_it():
 
 
 def test_thief_with_an_empty_deck_shuffles_and_reveals_two():
-    game, _, _ = make_game([{"hand": ["thief"]}, {"discard": ["copper", "estate", "duchy"]}],
-                           shuffles=[["copper", "estate", "duchy"]], answers=[["copper"]])
+    game, _, _ = make_game(
+        [{"hand": ["thief"]}, {"discard": ["copper", "estate", "duchy"]}],
+        shuffles=[["copper", "estate", "duchy"]],
+        answers=[["copper"]],
+    )
     play(game, "thief")
     assert game.state.players[0].discard == ["copper"] and deck(game, 1) == ["duchy"]
 
@@ -89,15 +110,23 @@ def test_bureaucrat_silver_is_the_only_card_of_an_empty_deck():
 
 
 def test_throne_room_finishes_the_first_play_before_the_second():
-    game, log, _ = make_game([{"hand": ["throne-room", "cellar", "estate", "estate"], "deck": ["gold", "silver"]},
-                              {}], answers=[["estate"], ["estate"]])  # Cellar is the only Action: no choice
+    game, log, _ = make_game(
+        [{"hand": ["throne-room", "cellar", "estate", "estate"], "deck": ["gold", "silver"]}, {}],
+        answers=[["estate"], ["estate"]],
+    )  # Cellar is the only Action: no choice
     play(game, "throne-room")
     seq = [(e.kind, tuple(e.cards)) for e in log.events if e.kind in ("discard", "draw")]
-    assert seq == [("discard", ("estate",)), ("draw", ("gold",)), ("discard", ("estate",)), ("draw", ("silver",))]
+    assert seq == [
+        ("discard", ("estate",)),
+        ("draw", ("gold",)),
+        ("discard", ("estate",)),
+        ("draw", ("silver",)),
+    ]
 
 
 def test_moat_holder_can_still_be_hit_when_choosing_not_to_reveal():
-    game, _, _ = make_game([{"hand": ["militia"]}, {"hand": ["moat", "copper", "copper", "estate"]}],
-                           answers=[False, ["estate"]])
+    game, _, _ = make_game(
+        [{"hand": ["militia"]}, {"hand": ["moat", "copper", "copper", "estate"]}], answers=[False, ["estate"]]
+    )
     play(game, "militia")
     assert game.state.players[1].hand == ["moat", "copper", "copper"]

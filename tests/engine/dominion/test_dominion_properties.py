@@ -28,9 +28,11 @@ def play(edition, kingdom, bots, seed, check=True):
     log = EventLog(snapshot=state.snapshot, keep_snapshots=False)
     before = census(state)
     if check:
+
         def conserved(event):
             assert census(state) == before, f"event {event.seq} {event.kind} {event.cards} changed the cards"
             assert all(n >= 0 for n in state.supply.values())
+
         log.listeners.append(conserved)
     game = Game(state, [make_bot(b, seed + i) for i, b in enumerate(bots)], shuffler, log)
     result = game.play_game(max_turns=60)

@@ -7,7 +7,9 @@ from engine.core import ScriptError
 from engine.dominion.supply import SetupError, build_supply
 
 
-@pytest.mark.parametrize("players, victory, curses, copper", [(2, 8, 10, 46), (3, 12, 20, 39), (4, 12, 30, 32)])
+@pytest.mark.parametrize(
+    "players, victory, curses, copper", [(2, 8, 10, 46), (3, 12, 20, 39), (4, 12, 30, 32)]
+)
 def test_supply_by_player_count(players, victory, curses, copper):
     s = build_supply(players, "2e", ["smithy"])
     assert (s["province"], s["duchy"], s["estate"]) == (victory,) * 3
@@ -22,9 +24,16 @@ def test_setup_refuses_other_edition_cards_and_bad_player_counts():
 
 
 def test_a_turn_runs_action_buy_cleanup_and_draws_five():
-    game, log, _ = make_game([{"hand": ["village", "copper", "copper", "silver", "estate"],
-                               "deck": ["smithy", "gold", "copper", "copper"] + ["estate"] * 6}, {}],
-                             answers=["village", "smithy", ["copper", "copper", "silver", "gold"], "gold"])
+    game, log, _ = make_game(
+        [
+            {
+                "hand": ["village", "copper", "copper", "silver", "estate"],
+                "deck": ["smithy", "gold", "copper", "copper"] + ["estate"] * 6,
+            },
+            {},
+        ],
+        answers=["village", "smithy", ["copper", "copper", "silver", "gold"], "gold"],
+    )
     game.begin_turn()
     assert game.take_turn(begin=False) is False
     p = game.state.players[0]
@@ -34,24 +43,35 @@ def test_a_turn_runs_action_buy_cleanup_and_draws_five():
 
 
 def test_buys_share_one_coin_total():
-    game, _, _ = make_game([{"hand": ["copper"] * 5}, {}], buys=2,
-                           answers=[["copper"] * 5, "silver", "estate"])
+    game, _, _ = make_game(
+        [{"hand": ["copper"] * 5}, {}], buys=2, answers=[["copper"] * 5, "silver", "estate"]
+    )
     game.buy_phase()
     # 5 coins: a Silver (3) leaves 2, enough for an Estate with the second Buy
     assert game.state.coins == 0 and game.state.buys == 0
     assert game.state.players[0].discard == ["silver", "estate"]
-    game2, _, _ = make_game([{"hand": ["copper"] * 5}, {}], buys=2, answers=[["copper"] * 5, "silver", "silver"])
+    game2, _, _ = make_game(
+        [{"hand": ["copper"] * 5}, {}], buys=2, answers=[["copper"] * 5, "silver", "silver"]
+    )
     with pytest.raises(ScriptError, match="silver"):
         game2.buy_phase()
 
 
 def test_second_edition_allows_no_treasures_after_buying():
-    game, _, script = make_game([{"hand": ["copper", "copper", "copper", "copper"]}, {}], edition="2e", buys=2,
-                                answers=[["copper", "copper", "copper"], "silver", []])
+    game, _, script = make_game(
+        [{"hand": ["copper", "copper", "copper", "copper"]}, {}],
+        edition="2e",
+        buys=2,
+        answers=[["copper", "copper", "copper"], "silver", []],
+    )
     game.buy_phase()
     assert game.state.players[0].hand == ["copper"]
-    game1, _, _ = make_game([{"hand": ["copper", "copper", "copper", "copper"]}, {}], edition="1e", buys=2,
-                            answers=[["copper", "copper", "copper"], "silver", ["copper"], "copper", []])
+    game1, _, _ = make_game(
+        [{"hand": ["copper", "copper", "copper", "copper"]}, {}],
+        edition="1e",
+        buys=2,
+        answers=[["copper", "copper", "copper"], "silver", ["copper"], "copper", []],
+    )
     game1.buy_phase()
     assert game1.state.players[0].hand == []
 
@@ -69,8 +89,11 @@ def test_no_shuffle_just_because_the_deck_is_empty():
 
 
 def test_game_ends_after_the_turn_in_which_provinces_run_out():
-    game, log, _ = make_game([{"hand": ["gold", "gold", "silver"], "deck": ["copper"] * 5}, {}],
-                             supply={"province": 1}, answers=[["gold", "gold", "silver"], "province"])
+    game, log, _ = make_game(
+        [{"hand": ["gold", "gold", "silver"], "deck": ["copper"] * 5}, {}],
+        supply={"province": 1},
+        answers=[["gold", "gold", "silver"], "province"],
+    )
     game.begin_turn()
     assert game.take_turn(begin=False) is True
     end = log.events[-1]
@@ -79,8 +102,9 @@ def test_game_ends_after_the_turn_in_which_provinces_run_out():
 
 
 def test_three_empty_supply_piles_end_the_game_and_curses_count():
-    game, log, _ = make_game([{"hand": []}, {}], supply={"curse": 0, "smithy": 0, "estate": 0},
-                             kingdom=["smithy"])
+    game, log, _ = make_game(
+        [{"hand": []}, {}], supply={"curse": 0, "smithy": 0, "estate": 0}, kingdom=["smithy"]
+    )
     assert game.end_turn() is True
     assert log.events[-1].data["reason"] == "three_piles"
 
