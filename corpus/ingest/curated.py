@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -11,7 +12,7 @@ import yaml
 from corpus.ingest.normalise import tidy_chinese, to_traditional
 from corpus.ingest.resolve import Ref, ReferenceError_, Resolved, cite_only, overlaps_dropped, resolve
 from corpus.ingest.seeds import SeedCorpus
-from corpus.model import LANGS, Entry, Note, Ruling, Source
+from corpus.model import EDITIONS, LANGS, Entry, Note, Ruling, Source
 
 ENTRY_KEYS = {
     "id",
@@ -170,6 +171,11 @@ class EntryBuilder:
         extra = raw.get("extra") or {}
         if not isinstance(extra, dict):
             raise self.fail("extra", "must be a mapping")
+        try:
+            json.dumps(extra, allow_nan=False)
+        except (TypeError, ValueError) as exc:
+            message = f"must hold only JSON values (text, numbers, lists, mappings): {exc}"
+            raise self.fail("extra", message) from exc
         if SEED_VARIANTS in extra:
             raise self.fail(f"extra.{SEED_VARIANTS}", "is filled by ingestion; do not write it")
         notes = [self.note(n, i) for i, n in enumerate(self.list_of("notes"))]
@@ -225,6 +231,8 @@ class EntryBuilder:
             text = self.localised(own, field)
         text["en"] = raw["en"].strip()
         edition = raw.get("edition")
+        if edition is not None and edition not in EDITIONS:
+            raise self.fail(f"{field}.edition", f"must be one of {list(EDITIONS)} or null, got {edition!r}")
         return Ruling(
             id=ruling_id, text=text, sources=found.sources, edition=edition, variants=found.variants
         )

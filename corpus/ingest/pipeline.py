@@ -66,6 +66,11 @@ def ingest(
         seeds = load_seeds(sources_dir)
     except (SourceError, NoiseMarkerMissing) as exc:
         raise IngestError([str(exc)]) from exc
+    return build_dataset(seeds, curated_dir, lenient_related)
+
+
+def build_dataset(seeds: SeedCorpus, curated_dir: Path, lenient_related: bool = False) -> IngestResult:
+    """Merge the curated YAML with already-loaded seeds and validate the result."""
     try:
         entries = load_curated(curated_dir, seeds)
     except CuratedError as exc:
