@@ -126,7 +126,7 @@ class CitadelsGame:
     def setup(self) -> None:
         """Shuffle the districts, deal 4 and 2 gold each, give the crown (seed lines 97-99)."""
         s = self.state
-        s.deck = self.shuffler.shuffle(s.crown, s.deck)
+        self.shuffler.rng.shuffle(s.deck)  # fixed shuffle outcomes are for the character draft
         self.emit("setup", None, players=len(s.players), deck=len(s.deck), bank=s.bank)
         for seat, p in enumerate(s.players):
             p.hand.extend(self.draw(d.START_HAND))

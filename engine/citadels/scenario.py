@@ -5,9 +5,10 @@ Scenario fields used (docs/scenarios.md gives the shared format):
   ``turns``); ``players[i].counters``: ``gold``.
 - ``shared``: ``deck`` (top first; default: the rest of the deck, shuffled by ``seed``),
   ``face_up`` (characters set aside face up, for ``start: turns``).
-- ``shuffles``: fixed character shuffles (top first: face-down card(s), then face-up, then the pool).
+- ``shuffles``: fixed outcomes of each round's character shuffle (top first: the face-down
+  card, then the face-up ones, then the pool).
 - ``setup``: ``start`` (``game``: deal from a full deck; ``draft``: the round's draft; ``turns``:
-  characters already chosen), ``stop`` (``turn``, ``round``, ``game``), ``round``, ``crown``,
+  characters already chosen), ``stop`` (``draft``, ``turn``, ``round``, ``game``), ``round``, ``crown``,
   ``from_rank``, ``settings`` (see :func:`settings_from_dict`), ``bank``, ``killed``, ``robbed``,
   ``bewitched``, ``completed`` (per player: null/first/other), ``end_triggered``, ``built_round``
   (per player: district -> round built), ``gilded`` and ``museum`` (per player: slugs).

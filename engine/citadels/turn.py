@@ -289,7 +289,7 @@ def use_armory(game: CitadelsGame, turn: TurnState) -> None:
     game.emit("armory", turn.player, ["armory"], "city", "deck")
     target = game.state.players[owner].built(slug)
     assert target is not None
-    abilities.destroy(game, owner, target, by=turn.player, warlord=False, paid=0)
+    abilities.destroy(game, owner, target, by=turn.player, warlord=False, paid=0, choices=targets)
 
 
 # --- end of turn -------------------------------------------------------------------------
