@@ -83,7 +83,11 @@ def _ascii_runs(words: list[str]) -> list[str]:
     return out
 
 
+_PLUS_BEFORE_CJK = re.compile(r"(\+\d+) (?=[\u3400-\u9fff])")
+
+
 def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
+    norm = _PLUS_BEFORE_CJK.sub(r"\1", norm)  # '+1 行动' is written '+1行动' in names
     words = [w for w in english_words(norm) if w.isalpha()]
     keys = [k for k in _ascii_runs(words) if k in tables.pinyin]
     covered = {w for k in keys for w in words if w in k}

@@ -98,7 +98,10 @@ def pinyin_tokens(forms: list[NameForm]) -> list[str]:
 def all_units(dataset: Dataset, lexicon: Lexicon) -> list[Unit]:
     units: list[Unit] = []
     for entry in dataset.entries:
+        names = normalise(" ".join(entry.names.values()))
         for u in entry_units(entry):
-            u.mentions = mentions(search_text(u.text), lexicon.forms, entry.id)
+            # An FAQ's question is its name: the entry's own unit mentions what its name names.
+            text = search_text(u.text) + (f" {names}" if u.part == "entry" else "")
+            u.mentions = mentions(text, lexicon.forms, entry.id)
             units.append(u)
     return units

@@ -136,6 +136,12 @@ class SearchIndex:
             for e in self.entries.values()
             if e["kind"] in ("card", "term")
         }
+        self.name_words: dict[str, frozenset[str]] = {}
+        for form in self.lexicon.forms:
+            entry = self.entries.get(form.entry)
+            if entry and entry["kind"] in ("faq", "rule"):
+                words = {t for t in self.tokeniser.search_tokens(form.norm, stop=True) if len(t) > 1}
+                self.name_words[form.entry] = self.name_words.get(form.entry, frozenset()) | words
         self._ix = whoosh_index.open_dir(str(self.folder / "whoosh"))
         self._local = threading.local()
         with self._ix.searcher() as s:
@@ -211,12 +217,26 @@ class SearchIndex:
                 self._bonus(scored, m.form.entry, f, EXACT_BONUS)
         for e in a.pinyin_entries:
             self._bonus(scored, e, f, NAME_BONUS)
+        self._question_bonus(a, scored)
         if len(a.groups) >= 2:
             self._pair_bonus(a, scored, dict((u, s) for u, _, s in hits), f)
         return sorted(
             scored.values(),
             key=lambda s: (-s.score, KIND_ORDER.get(self.entries[s.entry]["kind"], 9), s.entry),
         )
+
+    def _question_bonus(self, a: QueryAnalysis, scored: dict[str, _Scored]) -> None:
+        """Rules and FAQ entries are named by whole questions and phrases: the more of the
+        query's words their names share, the higher they go."""
+        query = {t for t in a.tokens if len(t) > 1}
+        if len(query) < 2:
+            return
+        for entry, s in scored.items():
+            words = self.name_words.get(entry)
+            if words:
+                shared = len(query & words)
+                if shared >= 2:
+                    s.score += NAME_BONUS * shared / len(query)
 
     def _bonus(self, scored: dict[str, _Scored], entry: str, f: Filters, bonus: float) -> None:
         meta = self.entries.get(entry)

@@ -104,7 +104,7 @@ t0 = float(sys.argv[1])
 sys.path.insert(0, sys.argv[3])
 if sys.argv[2] == "ours":
     from index import open_index
-    ix = open_index(sys.argv[4]); ix.search("图书馆 天文台")
+    ix = open_index(sys.argv[4], cache_size=0); ix.search("图书馆 天文台")
 else:
     from bench_search import PeerSearch
     PeerSearch(sys.argv[4]).search("图书馆 天文台")
@@ -281,7 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         build_peer(DATASET_PATH, work / "peer")
         peer_build = time.perf_counter() - t
 
-        ours = open_index(work / "ours")
+        ours = open_index(work / "ours", cache_size=0)  # every query a full search
         peer = PeerSearch(work / "peer")
         o_scores, _, _ = evaluate(lambda j: ours.search(j.q, j.lang, limit=10).ids(), queries)
         p_scores, _, _ = evaluate(lambda j: peer.search(j.q), queries)

@@ -105,7 +105,7 @@ def open_search_index(data_dir: Path | None, build_fresh: bool):
     if build_fresh or data_dir is None:
         data_dir = Path(tempfile.mkdtemp(prefix="eval-index-"))
         build(load_dataset(), data_dir)
-    return open_index(data_dir)
+    return open_index(data_dir, cache_size=0)
 
 
 def main(argv: list[str] | None = None) -> int:
