@@ -26,9 +26,14 @@ def _converter() -> opencc.OpenCC:
     return opencc.OpenCC("tw2s")
 
 
+# Simplified characters tw2s wrongly rewrites when the text is already Simplified
+# (么 is also a Traditional variant of 幺), so 么 and 麼 would part ways.
+_SIMPLIFIED_FIXES = str.maketrans({"幺": "么"})
+
+
 def to_simplified(text: str) -> str:
     """OpenCC `tw2s` conversion only (no folding)."""
-    return _converter().convert(text)
+    return _converter().convert(text).translate(_SIMPLIFIED_FIXES)
 
 
 def _fold_char(ch: str) -> str:

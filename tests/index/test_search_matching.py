@@ -18,6 +18,11 @@ def test_normalise_folds_script_width_case_and_punctuation():
     assert normalise("牌庫裏，「旁置」") == normalise("牌库里 旁置")
 
 
+def test_simplified_text_survives_the_traditional_conversion():
+    # tw2s alone turns an already-Simplified 么 into 幺, splitting 么/麼 queries apart.
+    assert normalise("角色么") == normalise("角色麼") == "角色么"
+
+
 def test_normalise_keeps_taiwan_words_as_written():
     # tw2s converts characters only; tw2sp would rewrite 執行 to 运行.
     assert normalise("執行") == "执行"
