@@ -267,7 +267,7 @@ def scenario(scenario_id: str) -> Any:
         steps=steps,
         scenario_id=scenario_id,
         page="player",
-        strings=i18n.client_strings(g.lang, ("player.", "zone.", "counter.", "phase.")),
+        strings=i18n.client_strings(g.lang, ("player.", "zone.", "counter.", "phase.", "pile.")),
     )
 
 

@@ -155,7 +155,8 @@ def decorate_run(run: dict[str, Any], summary: ScenarioSummary, catalog: Catalog
                 used.update(c for c in cards if isinstance(c, str))
         for cards in (snap.get("shared") or {}).values():
             used.update(c for c in cards if isinstance(c, str))
-        used.update((snap.get("piles") or {}).keys())
+        # Dominion piles are cards; Citadels piles are the district deck and the bank.
+        used.update(k for k in (snap.get("piles") or {}) if k in names)
     entry_id = run.get("entry") or summary.entry
     entry = catalog.get(entry_id)
     ruling_id = run.get("ruling") or summary.ruling

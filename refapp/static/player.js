@@ -14,6 +14,7 @@
   var speed = document.getElementById("speed");
   var playBtn = root.querySelector("[data-act=play]");
   var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  var CORE_COUNTERS = ["actions", "buys", "coins", "gold", "score"];
   var ZONE_ORDER = ["characters", "deck", "hand", "play", "discard", "set_aside", "city"];
   var run = null, idx = 0, timer = null, highlight = {};
 
@@ -98,7 +99,9 @@
       box.setAttribute("aria-label", p.name || String(pi + 1));
       var h = el("h3", null, p.name || String(pi + 1));
       var counters = p.counters || {};
-      var cs = Object.keys(counters).map(function (k) { return label("counter", k) + " " + counters[k]; });
+      var cs = Object.keys(counters).filter(function (k) {
+        return CORE_COUNTERS.indexOf(k) >= 0 || counters[k];
+      }).map(function (k) { return label("counter", k) + " " + counters[k]; });
       if (snap.active === pi) cs.unshift("★ " + t("player.active"));
       h.appendChild(el("span", "counters", cs.join(" · ")));
       box.appendChild(h);
@@ -113,14 +116,16 @@
     if (Object.keys(shared).length || Object.keys(piles).length) {
       var sh = el("section", "shared");
       sh.setAttribute("aria-label", t("player.shared"));
-      Object.keys(shared).forEach(function (z) { sh.appendChild(zoneView(z, shared[z] || [], movedCards(ev, null))); });
+      Object.keys(shared).forEach(function (z) {
+        if ((shared[z] || []).length || z === "trash") sh.appendChild(zoneView(z, shared[z] || [], movedCards(ev, null)));
+      });
       var pileNames = Object.keys(piles);
       if (pileNames.length) {
         var z = el("div", "zone");
-        z.appendChild(el("div", "zone-name", t("player.supply")));
+        z.appendChild(el("div", "zone-name", t(run.game === "citadels" ? "player.piles" : "player.supply")));
         var row = el("div", "cards");
         pileNames.forEach(function (slug) {
-          var c = el("span", "cardv", cardName(slug));
+          var c = el("span", "cardv", S["pile." + slug] || cardName(slug));
           c.appendChild(el("span", "n", String(piles[slug])));
           row.appendChild(c);
         });
