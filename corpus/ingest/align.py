@@ -8,6 +8,7 @@ differences between the copies ("variants"), each with both readings and their l
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
 
@@ -67,8 +68,9 @@ def align(a: Document, b: Document) -> Alignment:
 
 
 def folded_range(folded: Folded, start: int, end: int) -> tuple[int, int]:
-    inside = [i for i, pos in enumerate(folded.index) if start <= pos < end]
-    return (inside[0], inside[-1] + 1) if inside else (0, 0)
+    """The folded characters whose document position lies in [start, end)."""
+    lo, hi = bisect_left(folded.index, start), bisect_left(folded.index, end)
+    return (lo, hi) if lo < hi else (0, 0)
 
 
 def matched_pairs(al: Alignment, i0: int, i1: int) -> list[tuple[int, int]]:

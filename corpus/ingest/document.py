@@ -3,6 +3,7 @@ every character, so that any line range maps to a text span and back."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from corpus.ingest.linerepair import Paragraph, repair
@@ -20,10 +21,12 @@ class Document:
 
     def span_of_lines(self, first: int, last: int) -> tuple[int, int] | None:
         """The [start, end) span of characters that come from lines first..last, or None."""
-        inside = [i for i, n in enumerate(self.char_lines) if first <= n <= last and self.text[i] != "\n"]
-        if not inside:
-            return None
-        return inside[0], inside[-1] + 1
+        lo, hi = bisect_left(self.char_lines, first), bisect_right(self.char_lines, last)
+        while lo < hi and self.text[lo] == "\n":
+            lo += 1
+        while hi > lo and self.text[hi - 1] == "\n":
+            hi -= 1
+        return (lo, hi) if lo < hi else None
 
     def lines_of_span(self, start: int, end: int) -> tuple[int, int]:
         numbers = [self.char_lines[i] for i in range(start, end) if self.text[i] != "\n"]
