@@ -91,3 +91,16 @@ def test_entries_lists_id_kind_game_editions_names(curated_dir, tmp_path):
 def test_entries_without_a_dataset_is_a_clear_error(tmp_path):
     result = CliRunner().invoke(main, ["entries", "--dataset", str(tmp_path / "missing.json")])
     assert result.exit_code == 1 and "run `refapp ingest`" in result.output
+
+
+def test_ingest_prints_seed_passages_no_entry_cites(curated_dir, tmp_path):
+    root = curated_dir({"dominion/cards.yaml": [library_entry()]})
+    result = CliRunner().invoke(
+        main, ["ingest", "--curated-dir", str(root), "--dataset", str(tmp_path / "d.json")]
+    )
+    assert result.exit_code == 0
+    lines = result.output.splitlines()
+    assert any(line.startswith("coverage: ") for line in lines)
+    assert any("000_2dfe370fb22f4214.txt 403-405 card" in line and "Laboratory" in line for line in lines)
+    assert not any("000_2dfe370fb22f4214.txt 407-415" in line for line in lines)  # Library is cited
+    assert not any("002_0055ec9b52a42cc5.txt 285-289" in line for line in lines)  # ... and its 002 copy
