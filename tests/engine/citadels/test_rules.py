@@ -1,0 +1,102 @@
+"""Rules facts as pure functions: the draft table, settings, the deck, scoring, simulate."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.citadels import definitions as d
+from engine.citadels import simulate
+from engine.citadels.draft import draft_layout
+from engine.citadels.scoring import score_player, winners
+from engine.citadels.settings import SettingsError, make_settings
+from engine.citadels.state import Built, PlayerState
+
+
+@pytest.mark.parametrize(
+    "players, face_up, face_down", [(3, 2, 1), (4, 2, 1), (5, 1, 1), (6, 0, 1), (7, 0, 1)]
+)
+def test_draft_layout_is_the_seed_table(players, face_up, face_down):
+    characters = len(make_settings(players).characters)
+    layout = draft_layout(players, characters)
+    assert (layout.face_up, layout.face_down) == (face_up, face_down) == d.SET_ASIDE[players]
+    assert layout.seven_player_rule == (players == 7)
+
+
+@given(st.integers(3, 7), st.sampled_from([None, "queen", "artist"]))
+def test_every_player_gets_a_character_to_choose(players, ninth):
+    n = len(make_settings(players, ninth=ninth).characters)
+    layout = draft_layout(players, n)
+    in_circulation = n - layout.face_up - layout.face_down + (1 if layout.seven_player_rule else 0)
+    assert in_circulation >= players + 1 or (layout.seven_player_rule and in_circulation == players + 1)
+
+
+def test_base_deck_has_66_cards_in_the_seeds_colours():
+    deck = d.base_deck()
+    assert len(deck) == 66
+    by_colour = {c: sum(1 for s in deck if d.district(s).colour == c) for c in d.COLOURS}
+    assert by_colour == {"religious": 11, "military": 11, "noble": 12, "trade": 20, "special": 12}
+
+
+def test_three_players_remove_the_rank_one_character():
+    assert "assassin" not in make_settings(3).characters
+    assert "witch" not in make_settings(3, replace=["witch"]).characters
+    assert make_settings(3).end_districts == 10
+
+
+def test_end_sizes_by_variant():
+    assert make_settings(4).end_districts == 8
+    assert make_settings(4, short_game=True).end_districts == 7
+    assert make_settings(2).end_districts == 10
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"players": 8}, "players"),
+        ({"players": 4, "replace": ["witch", "witch"]}, "replaced twice"),
+        ({"players": 4, "replace": ["queen"]}, "ninth"),
+        ({"players": 2, "ninth": "queen"}, "two-player"),
+        ({"players": 4, "extra_districts": ["temple"]}, "base deck"),
+        ({"players": 4, "extra_districts": ["armory", "museum", "quarry", "hospital"]}, "removed"),
+        ({"players": 4, "replace": ["nobody"]}, "not a Citadels character"),
+    ],
+)
+def test_bad_settings_say_what_is_wrong(kwargs, message):
+    with pytest.raises(SettingsError, match=message):
+        make_settings(**kwargs)
+
+
+def city(*slugs, round_built=1):
+    return PlayerState(name="x", city=[Built(s, round_built) for s in slugs])
+
+
+def test_five_colours_and_first_completion():
+    p = city("manor", "temple", "tavern", "watchtower", "library", "castle", "palace", "church")
+    p.completed = "first"
+    s = score_player(p, last_round=5)
+    assert (s.districts, s.colours, s.completion, s.total) == (23, 3, 4, 30)
+
+
+def test_haunted_city_fills_only_a_single_missing_colour():
+    two_missing = score_player(city("haunted-city", "manor", "temple"), last_round=5)
+    assert two_missing.colours == 0 and two_missing.haunted_as is None
+
+
+def test_ties_share_the_win():
+    assert winners([20, 27, 27, 3]) == [1, 2]
+
+
+def test_simulate_prints_distribution_and_average_rounds():
+    result = simulate(5, 3, 11)
+    text = result.summary()
+    assert "average rounds" in text and "winner's score distribution" in text
+    assert len(result.records) == 3 and result.average_rounds > 0
+
+
+def test_simulate_rejects_bad_counts():
+    with pytest.raises(SettingsError):
+        simulate(9, 3, 1)
+    with pytest.raises(SettingsError):
+        simulate(4, 0, 1)
