@@ -132,6 +132,12 @@ def semantic_errors(
                     f"entry {eid!r}, field 'rulings[{r['id']}].edition': {r['edition']!r} "
                     f"is not among the entry's editions {e['editions']}"
                 )
+            seed_editions = {seeds[s["file"]].edition for s in r["sources"] if s["file"] in seeds}
+            if r["edition"] == "1e" and seed_editions == {"2e"}:
+                out.append(
+                    f"entry {eid!r}, field 'rulings[{r['id']}].edition': a 1st-edition ruling "
+                    "cannot rest only on the 2nd-edition seed"
+                )
     return out
 
 

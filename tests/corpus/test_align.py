@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from corpus.ingest.align import counterpart
-from corpus.ingest.normalise import fold, to_simplified, to_traditional
+from corpus.ingest.normalise import fold, tidy_chinese, to_simplified, to_traditional
 from corpus.ingest.resolve import Ref, resolve
 
 
@@ -86,3 +86,10 @@ def test_text_only_one_copy_has_is_recorded_but_kept_out_of_the_parallel_text(se
     assert gap["lines"][COPY_002] == [79, 89] and "present only in" in gap["reason"]
     assert "500张卡牌" not in resolved.text["zh-Hans"] and "\n\n" not in resolved.text["zh-Hans"]
     assert resolved.text["zh-Hans"].count("\n") == resolved.text["zh-Hant"].count("\n")
+
+
+@given(st.text(alphabet=st.sampled_from(list("选择角色，。 \n\tab（）2")), max_size=40))
+def test_tidy_chinese_only_removes_whitespace_and_is_idempotent(text):
+    tidy = tidy_chinese(text)
+    assert tidy_chinese(tidy) == tidy
+    assert "".join(tidy.split()) == "".join(text.split())

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from corpus_fixtures import CITADELS, COPY_002, RULEBOOK, citadels_entry, library_entry, seed_line
+from corpus_fixtures import CITADELS, COPY_002, RULEBOOK, SECOND_ED, citadels_entry, library_entry, seed_line
 
 from corpus.ingest.normalise import to_traditional
 from corpus.ingest.pipeline import IngestError, ingest, serialise
@@ -210,3 +210,9 @@ def test_types_and_costs_must_fit_the_game(curated_dir):
     ruling = {"id": "r", "edition": "1e", "from": {"file": CITADELS, "lines": [279, 279]}, "en": "x"}
     message = error_of(curated_dir, {"citadels/a.yaml": [citadels_entry(rulings=[ruling])]})
     assert "rulings[r].edition" in message
+
+
+def test_first_edition_ruling_cannot_rest_only_on_the_second_edition_seed(curated_dir):
+    ruling = {"id": "r", "edition": "1e", "from": {"file": SECOND_ED, "lines": [13, 13]}, "en": "x"}
+    message = error_of(curated_dir, {"dominion/a.yaml": [library_entry(rulings=[ruling])]})
+    assert "rulings[r].edition" in message and "2nd-edition seed" in message
