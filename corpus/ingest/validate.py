@@ -72,6 +72,19 @@ def source_errors(
     return out
 
 
+def taiwan_name_errors(e: dict[str, Any], seeds: dict[str, SourceText]) -> list[str]:
+    """A 1st-edition card's zh-Hant name is the one its Traditional (Taiwan) rulebook uses."""
+    texts = [
+        "".join(src.lines)
+        for src in seeds.values()
+        if src.script == "zh-Hant" and src.game == e["game"] and src.edition == "1e"
+    ]
+    name = e["names"]["zh-Hant"]
+    if texts and not any(name in text for text in texts):
+        return [f"entry {e['id']!r}, field 'names.zh-Hant': {name!r} does not occur in the Traditional rulebook"]
+    return []
+
+
 def semantic_errors(
     data: dict[str, Any], seeds: dict[str, SourceText], dropped: dict[str, list[DroppedRange]]
 ) -> list[str]:
@@ -109,6 +122,8 @@ def semantic_errors(
             out.append(f"entry {eid!r}, field 'cost': a Dominion card has a cost in coins")
         if e["kind"] != "card" and e["cost"] is not None:
             out.append(f"entry {eid!r}, field 'cost': only cards have a cost")
+        if e["kind"] == "card" and "1e" in e["editions"]:
+            out += taiwan_name_errors(e, seeds)
         for rel in e["related"]:
             if rel not in seen:
                 out.append(f"entry {eid!r}, field 'related': {rel!r} is not an entry id")

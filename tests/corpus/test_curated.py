@@ -216,3 +216,9 @@ def test_first_edition_ruling_cannot_rest_only_on_the_second_edition_seed(curate
     ruling = {"id": "r", "edition": "1e", "from": {"file": SECOND_ED, "lines": [13, 13]}, "en": "x"}
     message = error_of(curated_dir, {"dominion/a.yaml": [library_entry(rulings=[ruling])]})
     assert "rulings[r].edition" in message and "2nd-edition seed" in message
+
+
+def test_first_edition_card_uses_the_taiwan_rulebook_name(curated_dir):
+    entry = library_entry(names={"en": "Library", "zh-Hans": "图书馆", "zh-Hant": "圖書室"})
+    message = error_of(curated_dir, {"dominion/a.yaml": [entry]})
+    assert "names.zh-Hant" in message and "圖書室" in message
