@@ -81,7 +81,9 @@ def taiwan_name_errors(e: dict[str, Any], seeds: dict[str, SourceText]) -> list[
     ]
     name = e["names"]["zh-Hant"]
     if texts and not any(name in text for text in texts):
-        return [f"entry {e['id']!r}, field 'names.zh-Hant': {name!r} does not occur in the Traditional rulebook"]
+        return [
+            f"entry {e['id']!r}, field 'names.zh-Hant': {name!r} does not occur in the Traditional rulebook"
+        ]
     return []
 
 
