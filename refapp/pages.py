@@ -68,7 +68,19 @@ def inject_helpers() -> dict[str, Any]:
         "data_version": state.catalog.version,
         "t_has": i18n.has_key,
         "scenarios_for": state.scenarios.for_entry,
+        "best_scenario": lambda r: best_scenario(r, state.scenarios),
     }
+
+
+def best_scenario(result: dict[str, Any], library: Any) -> str | None:
+    """The scenario to offer for a search result: the one for the matched ruling, else the first."""
+    ids = list(result.get("scenarios") or [])
+    ruling = result.get("ruling")
+    if ruling:
+        for sid in library.for_ruling(str(result.get("id")), str(ruling)):
+            if sid in ids:
+                return sid
+    return ids[0] if ids else None
 
 
 @bp.after_app_request
