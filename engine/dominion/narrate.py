@@ -47,6 +47,14 @@ PURPOSES: dict[str, tuple[str, str, str]] = {
     "play_discarded": ("whether to play the discarded card", "是否打出被弃掉的牌", "是否打出被棄掉的牌"),
     "order_topdeck": ("the order to put cards back", "放回的顺序", "放回的順序"),
 }
+FAIL_REASONS: dict[str, tuple[str, str, str]] = {
+    "pile empty": ("its pile is empty", "该牌堆已空", "該牌堆已空"),
+    "nothing affordable": ("no card in the Supply is cheap enough", "供应区没有费用足够低的牌",
+                           "補充資源沒有費用足夠低的牌"),
+    "empty hand": ("no card in hand", "手中没有牌", "手中沒有牌"),
+    "no treasure in hand": ("no Treasure in hand", "手中没有财宝牌", "手中沒有財富牌"),
+    "no copper in hand": ("no Copper in hand", "手中没有铜币", "手中沒有銅幣"),
+}
 REASONS: dict[str, tuple[str, str, str]] = {
     "provinces": ("the Province pile is empty", "行省已被买空", "省份已被買空"),
     "three_piles": ("three supply piles are empty", "三堆供应牌已空", "三堆補充資源已空"),
@@ -137,13 +145,15 @@ def _line(event: Event, names: Names, players: list[str], lang: str) -> str:  # 
             return f"{who} {verb} {cards}{origin} into {dst}."
         return f"{who}{verb}{cards}，放入{dst}。"
     if k == "gain_failed":
-        return t(f"{who} gains nothing: {event.data.get('reason')}.",
-                 f"{who}没有获得牌。",
-                 f"{who}沒有獲得牌。")
+        what = _pick(FAIL_REASONS, event.data.get("reason", ""), lang)
+        return t(f"{who} gains nothing: {what}.", f"{who}没有获得牌：{what}。", f"{who}沒有獲得牌：{what}。")
     if k == "trash_failed":
-        return t(f"{who} trashes nothing: {event.data.get('reason')}.",
-                 f"{who}没有移除牌。",
-                 f"{who}沒有廢置牌。")
+        reason = event.data.get("reason", "")
+        if reason == "not in play":
+            return t(f"{who} cannot trash {cards} again: it is no longer in play.",
+                     f"{cards}已不在场上，{who}无法再次移除它。", f"{cards}已不在場上，{who}無法再次廢置它。")
+        what = _pick(FAIL_REASONS, reason, lang)
+        return t(f"{who} trashes nothing: {what}.", f"{who}没有移除牌：{what}。", f"{who}沒有廢置牌：{what}。")
     if k == "put_on_deck":
         return t(f"{who} puts {cards} from {src} onto the deck.", f"{who}将{src}的{cards}放到牌库顶。",
                  f"{who}將{src}的{cards}放到牌庫頂。")
