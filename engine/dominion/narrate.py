@@ -153,7 +153,8 @@ def _line(event: Event, names: Names, players: list[str], lang: str) -> str:  # 
             return t(f"{who} cannot trash {cards} again: it is no longer in play.",
                      f"{cards}已不在场上，{who}无法再次移除它。", f"{cards}已不在場上，{who}無法再次廢置它。")
         what = _pick(FAIL_REASONS, reason, lang)
-        return t(f"{who} trashes nothing: {what}.", f"{who}没有移除牌：{what}。", f"{who}沒有廢置牌：{what}。")
+        return t(f"{who} trashes nothing: {what}.", f"{who}没有移除牌：{what}。",
+                 f"{who}沒有廢置牌：{what}。")
     if k == "put_on_deck":
         return t(f"{who} puts {cards} from {src} onto the deck.", f"{who}将{src}的{cards}放到牌库顶。",
                  f"{who}將{src}的{cards}放到牌庫頂。")
