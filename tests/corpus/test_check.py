@@ -4,6 +4,7 @@ errors exit 1 with a readable message and no traceback."""
 from __future__ import annotations
 
 import json
+import shutil
 
 from click.testing import CliRunner
 from corpus_fixtures import citadels_entry, library_entry
@@ -104,3 +105,16 @@ def test_ingest_prints_seed_passages_no_entry_cites(curated_dir, tmp_path):
     assert any("000_2dfe370fb22f4214.txt 403-405 card" in line and "Laboratory" in line for line in lines)
     assert not any("000_2dfe370fb22f4214.txt 407-415" in line for line in lines)  # Library is cited
     assert not any("002_0055ec9b52a42cc5.txt 285-289" in line for line in lines)  # ... and its 002 copy
+
+
+def test_an_altered_seed_is_refused_by_its_manifest_checksum(curated_dir, tmp_path):
+    sources = tmp_path / "sources"
+    shutil.copytree(SOURCES_DIR, sources)
+    seed = sources / "000_2dfe370fb22f4214.txt"
+    seed.write_text(seed.read_text(encoding="utf-8").replace("圖書館", "图书馆"), encoding="utf-8")
+    root = curated_dir({"dominion/cards.yaml": [library_entry()]})
+    out = tmp_path / "dataset.json"
+    result = ingest_cli("--sources-dir", str(sources), "--curated-dir", str(root), "--dataset", str(out))
+    assert result.exit_code == 1
+    assert "000_2dfe370fb22f4214.txt does not match its manifest sha256" in result.output
+    assert not out.exists()
