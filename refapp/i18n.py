@@ -165,6 +165,8 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     "counter.coins": ("Coins", "钱币", "錢幣"),
     "counter.gold": ("Gold", "金币", "金幣"),
     "counter.score": ("Score", "分数", "分數"),
+    "counter.turns": ("Turns taken", "已进行回合", "已進行回合"),
+    "counter.vp": ("Victory points", "胜利分数", "勝利分數"),
     "counter.crown": ("Crown", "王冠", "王冠"),
     "counter.gilded": ("Beautified districts", "被美化的地区", "被美化的地區"),
     "counter.museum": ("Cards under the Museum", "博物馆下的牌", "博物館下的牌"),
