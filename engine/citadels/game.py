@@ -264,6 +264,7 @@ class CitadelsGame:
         s.last_round = True
         scores = [score_player(p, s.round) for p in s.players]
         for seat, sc in enumerate(scores):
+            s.players[seat].final_score = sc.total
             self.emit("score", seat, **sc.to_dict())
         totals = [sc.total for sc in scores]
         won = winners(totals)

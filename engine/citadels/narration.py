@@ -81,7 +81,7 @@ EVENTS: dict[str, tuple[str, str]] = {
     "set_aside_down": ("{count} character card(s) set aside face down.", "{count} 张角色卡面朝下放在一旁。"),
     "set_aside_up": ("Set aside face up: {cards}.", "面朝上放在一旁：{cards}。"),
     "king_not_face_up": (
-        "{cards} may never be set aside face up; another card takes its place.",
+        "The {cards} may never be set aside face up; another card takes its place.",
         "{cards}不可以面朝上放在一旁，由另一张角色卡代替。",
     ),
     "take_face_down": (
@@ -101,19 +101,19 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{cards}已被暗杀：{p} 不出声，失去这个回合。",
     ),
     "hospital": (
-        "{p}'s Hospital: the assassinated player still takes an action.",
-        "{p} 的医院：被暗杀的玩家仍然可以执行行动。",
+        "{p}'s {cards}: the assassinated player still takes an action.",
+        "{p} 的{cards}：被暗杀的玩家仍然可以执行行动。",
     ),
     "robbed": ("{t} robs {p} of {gold} gold.", "{t} 洗劫 {p}，拿走 {gold} 枚金币。"),
     "crown": ("{p} takes the crown.", "{p} 拿取皇冠。"),
     "take_gold": ("{p} takes {gold} gold from the bank.", "{p} 从银行拿取 {gold} 枚金币。"),
     "draw": ("{p} draws {cards}.", "{p} 抽取 {cards}。"),
     "keep": ("{p} keeps {cards}.", "{p} 保留 {cards}。"),
-    "bottom": ("{cards} go(es) to the bottom of the deck.", "{cards} 放到牌堆底部。"),
-    "merchant_bonus": ("The Merchant takes {gold} more gold.", "商人额外获得 {gold} 枚金币。"),
+    "bottom": ("To the bottom of the deck: {cards}.", "放到牌堆底部：{cards}。"),
+    "merchant_bonus": ("{p} ({cards}) takes {gold} more gold.", "{p}（{cards}）额外获得 {gold} 枚金币。"),
     "architect_draw": (
-        "The Architect draws 2 more districts: {cards}.",
-        "建筑师额外抽取 2 张地区卡：{cards}。",
+        "{p} ({via}) draws 2 more districts: {cards}.",
+        "{p}（{via}）额外抽取 2 张地区卡：{cards}。",
     ),
     "income": ("{p} collects {gold} gold from {colour} districts.", "{p} 从{colour}地区收取 {gold} 枚金币。"),
     "build": ("{p} builds {cards} for {cost} gold.", "{p} 支付 {cost} 枚金币建设 {cards}。"),
@@ -122,29 +122,23 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{p} 的城市已有 {size} 个地区：本轮结束后游戏结束。",
     ),
     "bell_tower": (
-        "Bell Tower: a city is now complete at {end_size} districts.",
-        "钟塔：现在建完 {end_size} 个地区即为完成城市。",
+        "{via}: a city is now complete at {end_size} districts.",
+        "{via}：现在建完 {end_size} 个地区即为完成城市。",
     ),
     "laboratory": (
-        "{p} discards {cards} at the Laboratory for {gold} gold.",
-        "{p} 在实验室弃掉 {cards}，换取 {gold} 枚金币。",
+        "{p} discards {cards} at the {via} for {gold} gold.",
+        "{p} 在{via}弃掉 {cards}，换取 {gold} 枚金币。",
     ),
-    "smithy": (
-        "{p} pays 2 gold at the Smithy and draws {cards}.",
-        "{p} 在铁匠铺支付 2 枚金币，抽取 {cards}。",
-    ),
-    "museum": ("{p} places {cards} under the Museum.", "{p} 将 {cards} 放到博物馆下。"),
-    "armory": ("{p} destroys the Armory to use it.", "{p} 摧毁军械库以使用它。"),
+    "smithy": ("{p} pays 2 gold at the {via} and draws {cards}.", "{p} 在{via}支付 2 枚金币，抽取 {cards}。"),
+    "museum": ("{p} places {cards} under the {via}.", "{p} 将 {cards} 放到{via}下。"),
+    "armory": ("{p} destroys the {cards} to use it.", "{p} 摧毁{cards}以使用它。"),
     "assassinate": ("{p} assassinates the {cards}.", "{p} 暗杀{cards}。"),
-    "bewitch": ("{p} bewitches the {cards}; the Witch's turn ends.", "{p} 对{cards}施法，女巫的回合结束。"),
+    "bewitch": ("{p} bewitches the {cards}; {p}'s turn ends.", "{p} 对{cards}施法，回合结束。"),
     "bewitched_turn": (
         "The {cards} is bewitched: {p} takes an action, then the turn ends.",
         "{cards}被施法：{p} 执行一次行动，然后回合结束。",
     ),
-    "witch_takes_over": (
-        "{p} (the Witch) plays on as the {cards}.",
-        "{p}（女巫）介入，以{cards}的身份行动。",
-    ),
+    "witch_takes_over": ("{p} ({via}) plays on as the {cards}.", "{p}（{via}）介入，以{cards}的身份行动。"),
     "rob": ("{p} will rob the {cards}.", "{p} 选择洗劫{cards}。"),
     "magic_exchange": ("{p} exchanges hands with {t}.", "{p} 与 {t} 交换手牌。"),
     "magic_discard": ("{p} puts {cards} at the bottom of the deck.", "{p} 将 {cards} 放到牌堆底部。"),
@@ -153,12 +147,16 @@ EVENTS: dict[str, tuple[str, str]] = {
     "wizard_take": ("{p} takes {cards} from {t}.", "{p} 从 {t} 手上拿走 {cards}。"),
     "crown_payment": ("{p} pays {t} for the crown: {paid_say}.", "{p} 为皇冠付给 {t}：{paid_say}。"),
     "abbot": (
-        "The Abbot takes {gold} gold from the richest player.",
-        "修道院长从金币最多的玩家处获得 {gold} 枚金币。",
+        "{p} ({cards}) takes {gold} gold from the richest player, {t}.",
+        "{p}（{cards}）从金币最多的玩家 {t} 处获得 {gold} 枚金币。",
+    ),
+    "abbot_nothing": (
+        "{p} ({cards}) is the richest already, or no one has gold: nothing is paid.",
+        "{p}（{cards}）本身金币最多，或没有人有金币：无人付款。",
     ),
     "navigate": (
-        "{p} uses the Navigator: {gold} gold, cards {cards}; no building this turn.",
-        "{p} 使用领航员：{gold} 枚金币，地区卡 {cards}；本回合不能建设。",
+        "{p} ({via}): {gold} gold, cards {cards}; no building this turn.",
+        "{p}（{via}）：{gold} 枚金币，地区卡 {cards}；本回合不能建设。",
     ),
     "no_destroy": ("{p} destroys nothing.", "{p} 没有摧毁任何地区。"),
     "destroy": (
@@ -166,8 +164,8 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{p} 的 {cards} 被摧毁；{by_say} 支付 {paid} 枚金币。",
     ),
     "graveyard": (
-        "{p} pays 1 gold at the Graveyard and takes {cards} into hand.",
-        "{p} 用墓地支付一枚金币，将 {cards} 拿到手上。",
+        "{p} pays 1 gold ({via}) and takes {cards} into hand.",
+        "{p} 支付一枚金币（{via}），将 {cards} 拿到手上。",
     ),
     "no_exchange": ("{p} exchanges nothing.", "{p} 没有交换地区。"),
     "exchange": (
@@ -175,17 +173,17 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{p} 与 {t} 交换地区（{cards}），支付 {paid} 枚金币。",
     ),
     "queen_waits": (
-        "The Queen sits next to the assassinated {cards}: her 3 gold come when it is revealed.",
-        "皇后坐在被暗杀的{cards}旁边：亮出该角色时她才拿 3 枚金币。",
+        "{p} ({via}) sits next to the assassinated {cards}: the 3 gold come when it is revealed.",
+        "{p}（{via}）坐在被暗杀的{cards}旁边：亮出该角色时才拿 3 枚金币。",
     ),
-    "queen": ("{p} (the Queen) takes {gold} gold.", "{p}（皇后）拿取 {gold} 枚金币。"),
+    "queen": ("{p} ({via}) takes {gold} gold.", "{p}（{via}）拿取 {gold} 枚金币。"),
     "beautify": ("{p} puts a gold on {cards}.", "{p} 在 {cards} 上放一枚金币。"),
     "tax": ("{p} pays {gold} gold tax to {t}.", "{p} 向 {t} 缴税 {gold} 枚金币。"),
     "alchemist_refund": (
-        "The Alchemist takes back {gold} gold spent on building.",
-        "炼金术士拿回建设花费的 {gold} 枚金币。",
+        "{p} ({cards}) takes back {gold} gold spent on building.",
+        "{p}（{cards}）拿回建设花费的 {gold} 枚金币。",
     ),
-    "poor_house": ("{p} has no gold: the Poor House gives {gold}.", "{p} 没有金币：贫民窟给予 {gold} 枚。"),
+    "poor_house": ("{p} has no gold: the {cards} gives {gold}.", "{p} 没有金币：{cards}给予 {gold} 枚。"),
     "end_turn": ("{p} ends the turn.", "{p} 结束回合。"),
     "reveal_killed": ("{p} reveals the assassinated {cards}.", "{p} 亮出被暗杀的{cards}。"),
     "round_end": ("Round {round} ends.", "第 {round} 轮结束。"),
@@ -198,6 +196,20 @@ EVENTS: dict[str, tuple[str, str]] = {
         "Game over after {rounds} rounds; winner(s): {winner_names}.",
         "游戏在 {rounds} 轮后结束；胜利者：{winner_names}。",
     ),
+}
+
+#: The card behind an event whose ``cards`` hold something else (named through ``names``).
+VIA: dict[str, str] = {
+    "architect_draw": "architect",
+    "bell_tower": "bell-tower",
+    "laboratory": "laboratory",
+    "smithy": "smithy",
+    "museum": "museum",
+    "witch_takes_over": "witch",
+    "navigate": "navigator",
+    "graveyard": "graveyard",
+    "queen_waits": "queen",
+    "queen": "queen",
 }
 
 
@@ -237,8 +249,9 @@ def prompt(key: str, names: Names | None = None, **fmt: Any) -> Localised:
 
 
 def narrate(event: Event, names: Names, players: list[str]) -> Localised:
-    en, hans = EVENTS.get(event.kind, (event.kind, event.kind))
     data = event.data
+    kind = "abbot_nothing" if event.kind == "abbot" and not data.get("gold") else event.kind
+    en, hans = EVENTS.get(kind, (event.kind, event.kind))
 
     def player_name(i: Any) -> str:
         return players[i] if isinstance(i, int) and 0 <= i < len(players) else "?"
@@ -249,6 +262,8 @@ def narrate(event: Event, names: Names, players: list[str]) -> Localised:
         out["cards"] = join_names(names, list(event.cards), lang)
         if "character" in data:
             out["c"] = name_of(names, data["character"], lang)
+        if event.kind in VIA:
+            out["via"] = name_of(names, VIA[event.kind], lang)
         other = next(
             (data[k] for k in ("target", "robber", "receiver", "to", "source", "by") if k in data), None
         )

@@ -32,6 +32,7 @@ class PlayerState:
     city: list[Built] = field(default_factory=list)
     characters: list[str] = field(default_factory=list)  # characters held this round
     completed: str | None = None  # completion bonus earned: "first" (+4) or "other" (+2)
+    final_score: int | None = None  # set when the game is scored
 
     def has(self, slug: str) -> bool:
         return any(b.slug == slug for b in self.city)
@@ -133,7 +134,7 @@ class GameState:
                     {"hand": p.hand, "city": [b.slug for b in p.city], "characters": p.characters},
                     {
                         "gold": p.gold,
-                        "score": city_points(p),
+                        "score": city_points(p) if p.final_score is None else p.final_score,
                         "crown": int(seat == self.crown),
                         "gilded": sum(1 for b in p.city if b.gilded),
                         "museum": sum(len(b.under) for b in p.city),
@@ -159,5 +160,5 @@ class GameState:
 
 
 def city_points(p: PlayerState) -> int:
-    """Points the districts alone are worth now (the running ``score`` counter)."""
+    """Points the districts alone are worth now (the ``score`` counter until the final scoring)."""
     return sum(b.info.value + (1 if b.gilded else 0) for b in p.city)

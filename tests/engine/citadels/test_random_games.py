@@ -67,3 +67,51 @@ def test_someone_completes_a_city_in_every_finished_game():
     game, record, _ = play_checked(make_settings(5), 7)
     assert any(p.completed == "first" for p in game.state.players)
     assert max(len(p.city) for p in game.state.players) >= 8 or any(p.completed for p in game.state.players)
+
+
+def test_bots_use_every_character_and_purple_ability():
+    """The general bot plays every character and purple district, so simulations exercise them all."""
+    expansion = [d.RANKS[r][1] for r in range(1, 9)]
+    tables = (
+        make_settings(5, ninth="queen", extra_districts=["armory", "museum", "quarry"]),
+        make_settings(
+            5,
+            replace=expansion,
+            ninth="artist",
+            extra_districts=["poor-house", "hospital", "bell-tower", "wishing-well"],
+            removed_districts=["temple"],
+        ),
+    )
+    kinds: set[str] = set()
+    for seed in range(12):
+        for table in tables:
+            log = EventLog(keep_snapshots=False)
+            play_bot_game(table, seed, log=log)
+            kinds.update(e.kind for e in log.events)
+    abilities = {
+        "assassinate",
+        "rob",
+        "magic_exchange",
+        "magic_discard",
+        "destroy",
+        "bewitch",
+        "witch_takes_over",
+        "tax",
+        "wizard_take",
+        "crown_payment",
+        "abbot",
+        "alchemist_refund",
+        "navigate",
+        "exchange",
+        "queen",
+        "beautify",
+        "merchant_bonus",
+        "architect_draw",
+        "laboratory",
+        "smithy",
+        "museum",
+        "armory",
+        "poor_house",
+        "bell_tower",
+    }
+    assert abilities - kinds == set()
