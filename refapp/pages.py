@@ -86,6 +86,8 @@ def best_scenario(result: dict[str, Any], library: Any) -> str | None:
 @bp.after_app_request
 def remember_explicit_language(response: Response) -> Response:
     chosen = request.args.get("lang")
+    if response.mimetype != "text/html":
+        return response  # the API's lang= chooses a search language, not the reader's interface
     if chosen in LANGS and request.cookies.get(i18n.LANG_COOKIE) != chosen:
         set_lang_cookie(response, chosen)
     return response

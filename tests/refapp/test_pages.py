@@ -260,3 +260,9 @@ def test_engine_failure_gives_a_friendly_page_not_a_traceback(app, scenarios):
 def test_post_is_not_allowed_and_says_so(client):
     r = client.post("/", headers={"Accept-Language": "en"})
     assert r.status_code == 405 and "not allowed" in html(r)
+
+
+def test_lang_parameter_on_a_page_is_remembered_but_not_on_the_api(client):
+    r = client.get("/browse?lang=zh-Hant")
+    assert '<html lang="zh-Hant">' in html(r) and "lang=zh-Hant" in r.headers["Set-Cookie"]
+    assert "Set-Cookie" not in client.get("/api/entries?lang=en").headers
