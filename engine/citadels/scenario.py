@@ -65,6 +65,20 @@ def _per_player(setup: dict[str, Any], key: str, n: int, problems: list[str]) ->
     return value
 
 
+def _slug_lists(setup: dict[str, Any], key: str, n: int, problems: list[str]) -> list[list[str]]:
+    """A per-player list of slug lists (``gilded``, ``museum``), or empties after reporting a problem."""
+    out: list[list[str]] = []
+    for i, value in enumerate(_per_player(setup, key, n, problems)):
+        if value is None:
+            out.append([])
+        elif isinstance(value, list) and all(isinstance(x, str) for x in value):
+            out.append(list(value))
+        else:
+            problems.append(f"setup.{key}[{i}]: expected a list of district slugs or null, got {value!r}")
+            out.append([])
+    return out
+
+
 def _settings(scenario: Scenario, problems: list[str]) -> GameSettings | None:
     raw = scenario.setup.get("settings", {})
     if not isinstance(raw, dict):
@@ -96,6 +110,10 @@ def validate_scenario(scenario: Scenario) -> list[str]:
             not isinstance(setup[key], int) or isinstance(setup[key], bool) or setup[key] < 0
         ):
             problems.append(f"setup.{key}: {setup[key]!r} is not a whole number >= 0")
+    if "from_rank" in setup and isinstance(setup["from_rank"], int) and not 1 <= setup["from_rank"] <= 9:
+        problems.append(f"setup.from_rank: {setup['from_rank']} is not a character rank from 1 to 9")
+    if "from_rank" in setup and setup.get("start", "draft") != "turns":
+        problems.append("setup.from_rank: only meaningful with start: turns")
     crown = setup.get("crown", 0)
     if not isinstance(crown, int) or isinstance(crown, bool) or not 0 <= crown < n:
         problems.append(f"setup.crown: {crown!r} is not a player index below {n}")
@@ -144,8 +162,8 @@ def validate_scenario(scenario: Scenario) -> list[str]:
         else:
             problems.append(f"shared.{zone}: unknown zone; Citadels shared zones are deck, face_up")
     for key in ("museum",):
-        for i, slugs in enumerate(_per_player(setup, key, n, problems)):
-            for slug in slugs or []:
+        for i, slugs in enumerate(_slug_lists(setup, key, n, problems)):
+            for slug in slugs:
                 if not d.is_district(slug):
                     problems.append(f"setup.{key}[{i}]: {slug!r} is not a Citadels district")
                 cards[slug] += 1
@@ -156,19 +174,30 @@ def validate_scenario(scenario: Scenario) -> list[str]:
                 f"players/shared: {count} {slug!r} cards but this game's deck holds {available[slug]}"
             )
     for key in ("killed", "robbed", "bewitched"):
-        if setup.get(key) is not None and setup[key] not in in_game:
+        if setup.get(key) is not None and (not isinstance(setup[key], str) or setup[key] not in in_game):
             problems.append(f"setup.{key}: {setup[key]!r} is not a character in this game")
     for i, value in enumerate(_per_player(setup, "completed", n, problems)):
         if value not in (None, "first", "other"):
             problems.append(f"setup.completed[{i}]: {value!r} is not null, 'first' or 'other'")
-    for i, slugs in enumerate(_per_player(setup, "gilded", n, problems)):
-        for slug in slugs or []:
-            if slug not in scenario.players[i].zones.get("city", []):
-                problems.append(f"setup.gilded[{i}]: {slug!r} is not in that player's city")
+    for i, slugs in enumerate(_slug_lists(setup, "gilded", n, problems)):
+        city = Counter(scenario.players[i].zones.get("city", []))
+        for slug, count in Counter(slugs).items():
+            if count > city[slug]:
+                problems.append(
+                    f"setup.gilded[{i}]: {slug!r} gilded {count}x but the city holds it {city[slug]}x"
+                )
+    for i, slugs in enumerate(_slug_lists(setup, "museum", n, [])):
+        if slugs and "museum" not in scenario.players[i].zones.get("city", []):
+            problems.append(f"setup.museum[{i}]: that player has no Museum in the city")
     for i, rounds in enumerate(_per_player(setup, "built_round", n, problems)):
-        for slug in rounds or {}:
+        if rounds is not None and not isinstance(rounds, dict):
+            problems.append(f"setup.built_round[{i}]: expected a mapping of district -> round")
+            continue
+        for slug, built in (rounds or {}).items():
             if slug not in scenario.players[i].zones.get("city", []):
                 problems.append(f"setup.built_round[{i}]: {slug!r} is not in that player's city")
+            if not isinstance(built, int) or isinstance(built, bool) or built < 0:
+                problems.append(f"setup.built_round[{i}].{slug}: {built!r} is not a round number")
     if setup.get("start") == "game" and any(
         p.zones.get("hand") or p.zones.get("city") for p in scenario.players
     ):
@@ -176,7 +205,7 @@ def validate_scenario(scenario: Scenario) -> list[str]:
     if setup.get("start") == "turns" and not held:
         problems.append("setup.start: 'turns' needs the players' characters zones")
     held_gold = sum(p.counters.get("gold", 0) for p in scenario.players)
-    gilded = sum(len(x or []) for x in _per_player(setup, "gilded", n, []))
+    gilded = sum(len(x) for x in _slug_lists(setup, "gilded", n, []))
     if "bank" not in setup and held_gold + gilded > settings.bank:
         problems.append(f"players: {held_gold + gilded} gold held but the bank has only {settings.bank}")
     return problems
@@ -190,8 +219,8 @@ def build_state(scenario: Scenario, settings: GameSettings) -> GameState:
     if setup.get("start") == "game":
         return state
     remaining = Counter(settings.deck())
-    gilded = _per_player(setup, "gilded", n, [])
-    museum = _per_player(setup, "museum", n, [])
+    gilded = _slug_lists(setup, "gilded", n, [])
+    museum = _slug_lists(setup, "museum", n, [])
     built_round = _per_player(setup, "built_round", n, [])
     completed = _per_player(setup, "completed", n, [])
     for i, ps in enumerate(scenario.players):
@@ -260,6 +289,8 @@ def run(scenario: Scenario, names: Names) -> ScenarioRun:
             game.play(start, from_rank=setup.get("from_rank", 1))
     except (ScriptError, ShuffleError, DecisionError) as exc:
         errors.append(str(exc))
+    except Exception as exc:  # a run reports failures, it never raises
+        errors.append(f"engine error while playing: {type(exc).__name__}: {exc}")
     return finish_run(
         scenario, log, errors, unused_script=len(decider.remaining()), unused_shuffles=shuffler.unused_fixed()
     )

@@ -120,7 +120,11 @@ def make_settings(
             f"removed_districts: adding {len(extra_districts)} districts needs exactly {needed} base "
             f"districts removed (seed lines 399-401), not {len(removed_districts)}"
         )
-    if not isinstance(two_player_end, int) or not 1 <= two_player_end <= 20:
+    if (
+        not isinstance(two_player_end, int)
+        or isinstance(two_player_end, bool)
+        or not 1 <= two_player_end <= 20
+    ):
         raise SettingsError(f"two_player_end: {two_player_end!r} is not a district count from 1 to 20")
     if not isinstance(bank, int) or isinstance(bank, bool) or not 2 * players <= bank <= 200:
         raise SettingsError(f"bank: {bank!r} gold cannot pay 2 to each of {players} players")
