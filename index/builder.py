@@ -16,6 +16,7 @@ from whoosh import index as whoosh_index
 
 from corpus.model import Dataset, Entry
 from index.documents import Unit, all_units, name_tokens, pinyin_tokens, search_text
+from index.impacts import compute_impacts
 from index.lexicon import Lexicon
 from index.normalise import normalise
 from index.schema import make_schema
@@ -146,6 +147,7 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         for doc in _documents(dataset, lexicon, units, tok):
             writer.add_document(**doc)
         writer.commit()
+        _write_json(staging / "impacts.json", compute_impacts(ix))
         _write_json(
             staging / "meta.json",
             {

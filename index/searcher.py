@@ -14,11 +14,11 @@ from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh import query as wq
-from whoosh.scoring import BM25F
 
 from index.analysis import QueryAnalysis, Tables, analyse, build_tables
 from index.builder import current_folder
 from index.errors import IndexMissingError, QueryError
+from index.impacts import Clause, doc_frequency, prefixed, score_clauses
 from index.lexicon import Lexicon
 from index.normalise import normalise
 from index.query import Filters, ParsedQuery, parse_lang, parse_limit, parse_query
@@ -33,6 +33,7 @@ EXACT_BONUS = 40.0  # ... when the query is exactly that name
 PAIR_BONUS = 120.0  # a ruling naming every card of the query
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 300
+PHRASE_SCORE = 10.0  # a unit holding the quoted phrase(s)
 COMMON_SHARE = 0.2  # tokens in more than this share of units are dropped from long queries
 KIND_ORDER = {"card": 0, "term": 1, "rule": 2, "faq": 3}
 
@@ -75,29 +76,6 @@ def passes(meta: Mapping[str, Any], editions: list[str], f: Filters) -> bool:
     )
 
 
-def whoosh_filter(f: Filters) -> wq.Query | None:
-    parts: list[wq.Query] = []
-    if f.game:
-        parts.append(wq.Term("game", f.game))
-    if f.kind:
-        parts.append(wq.Term("kind", f.kind))
-    if f.edition:
-        parts.append(wq.Term("editions", f.edition))
-    if f.type:
-        parts.append(wq.Term("types", f.type))
-    if f.cost:
-        op, v = f.cost
-        lo, hi, lo_ex, hi_ex = {
-            "<=": (None, v, False, False),
-            "<": (None, v, False, True),
-            ">=": (v, None, False, False),
-            ">": (v, None, True, False),
-            "=": (v, v, False, False),
-        }[op]
-        parts.append(wq.NumericRange("cost", lo, hi, startexcl=lo_ex, endexcl=hi_ex))
-    return wq.And(parts) if parts else None
-
-
 class SearchIndex:
     """A built index, opened read-only. Safe to share between threads: each thread gets its
     own Whoosh searcher."""
@@ -136,12 +114,20 @@ class SearchIndex:
             for e in self.entries.values()
             if e["kind"] in ("card", "term")
         }
+        self.chinese_names: dict[str, list[str]] = {}
+        for form in self.lexicon.forms:
+            if form.chinese:
+                self.chinese_names.setdefault(form.entry, []).append(form.norm)
         self.name_words: dict[str, frozenset[str]] = {}
         for form in self.lexicon.forms:
             entry = self.entries.get(form.entry)
             if entry and entry["kind"] in ("faq", "rule"):
                 words = {t for t in self.tokeniser.search_tokens(form.norm, stop=True) if len(t) > 1}
                 self.name_words[form.entry] = self.name_words.get(form.entry, frozenset()) | words
+        self.impacts = {
+            field: {t: (docs, weights) for t, (docs, weights) in table.items()}
+            for field, table in _load(self.folder, "impacts.json").items()
+        }
         self._ix = whoosh_index.open_dir(str(self.folder / "whoosh"))
         self._local = threading.local()
         with self._ix.searcher() as s:
@@ -153,7 +139,7 @@ class SearchIndex:
     def _searcher(self):
         s = getattr(self._local, "searcher", None)
         if s is None:
-            s = self._ix.searcher(weighting=BM25F())
+            s = self._ix.searcher()
             self._local.searcher = s
         return s
 
@@ -165,34 +151,45 @@ class SearchIndex:
 
     def _common(self, token: str) -> bool:
         """Whether a token occurs in so many units that it cannot tell them apart."""
-        reader = self._searcher().reader()
-        df = max(reader.doc_frequency(f, token) for f in ("body", "ruling", "name"))
+        df = max(doc_frequency(self.impacts, f, token) for f in ("body", "ruling", "name"))
         return df > COMMON_SHARE * self.unit_count
 
-    def _whoosh_query(self, a: QueryAnalysis, phrases: list[list[str]]) -> wq.Query | None:
+    def _clauses(self, a: QueryAnalysis) -> list[Clause]:
+        """The OR of (field, term, boost) the query scores with."""
         tokens = a.tokens
         if len(tokens) > 2:
             kept = [t for t in tokens if not self._common(t)]
             tokens = kept or tokens
-        clauses: list[wq.Query] = [
-            wq.Term(f, t) for t in tokens for f in TEXT_FIELDS if f != "pinyin" or t.isascii()
-        ]
+        clauses = [Clause(f, t) for t in tokens for f in TEXT_FIELDS if f != "pinyin" or t.isascii()]
         expansion = {t for e in {m.form.entry for m in a.names} for t in self.expansions.get(e, ())}
         clauses += [
-            wq.Term(f, t, boost=EXPANSION_BOOST)
-            for t in sorted(expansion - set(tokens))
-            for f in ("body", "ruling")
+            Clause(f, t, EXPANSION_BOOST) for t in sorted(expansion - set(tokens)) for f in ("body", "ruling")
         ]
-        clauses += [wq.Term("pinyin", k) for k in a.pinyin_keys]
-        clauses += [wq.Prefix("pinyin", p) for p in a.pinyin_prefixes]
-        optional = wq.Or(clauses) if clauses else None
-        required = [
-            wq.Phrase("exact", p, boost=3.0) if len(p) > 1 else wq.Term("exact", p[0]) for p in phrases if p
+        clauses += [Clause("pinyin", k) for k in a.pinyin_keys]
+        clauses += [
+            Clause("pinyin", t) for p in a.pinyin_prefixes for t in prefixed(self.impacts, "pinyin", p)
         ]
-        if required:
-            must = wq.And(required) if len(required) > 1 else required[0]
-            return wq.AndMaybe(must, optional) if optional else must
-        return optional
+        return clauses
+
+    def _phrase_docs(self, phrases: list[list[str]]) -> set[int]:
+        """Documents holding every quoted phrase in order (Whoosh positions, this thread's searcher)."""
+        parts = [wq.Phrase("exact", p) if len(p) > 1 else wq.Term("exact", p[0]) for p in phrases if p]
+        query = wq.And(parts) if len(parts) > 1 else parts[0]
+        return set(self._searcher().docs_for_query(query))
+
+    def _hits(self, a: QueryAnalysis, phrases: list[list[str]], f: Filters) -> list[tuple[str, str, float]]:
+        """(unit id, entry id, score) of matching units that pass the filters, best first."""
+        acc = score_clauses(self.impacts, self._clauses(a))
+        if any(phrases):
+            allowed = self._phrase_docs(phrases)
+            acc = {d: acc.get(d, 0.0) + PHRASE_SCORE for d in allowed}
+        hits = []
+        for d, value in acc.items():
+            unit_id, entry = self.docnum_units[d]
+            if f.is_empty() or passes(self.entries[entry], self.units[unit_id]["editions"], f):
+                hits.append((unit_id, entry, value))
+        hits.sort(key=lambda h: (-h[2], h[0]))
+        return hits[:CANDIDATES]
 
     # -- ranking --------------------------------------------------------------------------
     def _rank(self, a: QueryAnalysis, hits: list[tuple[str, str, float]], f: Filters) -> list[_Scored]:
@@ -267,7 +264,16 @@ class SearchIndex:
             s.unit, s.unit_score = uid, value
 
     # -- output ---------------------------------------------------------------------------
-    def _snippet(self, unit_id: str, lang: str, a: QueryAnalysis | None, phrases: list[str]) -> str:
+    def _marks(self, a: QueryAnalysis, phrases: list[str]) -> tuple[list[str], list[str]]:
+        """What to mark in snippets: Chinese query words, every Chinese name of the entries the
+        query names (移除 marks 废置 too), phrases; and the English stems."""
+        terms = [t for t in a.tokens if not t.isascii() and (len(t) > 1 or len(a.tokens) == 1)]
+        for e in a.entries:
+            terms += self.chinese_names.get(e, [])
+        terms += [m.form.norm for m in a.names] + phrases
+        return list(dict.fromkeys(terms)), a.stems
+
+    def _snippet(self, unit_id: str, lang: str, marks: tuple[list[str], list[str]]) -> str:
         unit = self.units.get(unit_id) or self.units[self.units_of[unit_id][0]]
         text = unit["text"]
         body = (
@@ -276,15 +282,9 @@ class SearchIndex:
         if not body:
             meta = self.entries[unit["entry"]]
             body = meta["names"].get(lang) or next(iter(meta["names"].values()), "")
-        if a is None:
-            return make_snippet(body, [], [])
-        terms = [t for t in a.tokens if not t.isascii() and (len(t) > 1 or len(a.tokens) == 1)]
-        entries = a.entries
-        terms += [f.norm for f in self.lexicon.forms if f.entry in entries and f.chinese]
-        terms += [m.form.norm for m in a.names] + [normalise(p) for p in phrases]
-        return make_snippet(body, terms, a.stems)
+        return make_snippet(body, *marks)
 
-    def _result(self, s: _Scored, lang: str, a: QueryAnalysis | None, phrases: list[str]) -> Result:
+    def _result(self, s: _Scored, lang: str, marks: tuple[list[str], list[str]]) -> Result:
         meta = self.entries[s.entry]
         unit = self.units.get(s.unit)
         return Result(
@@ -293,7 +293,7 @@ class SearchIndex:
             game=meta["game"],
             editions=list(meta["editions"]),
             title=dict(meta["names"]),
-            snippet=self._snippet(s.unit, lang, a, phrases),
+            snippet=self._snippet(s.unit, lang, marks),
             ruling=unit["ruling"] if unit else None,
             score=round(s.score, 3),
         )
@@ -336,25 +336,19 @@ class SearchIndex:
                 )
             return self._browse(query, lang, parsed.filters, limit)
         a = analyse(norm, self.tables, self.tokeniser)
-        q = self._whoosh_query(a, phrase_tokens)
-        hits: list[tuple[str, str, float]] = []
-        if q is not None:
-            found = self._searcher().search(
-                q, filter=whoosh_filter(parsed.filters), limit=CANDIDATES, optimize=False
-            )
-            units = self.docnum_units
-            hits = [(units[n][0], units[n][1], float(score)) for score, n in found.top_n]
+        hits = self._hits(a, phrase_tokens, parsed.filters)
         ranked = (
             self._rank(a, hits, parsed.filters)
             if not phrase_tokens
             else self._rank_phrase(a, hits, parsed.filters)
         )
+        marks = self._marks(a, phrases)
         return SearchResults(
             query=query,
             lang=lang,
             total=len(ranked),
             suggestion=a.suggestion,
-            results=[self._result(s, lang, a, phrases) for s in ranked[:limit]],
+            results=[self._result(s, lang, marks) for s in ranked[:limit]],
             filters=parsed.filters.to_dict(),
         )
 
@@ -374,7 +368,7 @@ class SearchIndex:
                 m["names"].get("en", m["id"]),
             )
         )
-        results = [self._result(_Scored(m["id"], 0.0, m["id"], 0.0), lang, None, []) for m in metas[:limit]]
+        results = [self._result(_Scored(m["id"], 0.0, m["id"], 0.0), lang, ([], [])) for m in metas[:limit]]
         return SearchResults(query, lang, len(metas), None, results, f.to_dict())
 
     def suggest(
@@ -478,8 +472,16 @@ class ResultCache:
 
 
 def open_index(data_dir: Path, cache_size: int = 1024) -> SearchIndex:
-    """Open the current index under `data_dir` (raises IndexMissingError when none is built)."""
-    folder = current_folder(Path(data_dir))
-    if folder is None or not (folder / "meta.json").exists():
-        raise IndexMissingError(f"no search index in {Path(data_dir) / 'index'}; run `refapp build-index`")
-    return SearchIndex(folder, cache_size)
+    """Open the current index under `data_dir` (raises IndexMissingError when none is built).
+    If rebuilds prune the folder while it is being opened, the new `current` is opened instead."""
+    for attempt in range(3):
+        folder = current_folder(Path(data_dir))
+        if folder is None or not (folder / "meta.json").exists():
+            if attempt == 0 and folder is None:
+                break
+            continue
+        try:
+            return SearchIndex(folder, cache_size)
+        except FileNotFoundError:
+            continue
+    raise IndexMissingError(f"no search index in {Path(data_dir) / 'index'}; run `refapp build-index`")
