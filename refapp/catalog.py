@@ -70,8 +70,11 @@ class Catalog:
     def types(self) -> list[str]:
         return sorted({t for e in self.dataset.entries for t in e.types})
 
-    def costs(self) -> list[int]:
-        return sorted({e.cost for e in self.dataset.entries if e.cost is not None})
+    def costs(self, game: str | None = None) -> list[int]:
+        return sorted({e.cost for e in self.dataset.entries if e.cost is not None and game in (None, e.game)})
+
+    def types_by_game(self) -> dict[str, list[str]]:
+        return {g: sorted({t for e in self.dataset.entries if e.game == g for t in e.types}) for g in GAMES}
 
     def browse(self, filters: BrowseFilters) -> list[Entry]:
         return sorted((e for e in self.dataset.entries if matches(e, filters)), key=browse_order)

@@ -121,7 +121,8 @@ def browse_options() -> dict[str, Any]:
         "editions": EDITIONS,
         "kinds": KINDS,
         "types": catalog.types(),
-        "costs": catalog.costs(),
+        "types_by_game": catalog.types_by_game(),
+        "costs_by_game": {game: catalog.costs(game) for game in GAMES},
     }
 
 

@@ -23,7 +23,8 @@ def test_home_is_in_the_browser_language_with_a_focused_search_box(client, lang)
     assert i18n.translate("site.tagline", lang) in page
     assert re.search(r'<input id="q"[^>]*autofocus', page, re.S)
     assert 'href="/browse?game=dominion&amp;edition=1e"' in page
-    assert 'href="/browse?cost=5"' in page
+    assert 'href="/browse?game=dominion&amp;cost=5"' in page
+    assert 'href="/browse?game=citadels&amp;type=character"' in page
 
 
 def test_interface_strings_follow_the_chosen_script_not_only_content(client):
