@@ -76,6 +76,10 @@ EVENTS: dict[str, tuple[str, str]] = {
         "Set-up: {players} players; the district deck shuffled ({deck} cards); the bank holds {bank} gold.",
         "准备：{players} 名玩家；洗混地区牌堆（{deck} 张）；银行有 {bank} 枚金币。",
     ),
+    "setup_scenario": (
+        "Starting position: {players} players, {deck} districts in the deck, {bank} gold in the bank.",
+        "开始局面：{players} 名玩家，地区牌堆 {deck} 张，银行 {bank} 枚金币。",
+    ),
     "deal": ("{p} receives 4 districts and {gold} gold.", "{p} 获发 4 张地区卡和 {gold} 枚金币。"),
     "round_start": ("Round {round} begins.", "第 {round} 轮开始。"),
     "set_aside_down": ("{count} character card(s) set aside face down.", "{count} 张角色卡面朝下放在一旁。"),
@@ -250,7 +254,11 @@ def prompt(key: str, names: Names | None = None, **fmt: Any) -> Localised:
 
 def narrate(event: Event, names: Names, players: list[str]) -> Localised:
     data = event.data
-    kind = "abbot_nothing" if event.kind == "abbot" and not data.get("gold") else event.kind
+    kind = event.kind
+    if kind == "abbot" and not data.get("gold"):
+        kind = "abbot_nothing"
+    elif kind == "setup" and data.get("scenario"):
+        kind = "setup_scenario"
     en, hans = EVENTS.get(kind, (event.kind, event.kind))
 
     def player_name(i: Any) -> str:

@@ -285,7 +285,14 @@ def run(scenario: Scenario, names: Names) -> ScenarioRun:
             game.setup()
             game.play("draft")
         else:
-            game.emit("setup", None, players=len(state.players), deck=len(state.deck), bank=state.bank)
+            game.emit(
+                "setup",
+                None,
+                players=len(state.players),
+                deck=len(state.deck),
+                bank=state.bank,
+                scenario=True,
+            )
             game.play(start, from_rank=setup.get("from_rank", 1))
     except (ScriptError, ShuffleError, DecisionError) as exc:
         errors.append(str(exc))
