@@ -44,7 +44,7 @@ def play_checked(settings_, seed):
     return game, record, log
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=60, deadline=None)
 @given(game_settings, st.integers(0, 2**31))
 def test_gold_and_districts_are_conserved_after_every_event(settings_, seed):
     game, record, log = play_checked(settings_, seed)
@@ -53,7 +53,7 @@ def test_gold_and_districts_are_conserved_after_every_event(settings_, seed):
     assert not record.capped
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=20, deadline=None)
 @given(game_settings, st.integers(0, 2**31))
 def test_a_seed_replays_the_same_game(settings_, seed):
     first_log, second_log = EventLog(keep_snapshots=False), EventLog(keep_snapshots=False)
