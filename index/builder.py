@@ -99,10 +99,17 @@ def _switch_current(root: Path, target: Path) -> None:
     os.replace(tmp, root / CURRENT)
 
 
+def _age(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except FileNotFoundError:  # pruned by a concurrent build
+        return 0
+
+
 def _prune(root: Path, keep: Path) -> None:
     builds = sorted(
         (p for p in root.iterdir() if p.is_dir() and not p.is_symlink() and not p.name.startswith(".")),
-        key=lambda p: p.name,
+        key=_age,  # oldest first; names do not sort by time
     )
     old = [p for p in builds if p != keep][:-KEEP_OLD] if KEEP_OLD else [p for p in builds if p != keep]
     for p in old:
@@ -114,7 +121,7 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
     root = index_root(data_dir)
     root.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%dT%H%M%S", time.gmtime())
-    folder = root / f"{dataset.version}-{stamp}-{time.monotonic_ns() % 10**9:09d}"
+    folder = root / f"{dataset.version}-{stamp}-{time.time_ns() % 10**9:09d}-{os.getpid()}"
     staging = root / f".building-{folder.name}"
     staging.mkdir()
     try:

@@ -14,6 +14,7 @@ from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh import query as wq
+from whoosh.index import EmptyIndexError
 
 from index.analysis import QueryAnalysis, Tables, analyse, build_tables
 from index.builder import current_folder
@@ -482,6 +483,6 @@ def open_index(data_dir: Path, cache_size: int = 1024) -> SearchIndex:
             continue
         try:
             return SearchIndex(folder, cache_size)
-        except FileNotFoundError:
+        except (FileNotFoundError, EmptyIndexError):
             continue
     raise IndexMissingError(f"no search index in {Path(data_dir) / 'index'}; run `refapp build-index`")
