@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.citadels import definitions as d
+from engine.citadels.building import put_in_city
 from engine.citadels.state import Built, TurnState
 
 if TYPE_CHECKING:
@@ -173,8 +174,6 @@ def magic(game: CitadelsGame, turn: TurnState) -> None:
 
 def wizard(game: CitadelsGame, turn: TurnState) -> None:
     """Look at a hand, take one card: keep it or build it now, duplicates allowed (327, 501-503)."""
-    from engine.citadels.turn import put_in_city
-
     s = game.state
     p = s.players[turn.player]
     options = [f"player-{o}" for o in others(game, turn.player) if s.players[o].hand]

@@ -16,6 +16,7 @@ from engine.citadels.narration import prompt
 from engine.citadels.scoring import score_player, winners
 from engine.citadels.settings import GameSettings
 from engine.citadels.state import GameState, PlayerState, RoundState
+from engine.citadels.turn import play_character
 from engine.core.decisions import Decider, Decision, validate_answer
 from engine.core.events import EventLog
 from engine.core.localised import Names
@@ -220,8 +221,6 @@ class CitadelsGame:
 
     # --- turns ---------------------------------------------------------------------------
     def run_turns(self, from_rank: int = 1) -> None:
-        from engine.citadels.turn import play_character  # the turn module uses this class
-
         s = self.state
         s.phase = "turns"
         for slug in s.settings.characters:

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.citadels.bots import BotTable, CitadelsBot
-from engine.citadels.game import CitadelsGame, new_state
-from engine.citadels.settings import GameSettings, make_settings
+from engine.citadels.game import CitadelsGame, GameOver, new_state
+from engine.citadels.settings import GameSettings, SettingsError, make_settings
 from engine.citadels.state import GameState
 from engine.core.events import Event, EventLog, NullLog
 from engine.core.rng import Shuffler
@@ -116,8 +116,6 @@ def play_bot_game(
     game = CitadelsGame(state, bots, shuffler, log)
     game.setup()
     capped = False
-    from engine.citadels.game import GameOver
-
     try:
         while game.result is None:
             if state.round >= MAX_ROUNDS:
@@ -143,8 +141,6 @@ def simulate(
     """
     game_settings = make_settings(players, **settings)
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        from engine.citadels.settings import SettingsError
-
         raise SettingsError(f"games: {games!r} is not a positive number of games")
     result = SimulationResult(players=players, games=games, seed=seed)
     start = time.perf_counter()
