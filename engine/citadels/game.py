@@ -58,6 +58,7 @@ class CitadelsGame:
         self.log = log
         self.stop = stop  # "game", "round" or "turn"
         self.result: dict[str, Any] | None = None
+        self.capped = False
 
     # --- plumbing ------------------------------------------------------------------------
     def emit(
@@ -135,11 +136,20 @@ class CitadelsGame:
             self.emit("deal", seat, list(p.hand), "deck", "hand", gold=got)
         self.emit("crown", s.crown, reason="start")
 
-    def play(self, start: str = "draft", from_rank: int = 1) -> dict[str, Any] | None:
-        """Play rounds until the game ends (or the stop point); returns the result when scored."""
+    def play(
+        self, start: str = "draft", from_rank: int = 1, max_rounds: int | None = None
+    ) -> dict[str, Any] | None:
+        """Play rounds until the game ends (or the stop point); returns the result when scored.
+
+        With ``max_rounds``, a game still running after that many rounds is scored as it stands
+        (``result["capped"]`` is then true).
+        """
         try:
             first = True
             while True:
+                if max_rounds is not None and self.state.round >= max_rounds:
+                    self.capped = True
+                    self.finish()
                 if not (first and start == "turns"):
                     self.new_round()
                     self.run_draft()
@@ -271,6 +281,7 @@ class CitadelsGame:
             "winners": won,
             "scores": totals,
             "rounds": s.round,
+            "capped": self.capped,
             "breakdown": [sc.to_dict() for sc in scores],
         }
         self.emit("game_end", None, winners=won, scores=totals, rounds=s.round)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.citadels.bots import BotTable, CitadelsBot
-from engine.citadels.game import CitadelsGame, GameOver, new_state
+from engine.citadels.game import CitadelsGame, new_state
 from engine.citadels.settings import GameSettings, SettingsError, make_settings
 from engine.citadels.state import GameState
 from engine.core.events import Event, EventLog, NullLog
@@ -115,20 +115,8 @@ def play_bot_game(
     bots = BotTable([CitadelsBot(seed=seed * 31 + i) for i in range(settings.players)])
     game = CitadelsGame(state, bots, shuffler, log)
     game.setup()
-    capped = False
-    try:
-        while game.result is None:
-            if state.round >= MAX_ROUNDS:
-                capped = True
-                game.finish()
-            game.new_round()
-            game.run_draft()
-            game.run_turns()
-            game.end_round()
-    except GameOver:
-        pass
-    result = game.result or {}
-    return game, GameRecord(seed, result["winners"], result["scores"], result["rounds"], capped)
+    result = game.play("draft", max_rounds=MAX_ROUNDS) or {}
+    return game, GameRecord(seed, result["winners"], result["scores"], result["rounds"], result["capped"])
 
 
 def simulate(

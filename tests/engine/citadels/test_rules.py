@@ -100,3 +100,18 @@ def test_simulate_rejects_bad_counts():
         simulate(9, 3, 1)
     with pytest.raises(SettingsError):
         simulate(4, 0, 1)
+
+
+def test_a_game_cut_short_is_scored_as_it_stands_and_marked_capped():
+    from engine.citadels.bots import BotTable, CitadelsBot
+    from engine.citadels.game import CitadelsGame, new_state
+    from engine.core.events import NullLog
+    from engine.core.rng import Shuffler
+
+    settings = make_settings(4)
+    state = new_state(settings, ["a", "b", "c", "d"])
+    game = CitadelsGame(state, BotTable([CitadelsBot(i) for i in range(4)]), Shuffler(5), NullLog())
+    game.setup()
+    result = game.play("draft", max_rounds=2)
+    assert result["capped"] and result["rounds"] == 2
+    assert result["scores"] == [score_player(p, 2).total for p in state.players]
