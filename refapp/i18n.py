@@ -26,7 +26,7 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     "nav.language": ("Language", "语言", "語言"),
     "nav.main": ("Main", "主导航", "主導覽"),
     "search.label": ("Search cards and rules", "搜索卡牌和规则", "搜尋卡牌和規則"),
-    "search.placeholder": ("Card name, rule or question", "卡名、规则或问题", "卡名、規則或問題"),
+    "search.placeholder": ("Card, rule or question", "卡名、规则或问题", "卡名、規則或問題"),
     "search.button": ("Search", "搜索", "搜尋"),
     "search.recent": ("Recent searches", "最近搜索", "最近搜尋"),
     "search.clear_recent": ("Clear", "清除", "清除"),

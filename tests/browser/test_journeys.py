@@ -201,3 +201,36 @@ def test_works_offline_after_one_visit(live_server, phone, target, tmp_path):
     ctx.set_offline(False)
     real = [e for e in log.errors if "ERR_INTERNET_DISCONNECTED" not in e and "Failed to fetch" not in e]
     assert real == []
+
+
+TARGETS = "a[href], button, select, input, [role=option]"
+SIZE_JS = """(sel) => Array.from(document.querySelectorAll(sel)).filter(e => {
+    const r = e.getBoundingClientRect();
+    if (!r.width || !r.height || e.closest('[hidden]') || e.classList.contains('skip')) return false;
+    return r.height < 44 || r.width < 44;
+}).map(e => e.outerHTML.slice(0, 90))"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_phone_layout_has_large_touch_targets_and_no_sideways_scrolling(live_server, browser, target, width):
+    scenario, entry = target
+    ctx = browser.new_context(viewport={"width": width, "height": 800}, locale="zh-CN")
+    try:
+        page = ctx.new_page()
+        for path in (
+            "/",
+            f"/search?q={entry['names']['zh-Hans']}",
+            f"/entries/{entry['id']}",
+            f"/scenarios/{scenario['id']}",
+            "/browse?game=citadels",
+            "/offline",
+        ):
+            page.goto(live_server.url + path)
+            if path.startswith("/scenarios/"):
+                page.locator(".stage:not([hidden])").wait_for()
+            small = page.evaluate(SIZE_JS, TARGETS)
+            assert small == [], (path, small[:5])
+            overflow = page.evaluate("() => document.documentElement.scrollWidth")
+            assert overflow <= width, (path, overflow)
+    finally:
+        ctx.close()
