@@ -31,6 +31,7 @@ class QueryAnalysis:
     pinyin_entries: set[str]  # entries named by pinyin or initials
     suggestion: str | None  # corrected query when different
     groups: list[frozenset[str]] = field(default_factory=list)  # one per distinct name: entry ids
+    game_hint: str | None = None  # a game named alongside other words ('两人游戏 富饶之城')
 
     @property
     def entries(self) -> set[str]:
@@ -86,8 +87,29 @@ def _ascii_runs(words: list[str]) -> list[str]:
 _PLUS_BEFORE_CJK = re.compile(r"(\+\d+) (?=[\u3400-\u9fff])")
 
 
+# Names of the games themselves: beside other words they say which game, not what to find.
+GAME_WORDS: dict[str, str] = {
+    "领土": "dominion",
+    "皇舆争霸": "dominion",
+    "dominion": "dominion",
+    "富饶之城": "citadels",
+    "citadels": "citadels",
+}
+
+
+def split_game_hint(norm: str) -> tuple[str, str | None]:
+    """Take a game's name out of a query that also says something else."""
+    for word, game in GAME_WORDS.items():
+        pattern = re.escape(word) if not word.isascii() else rf"(?<![0-9a-z]){re.escape(word)}(?![0-9a-z])"
+        rest = " ".join(re.sub(pattern, " ", norm).split())
+        if rest != norm and rest:
+            return rest, game
+    return norm, None
+
+
 def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
     norm = _PLUS_BEFORE_CJK.sub(r"\1", norm)  # '+1 行动' is written '+1行动' in names
+    norm, game_hint = split_game_hint(norm)
     words = [w for w in english_words(norm) if w.isalpha()]
     keys = [k for k in _ascii_runs(words) if k in tables.pinyin]
     covered = {w for k in keys for w in words if w in k}
@@ -122,6 +144,7 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         pinyin_entries=pinyin_entries,
         suggestion=corrected if corrected != norm else None,
         groups=merged,
+        game_hint=game_hint,
     )
 
 

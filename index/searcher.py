@@ -34,6 +34,7 @@ EXACT_BONUS = 40.0  # ... when the query is exactly that name
 PAIR_BONUS = 120.0  # a ruling naming every card of the query
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 300
+OTHER_GAME_FACTOR = 0.5  # the query also names the other game
 PHRASE_SCORE = 10.0  # a unit holding the quoted phrase(s)
 COMMON_SHARE = 0.2  # tokens in more than this share of units are dropped from long queries
 KIND_ORDER = {"card": 0, "term": 1, "rule": 2, "faq": 3}
@@ -216,6 +217,10 @@ class SearchIndex:
         for e in a.pinyin_entries:
             self._bonus(scored, e, f, NAME_BONUS)
         self._question_bonus(a, scored)
+        if a.game_hint:
+            for s in scored.values():
+                if self.entries[s.entry]["game"] != a.game_hint:
+                    s.score *= OTHER_GAME_FACTOR
         if len(a.groups) >= 2:
             self._pair_bonus(a, scored, dict((u, s) for u, _, s in hits), f)
         return sorted(

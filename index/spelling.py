@@ -15,6 +15,8 @@ from index.lexicon import NameForm
 from index.pinyin import syllables
 from index.tokenise import CJK_RUN
 
+NAME_WEIGHT = 100  # vocabulary count given to words of names and aliases (see builder._english_vocab)
+
 
 @dataclass(frozen=True)
 class Correction:
@@ -38,7 +40,22 @@ def correct_english(word: str, vocab: Mapping[str, int]) -> str | None:
     if not found:
         return None
     best = min(found, key=lambda m: (m[1], -vocab[m[0]], m[0]))
-    return best[0]
+    word_out, distance = best[0], best[1]
+    if vocab[word_out] >= NAME_WEIGHT:
+        return word_out
+    # Plain words of the rules text: only near-certain fixes, so an ordinary English word the
+    # corpus lacks ('multiple') is not "corrected" into a different one ('multiply').
+    if distance == 1 and len(word) >= 6 and vocab[word_out] >= 3 and not _plausible_english(word):
+        return word_out
+    return None
+
+
+_ENGLISH_ENDINGS = ("ing", "ed", "ly", "ple", "tion", "ment", "ness", "able", "ible", "ous", "ive", "ful")
+
+
+def _plausible_english(word: str) -> bool:
+    """A crude guess that an unknown word is a real English word rather than a typo."""
+    return word.endswith(_ENGLISH_ENDINGS)
 
 
 def pinyin_table(forms: Iterable[NameForm]) -> dict[tuple[str, ...], list[NameForm]]:

@@ -184,3 +184,17 @@ def test_snippet_escapes_everything_but_its_marks(fx):
     snippet = fx.search("<script>alert(1)</script> 图书馆").results[0].snippet
     assert "<script>" not in snippet
     assert snippet.replace("<mark>", "").replace("</mark>", "").count("<") == 0
+
+
+def test_english_corrections_prefer_names_and_leave_ordinary_words_alone():
+    from index.spelling import correct_english
+
+    vocab = {"library": 100, "multiply": 5, "shuffle": 4}
+    assert correct_english("libary", vocab) == "library"
+    assert correct_english("multiple", vocab) is None  # an ordinary word, not a typo of 'multiply'
+    assert correct_english("library", vocab) is None
+
+
+def test_naming_a_game_beside_other_words_prefers_that_game(fx):
+    assert ids(fx.search("图书馆 富饶之城"), 1) == ["citadels/library"]
+    assert ids(fx.search("library dominion"), 1) == ["dominion/library"]
