@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
+from markupsafe import escape
 from openapi_spec_validator import validate
 from referencing import Registry, Resource
 
@@ -237,3 +240,63 @@ def test_pages_have_no_inline_scripts_or_handlers(client, url):
 def test_json_errors_for_unknown_api_paths(client):
     r = client.get("/api/nothing")
     assert r.status_code == 404 and r.get_json() == {"error": "Not Found", "status": 404}
+
+
+HOSTILE_QUERIES = [
+    "<script>alert(1)</script>",
+    '"><svg onload=alert(1)>',
+    "AND OR NOT",
+    "title:*",
+    "((",
+    "))",
+    "a*?~2^3",
+    "\\",
+    "'",
+    '"',
+    "{{7*7}}",
+    "%00",
+    "\u0000",
+    "\ud7ff" * 3,
+    "图书馆 OR 1=1",
+    "🂡" * 50,
+]
+
+
+@pytest.mark.parametrize("query", HOSTILE_QUERIES)
+def test_real_search_page_and_api_never_fail_on_hostile_queries(real_client, query):
+    for url in ("/search", "/api/search", "/api/suggest"):
+        r = real_client.get(url, query_string={"q": query})
+        assert r.status_code in (200, 400), (url, r.status_code)
+        body = r.get_data(as_text=True)
+        assert "Traceback" not in body
+        if url == "/search":
+            assert r.mimetype == "text/html"
+            assert "<script>alert" not in body and "<svg onload" not in body
+        else:  # JSON may carry the query as data; it is never served as HTML
+            assert r.mimetype == "application/json" and r.headers["X-Content-Type-Options"] == "nosniff"
+
+
+@given(
+    q=st.text(st.characters(blacklist_categories=("Cs",)), max_size=60),
+    game=st.sampled_from(["", "dominion", "citadels", "x<y"]),
+    kind=st.sampled_from(["", "card", "faq", "<b>"]),
+)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_any_search_input_gives_a_page_not_an_error(real_client, q, game, kind):
+    r = real_client.get("/search", query_string={"q": q, "game": game, "kind": kind})
+    assert r.status_code in (200, 400)
+    body = r.get_data(as_text=True)
+    shown = q.strip()
+    if shown:  # the query is shown back (search box, heading), always escaped
+        assert str(escape(shown)) in body
+    assert "<b>" not in body
+
+
+@given(path=st.text(alphabet=st.characters(blacklist_categories=("Cs",)), max_size=40))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_any_entry_or_scenario_address_is_a_page_or_a_404(real_client, path):
+    from urllib.parse import quote
+
+    for prefix in ("/entries/", "/scenarios/"):
+        r = real_client.get(prefix + quote(path, safe="/"))
+        assert r.status_code in (200, 404, 308), (prefix, path, r.status_code)
