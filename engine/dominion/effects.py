@@ -179,11 +179,7 @@ def throne_room(game: Game, r: Resolution) -> None:
     target = Resolution(slug, True)
     for time in (1, 2):  # the second play uses no action; finish the first before the second
         game.emit("resolve", i, [slug], data={"by": "throne-room", "time": time})
-        game.depth += 1
-        try:
-            EFFECTS[slug](game, target)
-        finally:
-            game.depth -= 1
+        game.run_effect(slug, target)
 
 
 # --------------------------------------------------------------------------- attacks

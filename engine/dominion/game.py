@@ -14,7 +14,7 @@ from engine.core.decisions import Decider, Decision, validate_answer
 from engine.core.events import EventLog, NullLog
 from engine.core.localised import Names
 from engine.core.rng import Shuffler
-from engine.dominion.cards import ACTIONS, COINS, COST, TREASURES
+from engine.dominion.cards import ACTIONS, ATTACKS, COINS, COST, TREASURES
 from engine.dominion.prompts import prompt_for
 from engine.dominion.state import GameState, victory_points
 
@@ -55,6 +55,7 @@ class Game:
         self.silver_played = False
         self.bought = False  # a card was bought this turn (2e: no treasures after)
         self.decisions = 0
+        self.blocked: list[frozenset[int]] = []  # players unaffected by each Attack being resolved
         # supply piles cheapest first (ties by slug) for fast "gain a card costing up to X"
         self.by_cost = sorted((COST[s], s) for s in state.supply)
 
@@ -231,15 +232,35 @@ class Game:
         self.resolve(slug)
 
     def resolve(self, slug: str, in_play: bool = True) -> None:
-        from engine.dominion.effects import EFFECTS
-
-        self.depth += 1
-        try:
-            EFFECTS[slug](self, Resolution(slug, in_play))
-        finally:
-            self.depth -= 1
+        self.run_effect(slug, Resolution(slug, in_play))
         if self.depth == 0 and self.stop == "card":
             raise StopRun
+
+    def run_effect(self, slug: str, resolution: Resolution) -> None:
+        """Resolve a played card once. An Attack first lets the others react (Moat) as it is played."""
+        from engine.dominion.effects import EFFECTS
+
+        self.blocked.append(self.reactions(slug) if slug in ATTACKS else frozenset())
+        self.depth += 1
+        try:
+            EFFECTS[slug](self, resolution)
+        finally:
+            self.depth -= 1
+            self.blocked.pop()
+
+    def reactions(self, card: str) -> frozenset[int]:
+        """Each other player, from the attacker's left, may reveal Moat: they are then unaffected."""
+        st = self.state
+        n = len(st.players)
+        attacker = st.active
+        blocked = set()
+        for k in range(1, n):
+            v = (attacker + k) % n
+            if "moat" in st.players[v].hand and self.confirm(v, "reveal_moat", "moat", attack=card):
+                self.emit("reveal", v, ["moat"], "hand", "hand", {"reaction": True, "attack": card})
+                self.emit("attack_blocked", v, [card], data={"by": "moat", "attacker": attacker})
+                blocked.add(v)
+        return frozenset(blocked)
 
     def play_treasures(self, cards: list[str]) -> None:
         st = self.state
@@ -256,20 +277,14 @@ class Game:
                 self.emit("play", st.active, [slug], "hand", "play", {"coins": gained, "total": st.coins})
 
     def attack(self, card: str, hit: Any) -> None:
-        """Apply ``hit(victim)`` to each other player from the attacker's left, unless a Moat blocks it."""
+        """Apply ``hit(victim)`` to each other player from the attacker's left, skipping Moat revealers."""
         st = self.state
         n = len(st.players)
-        attacker = st.active
-        victims = []
+        blocked = self.blocked[-1] if self.blocked else frozenset()
         for k in range(1, n):
-            v = (attacker + k) % n
-            if "moat" in st.players[v].hand and self.confirm(v, "reveal_moat", "moat", attack=card):
-                self.emit("reveal", v, ["moat"], "hand", "hand", {"reaction": True, "attack": card})
-                self.emit("attack_blocked", v, [card], data={"by": "moat", "attacker": attacker})
-                continue
-            victims.append(v)
-        for v in victims:
-            hit(v)
+            v = (st.active + k) % n
+            if v not in blocked:
+                hit(v)
 
     # ----------------------------------------------------------------- turn structure
     def begin_turn(self) -> None:

@@ -130,3 +130,22 @@ def test_moat_holder_can_still_be_hit_when_choosing_not_to_reveal():
     )
     play(game, "militia")
     assert game.state.players[1].hand == ["moat", "copper", "copper"]
+
+
+def test_moat_is_revealed_when_the_attack_is_played_before_it_resolves():
+    game, log, _ = make_game(
+        [{"hand": ["witch"], "deck": ["copper", "copper"]}, {"hand": ["moat"]}], answers=[True]
+    )
+    play(game, "witch")
+    order = [(e.kind, e.player) for e in log.events if e.kind in ("reveal", "draw")]
+    assert order == [("reveal", 1), ("draw", 0)]
+
+
+def test_throne_room_on_an_attack_lets_moat_be_revealed_for_each_play():
+    game, log, _ = make_game(
+        [{"hand": ["throne-room", "militia"]}, {"hand": ["moat", "copper", "copper", "estate", "estate"]}],
+        answers=[True, False, ["estate", "estate"]],
+    )
+    play(game, "throne-room")
+    assert game.state.players[1].hand == ["moat", "copper", "copper"]
+    assert [e.kind for e in log.events].count("attack_blocked") == 1 and game.state.coins == 4
