@@ -142,7 +142,7 @@ def _line(event: Event, names: Names, players: list[str], lang: str) -> str:  # 
         verb = t("buys" if bought else "gains", "购买" if bought else "获得", "購買" if bought else "獲得")
         if en:
             origin = " from the trash" if event.from_zone == "trash" else ""
-            return f"{who} {verb} {cards}{origin} into {dst}."
+            return f"{who} {verb} {cards}{origin}, to the {dst}."
         return f"{who}{verb}{cards}，放入{dst}。"
     if k == "gain_failed":
         what = _pick(FAIL_REASONS, event.data.get("reason", ""), lang)
@@ -166,18 +166,28 @@ def _line(event: Event, names: Names, players: list[str], lang: str) -> str:  # 
         total = event.data.get("total")
         label = _pick(COUNTERS, k, lang)
         sign = f"+{d}" if d >= 0 else str(d)
-        return t(f"{who}: {sign} {label}{'s' if abs(d) != 1 else ''} ({total} left){by_txt}.",
+        plural = "s" if abs(d) != 1 else ""
+        if k == "coins":
+            return t(f"{who}: {sign} {label}{plural} ({total} in total){by_txt}.",
+                     f"{who}：{sign}{label}（共{total}）{by_txt}。",
+                     f"{who}：{sign}{label}（共{total}）{by_txt}。")
+        return t(f"{who}: {sign} {label}{plural} ({total} left){by_txt}.",
                  f"{who}：{sign}{label}（剩{total}）{by_txt}。",
-                          f"{who}：{sign}{label}（剩{total}）{by_txt}。")
+                 f"{who}：{sign}{label}（剩{total}）{by_txt}。")
     if k == "decision":
         what = _pick(PURPOSES, event.data.get("decision", {}).get("context", {}).get("purpose"), lang)
-        return t(f"{who} decides {what}.", f"{who}决定{what}。", f"{who}決定{what}。")
+        return t(f"{who} must decide {what}.", f"{who}需要决定{what}。", f"{who}需要決定{what}。")
     if k == "answer":
         ans = event.data.get("answer", [])
-        shown = ", ".join(ans) if ans in (["yes"], ["no"]) else join_names(names, list(ans), lang)
-        if ans in (["yes"], ["no"]) and not en:
-            shown = t("", "是" if ans == ["yes"] else "否", "是" if ans == ["yes"] else "否")
-        return t(f"{who} chooses: {shown}.", f"{who}选择：{shown}。", f"{who}選擇：{shown}。")
+        what = _pick(PURPOSES, event.data.get("purpose"), lang)
+        if ans in (["yes"], ["no"]):
+            shown = t(ans[0], "是" if ans == ["yes"] else "否", "是" if ans == ["yes"] else "否")
+        elif not ans:
+            shown = t("none", "不选", "不選")
+        else:
+            shown = join_names(names, list(ans), lang)
+        return t(f"{who} decides {what}: {shown}.", f"{who}决定{what}：{shown}。",
+                 f"{who}決定{what}：{shown}。")
     if k == "attack_blocked":
         return t(f"{who} is unaffected by {cards}.", f"{who}不受{cards}影响。", f"{who}不受{cards}影響。")
     if k == "game_end":
