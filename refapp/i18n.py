@@ -38,6 +38,8 @@ _TABLE: dict[str, tuple[str, str, str]] = {
         "没有找到。换个名字或少用几个词试试。",
         "沒有找到。換個名字或少用幾個詞試試。",
     ),
+    "results.showing": ("Showing the first {n}", "显示前 {n} 条", "顯示前 {n} 筆"),
+    "results.more": ("Show more results", "显示更多结果", "顯示更多結果"),
     "results.did_you_mean": ("Did you mean", "你是不是要找", "你是不是要找"),
     "results.any_game": ("All games", "所有游戏", "所有遊戲"),
     "results.any_edition": ("All editions", "所有版本", "所有版本"),

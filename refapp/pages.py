@@ -19,6 +19,7 @@ bp = Blueprint("pages", __name__)
 
 LANG_COOKIE_AGE = 400 * 24 * 3600
 MAX_QUERY_CHARS = 200
+MAX_RESULTS = 100  # the most results one page asks the search for ("show more")
 
 
 def safe_next(target: str | None) -> str:
@@ -152,6 +153,7 @@ def results() -> tuple[str, int]:
     params = search_params()
     query = params.get("q", "").strip()
     context: dict[str, Any] = {
+        "max_limit": MAX_RESULTS,
         "query": query,
         "params": params,
         "page": "results",

@@ -300,3 +300,17 @@ def test_any_entry_or_scenario_address_is_a_page_or_a_404(real_client, path):
     for prefix in ("/entries/", "/scenarios/"):
         r = real_client.get(prefix + quote(path, safe="/"))
         assert r.status_code in (200, 404, 308), (prefix, path, r.status_code)
+
+
+def test_results_page_offers_more_when_the_search_has_more(real_client):
+    data = real_client.get("/api/search", query_string={"q": "牌", "lang": "zh-Hans"}).get_json()
+    assert data["total"] > len(data["results"]) == 20
+    page = real_client.get("/search", query_string={"q": "牌"}, headers={"Accept-Language": "en"})
+    body = page.get_data(as_text=True)
+    assert "Showing the first 20" in body
+    more = min(data["total"], 100)
+    assert f"limit={more}" in body
+    page = real_client.get(
+        "/search", query_string={"q": "牌", "limit": str(more)}, headers={"Accept-Language": "en"}
+    )
+    assert page.get_data(as_text=True).count('class="result-link"') == more
