@@ -118,3 +118,21 @@ def test_an_unmet_expectation_fails_the_run_naming_the_field():
     raw["expect"]["players"][0]["zones"]["hand"] = ["gold"]
     run = engine.run_scenario(scenario_from_dict(raw), {})
     assert not run.passed and run.failures[0].startswith("expect.players[0].zones.hand")
+
+
+def test_narration_is_complete_in_three_languages_and_uses_card_names():
+    import re
+
+    from corpus.model import DATASET_PATH, load_dataset
+
+    if not DATASET_PATH.exists():
+        pytest.skip("dataset not built")
+    names = {e.id.split("/", 1)[1]: dict(e.names) for e in load_dataset().entries if e.game == "dominion"}
+    slug = re.compile(r"\b(" + "|".join(sorted(CARDS, key=len, reverse=True)) + r")\b")
+    for info in INFOS:
+        for event in engine.run_scenario(engine.load_scenario(info.path), names).events:
+            for lang in ("en", "zh-Hans", "zh-Hant"):
+                text = event.say[lang]
+                assert text and "{" not in text, (info.id, event.kind, lang, text)
+                if lang != "en" and all(c in names for c in event.cards):
+                    assert not slug.search(text), (info.id, event.kind, text)
