@@ -109,6 +109,7 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     "entry.permalink": ("Link to this ruling", "此裁定的链接", "此裁定的連結"),
     "entry.aliases": ("Also called", "别名", "別名"),
     "entry.variants": ("Copies differ", "各副本有差异", "各副本有差異"),
+    "entry.variant_chosen": ("kept", "采用", "採用"),
     "entry.json": ("Data (JSON)", "数据（JSON）", "資料（JSON）"),
     "entry.names_2e": ("2nd edition names", "第二版名称", "第二版名稱"),
     "entry.count": ("Copies", "张数", "張數"),
