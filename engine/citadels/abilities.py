@@ -476,7 +476,7 @@ def artist(game: CitadelsGame, turn: TurnState) -> None:
         b = next(b for b in p.city if b.slug == slug and not b.gilded)
         b.gilded = True
         p.gold -= 1
-    game.emit("beautify", turn.player, picks, gold=len(picks))
+    game.emit("beautify", turn.player, picks, gold=len(picks), choices=plain)
 
 
 USE = {
