@@ -127,8 +127,13 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
     try:
         lexicon = Lexicon.from_dataset(dataset)
         words = lexicon.jieba_words()
-        tok = get_tokeniser(words)
         units = all_units(dataset, lexicon)
+        texts = [search_text(u.text) for u in units] + [f.norm for f in lexicon.forms]
+        base = get_tokeniser(words).corpus_dictionary(texts)
+        tok = get_tokeniser(words, base)
+        (staging / "dictionary.txt").write_text(
+            f"{base[1]}\n" + "".join(f"{w} {f}\n" for w, f in base[0]), encoding="utf-8"
+        )
         (staging / "userdict.txt").write_text("".join(f"{w} 1000\n" for w in words), encoding="utf-8")
         _write_json(staging / "lexicon.json", lexicon.to_json())
         _write_json(staging / "entries.json", [_entry_meta(e) for e in dataset.entries])

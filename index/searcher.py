@@ -27,7 +27,7 @@ from index.results import Result, SearchResults
 from index.schema import TEXT_FIELDS
 from index.snippet import make_snippet
 from index.spelling import pinyin_table
-from index.tokenise import get_tokeniser
+from index.tokenise import BaseDictionary, get_tokeniser
 
 NAME_BONUS = 60.0  # an entry whose name the query contains
 EXACT_BONUS = 40.0  # ... when the query is exactly that name
@@ -50,6 +50,15 @@ class _Scored:
 
 def _load(folder: Path, name: str) -> Any:
     return json.loads((folder / name).read_text(encoding="utf-8"))
+
+
+def _load_dictionary(path: Path) -> BaseDictionary | None:
+    """The corpus part of jieba's dictionary saved by the build (None: use jieba's full one)."""
+    if not path.exists():
+        return None
+    lines = path.read_text(encoding="utf-8").splitlines()
+    entries = tuple((w, int(f)) for w, f in (line.rsplit(" ", 1) for line in lines[1:] if line))
+    return entries, int(lines[0])
 
 
 def _cost_ok(cost: int | None, rule: tuple[str, int] | None) -> bool:
@@ -91,7 +100,7 @@ class SearchIndex:
             for line in (self.folder / "userdict.txt").read_text(encoding="utf-8").splitlines()
             if line.strip()
         )
-        self.tokeniser = get_tokeniser(words)
+        self.tokeniser = get_tokeniser(words, _load_dictionary(self.folder / "dictionary.txt"))
         self.lexicon = Lexicon.from_json(_load(self.folder, "lexicon.json"))
         self.entries: dict[str, dict] = {e["id"]: e for e in _load(self.folder, "entries.json")}
         self.units: dict[str, dict] = {u["id"]: u for u in _load(self.folder, "units.json")}

@@ -134,3 +134,17 @@ def test_build_leaves_no_partial_folder_on_failure(tmp_path, monkeypatch):
         build(fixture_dataset(), tmp_path)
     assert current_folder(tmp_path) == before
     assert sorted(os.listdir(tmp_path / "index")) == sorted(["current", before.name])
+
+
+def test_corpus_dictionary_segments_the_corpus_like_the_full_dictionary(real):
+    """The index loads only the part of jieba's dictionary the corpus uses; every unit must be
+    segmented exactly as the full dictionary would."""
+    from index.documents import search_text
+    from index.tokenise import get_tokeniser
+
+    full = get_tokeniser(real.tokeniser.words)
+    assert real.tokeniser.base is not None and len(real.tokeniser.base[0]) < 20_000
+    for unit in real.units.values():
+        text = search_text(unit["text"])
+        assert real.tokeniser.search_tokens(text) == full.search_tokens(text), unit["id"]
+        assert real.tokeniser.exact_tokens(text) == full.exact_tokens(text), unit["id"]
