@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from index.lexicon import NameForm
+from index.pinyin import is_common_phrase
 from index.spelling import correct_chinese, correct_english
 from index.tokenise import EN_STOPWORDS, Tokeniser, english_words
 
@@ -120,7 +121,9 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         right = correct_english(w, tables.vocab)
         if right:
             corrected = re.sub(rf"(?<![0-9a-z]){re.escape(w)}(?![0-9a-z])", right, corrected)
-    for c in correct_chinese(corrected, tables.pinyin_by_sylls, tok.knows):
+    for c in correct_chinese(
+        corrected, tables.pinyin_by_sylls, lambda w: tok.knows(w) or is_common_phrase(w)
+    ):
         corrected = corrected.replace(c.wrong, c.right)
     tokens = tok.search_tokens(corrected, stop=True) or tok.search_tokens(corrected)
     stems = [t for t in tokens if t.isascii()]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pypinyin import Style, lazy_pinyin, load_phrases_dict
+from pypinyin.constants import PHRASES_DICT
 
 # Readings pypinyin gets wrong for the games' names.
 PHRASE_FIXES: dict[str, list[list[str]]] = {
@@ -37,3 +38,9 @@ def initials(text: str) -> str:
     """'图书馆' -> 'tsg' (first letter of each syllable)."""
     _ensure_fixes()
     return "".join(lazy_pinyin(text, style=Style.FIRST_LETTER, errors=lambda s: list(s))).lower()
+
+
+def is_common_phrase(text: str) -> bool:
+    """Whether pypinyin's phrase list (about 47,000 everyday words) holds `text`: such words
+    are not typos even when they sound like a card name (过往 is not 国王)."""
+    return text in PHRASES_DICT

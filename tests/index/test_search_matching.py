@@ -198,3 +198,10 @@ def test_english_corrections_prefer_names_and_leave_ordinary_words_alone():
 def test_naming_a_game_beside_other_words_prefers_that_game(fx):
     assert ids(fx.search("图书馆 富饶之城"), 1) == ["citadels/library"]
     assert ids(fx.search("library dominion"), 1) == ["dominion/library"]
+
+
+def test_everyday_words_that_sound_like_names_are_not_corrected(real):
+    # 过往 (guo wang) sounds like 国王 (King) but is a word; 刺课 sounds like 刺客 and is none.
+    assert "citadels/king" in real.entries
+    assert real.search("过往").suggestion is None
+    assert real.search("刺课").suggestion == "刺客"
