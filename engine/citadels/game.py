@@ -31,14 +31,6 @@ class StopPlay(Exception):
     """Raised when a scenario's stop point is reached (internal control flow)."""
 
 
-def player_option(seat: int) -> str:
-    return f"player-{seat}"
-
-
-def option_player(option: str) -> int:
-    return int(option.removeprefix("player-"))
-
-
 class CitadelsGame:
     """One game: its state, the event log, the decider answering every decision, the shuffler."""
 
@@ -56,7 +48,7 @@ class CitadelsGame:
         self.decider = decider
         self.shuffler = shuffler
         self.log = log
-        self.stop = stop  # "game", "round" or "turn"
+        self.stop = stop  # "game", "round", "turn" or "draft": where a scenario stops
         self.result: dict[str, Any] | None = None
         self.capped = False
 
