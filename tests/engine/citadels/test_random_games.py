@@ -115,3 +115,24 @@ def test_bots_use_every_character_and_purple_ability():
         "bell_tower",
     }
     assert abilities - kinds == set()
+
+
+def test_every_event_of_a_game_is_narrated_in_three_scripts_without_gaps():
+    from engine.citadels.narration import EVENTS, narrate
+
+    table = make_settings(
+        6, replace=["witch", "tax-collector", "emperor"], ninth="queen", extra_districts=["museum", "armory"]
+    )
+    players = [f"P{i}" for i in range(6)]
+    names = {"witch": {"en": "Witch", "zh-Hans": "女巫", "zh-Hant": "女巫"}}
+    for seed in range(4):
+        log = EventLog(narrate=lambda e: narrate(e, names, players), keep_snapshots=False)
+        play_bot_game(table, seed, log=log)
+        for event in log.events:
+            assert event.kind in EVENTS, event.kind
+            for lang in ("en", "zh-Hans", "zh-Hant"):
+                assert event.say[lang] and "?" not in event.say[lang] and "{" not in event.say[lang], (
+                    event.kind,
+                    lang,
+                    event.say[lang],
+                )
