@@ -76,7 +76,7 @@ def test_search_result_entry_show_me_and_step_through(live_server, phone, target
     page.wait_for_url(f"**/entries/{entry['id']}")
     assert page.locator("h1").inner_text().strip() == name
     for script in ("en", "zh-Hans", "zh-Hant"):
-        assert entry["names"][script] in page.locator(".names").inner_text()
+        assert entry["names"][script] in page.locator(".names").first.inner_text()
     page.screenshot(path=str(tmp_path / f"entry-{lang}.png"), full_page=True)
 
     page.locator(f'a.showme[href="/scenarios/{scenario["id"]}"]').first.click()
