@@ -17,6 +17,7 @@ from engine.core.rng import FixedShuffle
 ENGINE_DIR = Path(__file__).resolve().parent.parent
 SCHEMA_PATH = ENGINE_DIR / "scenario.schema.json"
 SCENARIOS_DIR = ENGINE_DIR / "scenarios"
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class ScenarioError(ValueError):
@@ -86,10 +87,22 @@ class ScenarioInfo:
         }
 
 
+def _inline_refs(node: Any, defs: dict[str, Any]) -> Any:
+    """The schema with every local ``#/$defs/...`` reference replaced by its definition (faster checks)."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/") and len(node) == 1:
+            return _inline_refs(defs[ref.removeprefix("#/$defs/")], defs)
+        return {k: _inline_refs(v, defs) for k, v in node.items() if k != "$defs"}
+    if isinstance(node, list):
+        return [_inline_refs(v, defs) for v in node]
+    return node
+
+
 @lru_cache(maxsize=1)
 def _validator() -> jsonschema.Draft202012Validator:
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    return jsonschema.Draft202012Validator(schema)
+    return jsonschema.Draft202012Validator(_inline_refs(schema, schema.get("$defs", {})))
 
 
 def _field_path(parts: Any) -> str:
@@ -201,7 +214,7 @@ def read_yaml(path: Path) -> Any:
     except OSError as exc:
         raise ScenarioError(f"{path}: cannot read: {exc.strerror or exc}") from None
     try:
-        return yaml.safe_load(text)
+        return yaml.load(text, Loader=_LOADER)  # a safe loader: libyaml's when available
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

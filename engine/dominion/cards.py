@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 EDITIONS: tuple[str, ...] = ("1e", "2e")
 
@@ -94,12 +95,18 @@ BASIC_SLUGS: tuple[str, ...] = tuple(c.slug for c in BASIC_CARDS)
 
 def kingdom_cards(edition: str) -> list[str]:
     """The kingdom card slugs of one edition, alphabetical."""
-    return sorted(c.slug for c in KINGDOM_CARDS if edition in c.editions)
+    return list(_kingdom_cards(edition))
 
 
-def edition_cards(edition: str) -> set[str]:
+@lru_cache(maxsize=4)
+def _kingdom_cards(edition: str) -> tuple[str, ...]:
+    return tuple(sorted(c.slug for c in KINGDOM_CARDS if edition in c.editions))
+
+
+@lru_cache(maxsize=4)
+def edition_cards(edition: str) -> frozenset[str]:
     """Every card slug usable in ``edition`` (basic + kingdom)."""
-    return set(BASIC_SLUGS) | set(kingdom_cards(edition))
+    return frozenset(BASIC_SLUGS) | frozenset(_kingdom_cards(edition))
 
 
 # Lookup tables used on hot paths (plain dicts/sets of slugs).
