@@ -147,6 +147,8 @@
     var isHl = highlight[ev.seq != null ? ev.seq : idx];
     narration.textContent = (isHl ? "★ " + t("player.here") + " — " : "") + loc(ev.say);
     narration.classList.toggle("hl", !!isHl);
+    var atStep = document.getElementById("ruling-at-step");
+    if (atStep) atStep.hidden = !isHl;
     drawBoard(idx);
     var items = document.querySelectorAll("#steplist li");
     items.forEach(function (li, j) {

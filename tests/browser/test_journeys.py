@@ -34,6 +34,10 @@ def target(live_server):  # type: ignore[no-untyped-def]
     return chosen, entry
 
 
+def entry_has_ruling_text(scenario: dict, entry: dict) -> bool:
+    return any(r["id"] == scenario["ruling"] for r in entry["rulings"])
+
+
 def wait_until(page, js: str, seconds: float = 10) -> None:  # type: ignore[no-untyped-def]
     """Poll a predicate (wait_for_function would need 'unsafe-eval', which our CSP forbids)."""
     for _ in range(int(seconds * 10)):
@@ -91,7 +95,10 @@ def test_search_result_entry_show_me_and_step_through(live_server, phone, target
         nxt.click()
         assert step_numbers(page, lang) == (expected, total)
         assert page.url.endswith(f"#step={expected}")
-        seen_highlight = seen_highlight or "hl" in (page.locator("#narration").get_attribute("class") or "")
+        at_ruling = "hl" in (page.locator("#narration").get_attribute("class") or "")
+        if at_ruling and entry_has_ruling_text(scenario, entry):
+            assert page.locator("#ruling-at-step").is_visible()  # the ruling text beside its step
+        seen_highlight = seen_highlight or at_ruling
     assert nxt.is_disabled()
     assert seen_highlight, "the ruling step was never highlighted"
     page.screenshot(path=str(tmp_path / f"player-end-{lang}.png"), full_page=True)
