@@ -117,16 +117,46 @@ class CitadelsGame:
         return cards
 
     # --- the whole game ------------------------------------------------------------------
-    def setup(self) -> None:
-        """Shuffle the districts, deal 4 and 2 gold each, give the crown (seed lines 97-99)."""
+    def setup(self, crown_by_draw: bool = False) -> None:
+        """Shuffle the districts, deal 4 and 2 gold each, give the crown (seed lines 97-99).
+
+        ``crown_by_draw`` uses the seed's example way of choosing the first player (line 99).
+        """
         s = self.state
         self.shuffler.rng.shuffle(s.deck)  # fixed shuffle outcomes are for the character draft
         self.emit("setup", None, players=len(s.players), deck=len(s.deck), bank=s.bank)
+        if crown_by_draw:
+            self.draw_for_crown()
         for seat, p in enumerate(s.players):
             p.hand.extend(self.draw(d.START_HAND))
             got = self.pay_from_bank(seat, d.START_GOLD)
             self.emit("deal", seat, list(p.hand), "deck", "hand", gold=got)
         self.emit("crown", s.crown, reason="start")
+
+    def draw_for_crown(self) -> None:
+        """Each player draws a district; the dearest wins the crown (seed line 99). Our reading of
+        what the seed leaves open: tied players draw again, and every drawn card goes back into
+        the deck, which is shuffled before dealing."""
+        s = self.state
+        contenders = list(range(len(s.players)))
+        drawn: list[str] = []
+        while len(contenders) > 1 and s.deck:
+            costs = {}
+            for seat in contenders:
+                if not s.deck:
+                    break
+                card = self.draw(1)[0]
+                drawn.append(card)
+                costs[seat] = d.district(card).cost
+                s.drawn = list(drawn)
+                self.emit("crown_draw", seat, [card], "deck", "drawn", cost=costs[seat])
+            best = max(costs.values())
+            contenders = [seat for seat in contenders if costs.get(seat) == best]
+        s.crown = contenders[0]
+        s.deck.extend(drawn)
+        s.drawn = []
+        self.shuffler.rng.shuffle(s.deck)
+        self.emit("crown_draw_return", None, drawn, "drawn", "deck", count=len(drawn))
 
     def play(
         self, start: str = "draft", from_rank: int = 1, max_rounds: int | None = None

@@ -80,6 +80,14 @@ EVENTS: dict[str, tuple[str, str]] = {
         "Starting position: {players} players, {deck} districts in the deck, {bank} gold in the bank.",
         "开始局面：{players} 名玩家，地区牌堆 {deck} 张，银行 {bank} 枚金币。",
     ),
+    "crown_draw": (
+        "{p} draws {cards} (cost {cost}) to decide who takes the crown.",
+        "{p} 抽到 {cards}（费用 {cost}），以决定谁拿皇冠。",
+    ),
+    "crown_draw_return": (
+        "The drawn cards go back and the deck is shuffled again.",
+        "抽出的地区卡放回牌堆，重新洗混。",
+    ),
     "deal": ("{p} receives 4 districts and {gold} gold.", "{p} 获发 4 张地区卡和 {gold} 枚金币。"),
     "round_start": ("Round {round} begins.", "第 {round} 轮开始。"),
     "set_aside_down": ("{count} character card(s) set aside face down.", "{count} 张角色卡面朝下放在一旁。"),

@@ -8,7 +8,8 @@ Scenario fields used (docs/scenarios.md gives the shared format):
 - ``shuffles``: fixed outcomes of each round's character shuffle (top first: the face-down
   card, then the face-up ones, then the pool).
 - ``setup``: ``start`` (``game``: deal from a full deck; ``draft``: the round's draft; ``turns``:
-  characters already chosen), ``stop`` (``draft``, ``turn``, ``round``, ``game``), ``round``, ``crown``,
+  characters already chosen), ``stop`` (``draft``, ``turn``, ``round``, ``game``), ``round``,
+  ``crown`` (a seat, or ``draw`` with ``start: game``: the seed's draw for the crown),
   ``from_rank``, ``settings`` (see :func:`settings_from_dict`), ``bank``, ``killed``, ``robbed``,
   ``bewitched``, ``completed`` (per player: null/first/other), ``end_triggered``, ``built_round``
   (per player: district -> round built), ``gilded`` and ``museum`` (per player: slugs).
@@ -115,8 +116,11 @@ def validate_scenario(scenario: Scenario) -> list[str]:
     if "from_rank" in setup and setup.get("start", "draft") != "turns":
         problems.append("setup.from_rank: only meaningful with start: turns")
     crown = setup.get("crown", 0)
-    if not isinstance(crown, int) or isinstance(crown, bool) or not 0 <= crown < n:
-        problems.append(f"setup.crown: {crown!r} is not a player index below {n}")
+    if crown == "draw":
+        if setup.get("start") != "game":
+            problems.append("setup.crown: 'draw' (each player draws a district) needs start: game")
+    elif not isinstance(crown, int) or isinstance(crown, bool) or not 0 <= crown < n:
+        problems.append(f"setup.crown: {crown!r} is not a player index below {n}, nor 'draw'")
     settings = _settings(scenario, problems)
     if settings is None:
         return problems
@@ -214,7 +218,10 @@ def validate_scenario(scenario: Scenario) -> list[str]:
 def build_state(scenario: Scenario, settings: GameSettings) -> GameState:
     setup = scenario.setup
     n = len(scenario.players)
-    state = new_state(settings, [p.name for p in scenario.players], crown=setup.get("crown", 0))
+    crown = setup.get("crown", 0)
+    state = new_state(
+        settings, [p.name for p in scenario.players], crown=crown if isinstance(crown, int) else 0
+    )
     state.round = setup.get("round", 1 if setup.get("start", "draft") == "turns" else 0)
     if setup.get("start") == "game":
         return state
@@ -282,7 +289,7 @@ def run(scenario: Scenario, names: Names) -> ScenarioRun:
     errors: list[str] = []
     try:
         if start == "game":
-            game.setup()
+            game.setup(crown_by_draw=setup.get("crown") == "draw")
             game.play("draft")
         else:
             game.emit(

@@ -115,3 +115,29 @@ def test_a_game_cut_short_is_scored_as_it_stands_and_marked_capped():
     result = game.play("draft", max_rounds=2)
     assert result["capped"] and result["rounds"] == 2
     assert result["scores"] == [score_player(p, 2).total for p in state.players]
+
+
+@given(st.integers(2, 7), st.integers(0, 10_000))
+def test_the_draw_for_the_crown_goes_to_the_dearest_card_and_returns_every_card(players, seed):
+    from engine.citadels.bots import BotTable, CitadelsBot
+    from engine.citadels.game import CitadelsGame, new_state
+    from engine.core.events import EventLog
+    from engine.core.rng import Shuffler
+
+    state = new_state(make_settings(players), [f"p{i}" for i in range(players)])
+    log = EventLog(keep_snapshots=False)
+    game = CitadelsGame(state, BotTable([CitadelsBot(i) for i in range(players)]), Shuffler(seed), log)
+    game.setup(crown_by_draw=True)
+    rounds: list[dict[int, int]] = [{}]
+    for e in log.events:
+        if e.kind == "crown_draw":
+            if e.player in rounds[-1]:
+                rounds.append({})
+            rounds[-1][e.player] = e.data["cost"]
+    final = rounds[-1]
+    assert final[state.crown] == max(final.values())
+    assert all(
+        set(later) <= {s for s, c in earlier.items() if c == max(earlier.values())}
+        for earlier, later in zip(rounds, rounds[1:], strict=False)
+    )
+    assert state.district_count() == 66 and len(state.deck) == 66 - 4 * players

@@ -112,7 +112,6 @@ def test_nearly_every_curated_ruling_has_a_scenario():
     rulings = curated_rulings()
     shown = {(info.entry, info.ruling) for info in SCENARIOS}
     not_demonstrable = {
-        ("citadels/rules/setup", "random-crown"),  # the engine picks the first crown holder from the seed
         ("citadels/laboratory", "once-per-turn"),  # tested above: the option is no longer offered
         ("citadels/smithy", "once-per-turn"),
     }
