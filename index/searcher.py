@@ -223,8 +223,11 @@ class SearchIndex:
             )
             if m.form.norm == a.text:
                 self._bonus(scored, m.form.entry, f, EXACT_BONUS)
+                self._show_own_text(scored, m.form.entry)
         for e in a.pinyin_entries:
             self._bonus(scored, e, f, NAME_BONUS)
+            if len(a.groups) == 1:
+                self._show_own_text(scored, e)
         self._question_bonus(a, scored)
         if a.game_hint:
             for s in scored.values():
@@ -236,6 +239,12 @@ class SearchIndex:
             scored.values(),
             key=lambda s: (-s.score, KIND_ORDER.get(self.entries[s.entry]["kind"], 9), s.entry),
         )
+
+    def _show_own_text(self, scored: dict[str, _Scored], entry: str) -> None:
+        """A query that is just the entry's name gets the entry's own text as its snippet."""
+        s = scored.get(entry)
+        if s is not None and self.units.get(entry, {}).get("text"):
+            s.unit = entry
 
     def _question_bonus(self, a: QueryAnalysis, scored: dict[str, _Scored]) -> None:
         """Rules and FAQ entries are named by whole questions and phrases: the more of the
