@@ -241,3 +241,36 @@ def test_phone_layout_has_large_touch_targets_and_no_sideways_scrolling(live_ser
             assert overflow <= width, (path, overflow)
     finally:
         ctx.close()
+
+
+def test_autocomplete_by_keyboard_and_recent_searches_on_the_device(live_server, phone, target, tmp_path):
+    _, entry = target
+    ctx, log = phone(locale="en-US")
+    page = ctx.new_page()
+    page.goto(live_server.url + "/")
+    assert page.locator(".recent").is_hidden()
+    box = page.locator("#q")
+    box.fill(entry["names"]["en"])
+    option = page.locator(f'#q-suggest a[href="/entries/{entry["id"]}"]')
+    option.wait_for()
+    assert box.get_attribute("aria-expanded") == "true"
+    options = page.locator("#q-suggest [role=option] a")
+    position = [options.nth(i).get_attribute("href") for i in range(options.count())].index(
+        f"/entries/{entry['id']}"
+    )
+    for _ in range(position + 1):
+        box.press("ArrowDown")
+    assert box.get_attribute("aria-activedescendant") == f"sugg-{position}"
+    box.press("Enter")
+    page.wait_for_url(f"**/entries/{entry['id']}")
+    page.goto(live_server.url + "/search?q=moat")
+    page.goto(live_server.url + "/")
+    recent = page.locator("#recent-list a")
+    assert recent.first.inner_text() == "moat"
+    assert entry["names"]["en"] in [recent.nth(i).inner_text() for i in range(recent.count())]
+    page.screenshot(path=str(tmp_path / "home-recent.png"), full_page=True)
+    page.locator("#recent-clear").click()
+    assert page.locator(".recent").is_hidden()
+    page.reload()
+    assert page.locator(".recent").is_hidden()
+    assert log.errors == []
