@@ -8,12 +8,15 @@ choices come from its own seeded generator, so a seed replays the same game.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from engine.citadels import definitions as d
 from engine.citadels.state import GameState
 from engine.core.decisions import Decision
+
+T = TypeVar("T")
 
 
 def _cost(slug: str) -> int:
@@ -31,6 +34,10 @@ class CitadelsBot:
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
+
+    def _best(self, options: Sequence[T], key: Callable[[T], int]) -> T:
+        """The option with the highest ``key``; ties broken at random (no seat is favoured)."""
+        return max(options, key=lambda o: (key(o), self.rng.random()))
 
     def decide(self, decision: Decision, state: GameState) -> list[str]:
         purpose = decision.context.get("purpose", "")
@@ -136,7 +143,7 @@ class CitadelsBot:
 
     def on_exchange(self, dec: Decision, s: GameState) -> list[str]:
         if dec.context.get("card") == "magician":
-            return [max(dec.options, key=lambda o: len(s.players[int(o.removeprefix("player-"))].hand))]
+            return [self._best(dec.options, lambda o: len(s.players[int(o.removeprefix("player-"))].hand))]
         if not dec.options:
             return []
 
@@ -153,7 +160,7 @@ class CitadelsBot:
         return bad[: max(1, len(bad))] if bad else [max(dec.options, key=_cost)]
 
     def on_look(self, dec: Decision, s: GameState) -> list[str]:
-        return [max(dec.options, key=lambda o: len(s.players[int(o.removeprefix("player-"))].hand))]
+        return [self._best(dec.options, lambda o: len(s.players[int(o.removeprefix("player-"))].hand))]
 
     def on_take(self, dec: Decision, s: GameState) -> list[str]:
         if dec.context.get("card") == "navigator":
@@ -177,7 +184,7 @@ class CitadelsBot:
         mine = [o for o in dec.options if _seat(o) != dec.player]
         if not mine or (dec.context.get("card") == "warlord" and self.rng.random() < 0.3):
             return []
-        leader = max({_seat(o) for o in mine}, key=lambda i: len(s.players[i].city))
+        leader = self._best(sorted({_seat(o) for o in mine}), lambda i: len(s.players[i].city))
         targets = [o for o in mine if _seat(o) == leader]
         return [max(targets, key=lambda o: _cost(o.split(":", 1)[1]))]
 
@@ -196,6 +203,10 @@ class BotTable:
 
     def __init__(self, bots: Sequence[CitadelsBot]) -> None:
         self.bots = list(bots)
+
+    def _best(self, options: Sequence[T], key: Callable[[T], int]) -> T:
+        """The option with the highest ``key``; ties broken at random (no seat is favoured)."""
+        return max(options, key=lambda o: (key(o), self.rng.random()))
 
     def decide(self, decision: Decision, state: GameState) -> list[str]:
         return self.bots[decision.player].decide(decision, state)

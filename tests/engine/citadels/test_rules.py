@@ -141,3 +141,11 @@ def test_the_draw_for_the_crown_goes_to_the_dearest_card_and_returns_every_card(
         for earlier, later in zip(rounds, rounds[1:], strict=False)
     )
     assert state.district_count() == 66 and len(state.deck) == 66 - 4 * players
+
+
+def test_no_seat_is_favoured_in_bot_games():
+    """Bots break ties at random, so over many games every seat wins about as often."""
+    result = simulate(5, 400, 3)
+    shares = {seat: wins / sum(result.wins_by_seat.values()) for seat, wins in result.wins_by_seat.items()}
+    assert set(shares) == set(range(5))
+    assert all(0.13 <= share <= 0.27 for share in shares.values()), shares
