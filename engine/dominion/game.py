@@ -79,7 +79,10 @@ class Game:
         if card is not None:
             context["card"] = card
         context.update(info)
-        prompt = prompt_for(purpose, card, context, self.names) if self.logging else {}
+        if self.logging:
+            prompt = prompt_for(purpose, card, context, self.names, [p.name for p in self.state.players])
+        else:
+            prompt = {}  # bots do not read prompts; simulations skip building them
         decision = Decision(kind=kind, player=player, prompt=prompt, options=options, min=lo, max=hi,
                             context=context)
         self.decisions += 1

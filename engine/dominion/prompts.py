@@ -14,7 +14,7 @@ PROMPTS: dict[str, tuple[str, str, str]] = {
                        "打出任意财宝牌以获得本回合的钱币。", "打出任意財富牌以獲得本回合的錢幣。"),
     "buy": ("Buy a card, or none to end the buy phase.",
             "购买一张牌，或不购买以结束购买阶段。", "購買一張牌，或不購買以結束購買階段。"),
-    "gain": ("{card}: gain a card costing up to {max_cost}.",
+    "gain": ("{card}: gain a card costing up to ${max_cost}.",
              "{card}：获得一张费用不超过{max_cost}的牌。", "{card}：獲得一張費用不超過{max_cost}的牌。"),
     "discard": ("{card}: choose cards to discard.", "{card}：选择要弃掉的牌。", "{card}：選擇要棄掉的牌。"),
     "trash": ("{card}: choose cards to trash.", "{card}：选择要移除的牌。", "{card}：選擇要廢置的牌。"),
@@ -26,12 +26,12 @@ PROMPTS: dict[str, tuple[str, str, str]] = {
                   "{card}：将{drawn}放置一旁而不留在手中吗？", "{card}：將{drawn}旁置而不留在手中嗎？"),
     "deck_to_discard": ("{card}: put your deck into your discard pile?",
                         "{card}：将你的牌库放进弃牌堆吗？", "{card}：將你的牌庫放進棄牌堆嗎？"),
-    "spy_discard": ("{card}: discard {revealed} from player {target}'s deck (no = put it back)?",
-                    "{card}：弃掉玩家{target}牌库顶的{revealed}吗（否则放回）？",
-                    "{card}：棄掉遊戲者{target}牌庫頂的{revealed}嗎（否則放回）？"),
-    "thief_trash": ("{card}: choose which revealed Treasure player {target} trashes.",
-                    "{card}：选择玩家{target}要移除的一张展示的财宝牌。",
-                    "{card}：選擇遊戲者{target}要廢置的一張明示的財富牌。"),
+    "spy_discard": ("{card}: discard {revealed} from the top of {target}'s deck (no = put it back)?",
+                    "{card}：弃掉{target}牌库顶的{revealed}吗（否则放回）？",
+                    "{card}：棄掉{target}牌庫頂的{revealed}嗎（否則放回）？"),
+    "thief_trash": ("{card}: choose which revealed Treasure {target} trashes.",
+                    "{card}：选择{target}要移除的一张展示的财宝牌。",
+                    "{card}：選擇{target}要廢置的一張明示的財富牌。"),
     "thief_gain": ("{card}: choose which trashed Treasures to gain.",
                    "{card}：选择要获得的被移除的财宝牌。", "{card}：選擇要獲得的被廢置的財富牌。"),
     "topdeck": ("{card}: choose a card to put onto your deck.",
@@ -48,7 +48,9 @@ _LANGS = ("en", "zh-Hans", "zh-Hant")
 _CARD_KEYS = ("attack", "drawn", "revealed")
 
 
-def prompt_for(purpose: str, card: str | None, context: dict[str, Any], names: Names) -> Localised:
+def prompt_for(purpose: str, card: str | None, context: dict[str, Any], names: Names,
+               players: list[str] | None = None) -> Localised:
+    """The decision's prompt in three languages; ``players`` names the player a context ``target`` means."""
     templates = PROMPTS.get(purpose, (purpose, purpose, purpose))
     out = {}
     for lang, template in zip(_LANGS, templates, strict=True):
@@ -57,7 +59,8 @@ def prompt_for(purpose: str, card: str | None, context: dict[str, Any], names: N
             if key in values:
                 values[key] = name_of(names, str(values[key]), lang)
         if "target" in values:
-            values["target"] = int(values["target"]) + 1
+            target = int(values["target"])
+            values["target"] = players[target] if players and target < len(players) else target + 1
         values["card"] = name_of(names, card, lang) if card else ""
         try:
             out[lang] = template.format(**values)

@@ -136,3 +136,6 @@ def test_narration_is_complete_in_three_languages_and_uses_card_names():
                 assert text and "{" not in text, (info.id, event.kind, lang, text)
                 if lang != "en" and all(c in names for c in event.cards):
                     assert not slug.search(text), (info.id, event.kind, text)
+                if event.kind == "decision":
+                    prompt = event.data["decision"]["prompt"][lang]
+                    assert prompt and "{" not in prompt, (info.id, prompt)
