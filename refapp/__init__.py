@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from flask import Flask, g, request
+from flask import Flask, request
 
-from corpus.model import DATASET_PATH, Dataset
+from corpus.model import DATASET_PATH
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -18,7 +17,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     SCENARIO_SOURCE: object with list_infos()/run(id, names) replacing the engine (tests);
     SEARCH_FUNCTION: replacement for api_search.run_search (tests).
     """
-    from refapp import api, compress, headers, pages, state
+    from refapp import api, compress, errors, headers, language, offline, pages, state, static_files
     from refapp.config import data_dir
 
     app = Flask(__name__, static_folder=None)
@@ -41,16 +40,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app_state.search = attach_search(app, app.logger.warning)
 
-    app.register_blueprint(pages.bp)
-    app.register_blueprint(api.bp)
-    pages.register_error_pages(app)
-
-    @app.before_request
-    def choose_language() -> None:
-        from refapp.i18n import LANG_COOKIE, choose_lang
-
-        g.lang = choose_lang(request.args.get("lang"), request.cookies.get(LANG_COOKIE),
-                             request.headers.get("Accept-Language"))
+    for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp):
+        app.register_blueprint(blueprint)
+    errors.register_error_pages(app)
 
     @app.after_request
     def finish(response):  # type: ignore[no-untyped-def]
@@ -61,11 +53,3 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         return compress.gzip_response(request, response)
 
     return app
-
-
-def empty_dataset() -> Dataset:
-    return Dataset(version="missing", entries=[])
-
-
-def dataset_path(app: Flask) -> Path:
-    return Path(app.config["DATASET_PATH"])

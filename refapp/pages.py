@@ -1,34 +1,24 @@
-"""HTML pages: home, results, browse, entry, "show me" player, offline, language switch, errors."""
+"""HTML pages: home, results, browse, entry and the "show me" player."""
 
 from __future__ import annotations
 
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, Flask, Response, abort, g, make_response, redirect, render_template, request
-from werkzeug.exceptions import HTTPException
+from flask import Blueprint, abort, g, render_template, request
 
 from corpus.model import EDITIONS, GAMES, KINDS, LANGS
 from refapp import i18n
 from refapp.catalog import FilterError, localised, parse_filters
+from refapp.language import safe_next
 from refapp.markup import render_markdown, render_snippet
 from refapp.scenarios import ScenarioUnavailable
 from refapp.state import get_state
 
 bp = Blueprint("pages", __name__)
 
-LANG_COOKIE_AGE = 400 * 24 * 3600
 MAX_QUERY_CHARS = 200
 MAX_RESULTS = 100  # the most results one page asks the search for ("show more")
-
-
-def safe_next(target: str | None) -> str:
-    """A local path to return to after switching language; anything else becomes '/'."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
-        return "/"
-    if any(ord(c) < 32 for c in target):
-        return "/"
-    return target
 
 
 def url_with(path: str, params: dict[str, str], **changes: str | None) -> str:
@@ -82,37 +72,6 @@ def best_scenario(result: dict[str, Any], library: Any) -> str | None:
             if sid in ids:
                 return sid
     return ids[0] if ids else None
-
-
-@bp.after_app_request
-def remember_explicit_language(response: Response) -> Response:
-    chosen = request.args.get("lang")
-    if response.mimetype != "text/html":
-        return response  # the API's lang= chooses a search language, not the reader's interface
-    if chosen in LANGS and request.cookies.get(i18n.LANG_COOKIE) != chosen:
-        set_lang_cookie(response, chosen)
-    return response
-
-
-def set_lang_cookie(response: Response, lang: str) -> None:
-    response.set_cookie(
-        i18n.LANG_COOKIE,
-        lang,
-        max_age=LANG_COOKIE_AGE,
-        samesite="Lax",
-        httponly=False,
-        secure=False,
-        path="/",
-    )
-
-
-@bp.get("/lang/<code>")
-def switch_language(code: str) -> Response:
-    if code not in LANGS:
-        abort(404)
-    response = redirect(safe_next(request.args.get("next")), code=303)
-    set_lang_cookie(response, code)
-    return response
 
 
 def browse_options() -> dict[str, Any]:
@@ -286,105 +245,3 @@ def scenario(scenario_id: str) -> Any:
         page="player",
         strings=i18n.client_strings(g.lang, ("player.", "zone.", "counter.", "phase.", "pile.")),
     )
-
-
-@bp.get("/offline")
-def offline() -> str:
-    return render_template("offline.html", page="offline")
-
-
-@bp.get("/sw.js")
-def service_worker() -> Response:
-    state = get_state()
-    body = render_template(
-        "sw.js",
-        version=f"{state.assets_version}-{state.catalog.version}",
-        precache=[a.url for a in state.assets.values()],
-    )
-    response = make_response(body)
-    response.mimetype = "application/javascript"
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["Service-Worker-Allowed"] = "/"
-    return response
-
-
-@bp.get("/manifest.webmanifest")
-def web_manifest() -> Response:
-    state = get_state()
-    lang = g.lang
-    manifest = {
-        "name": i18n.translate("site.name", lang),
-        "short_name": i18n.translate("site.name", lang),
-        "description": i18n.translate("site.tagline", lang),
-        "lang": lang,
-        "start_url": "/",
-        "scope": "/",
-        "display": "standalone",
-        "background_color": "#f6f1e7",
-        "theme_color": "#5b3a1e",
-        "icons": [
-            {
-                "src": state.asset_url("icons/icon.svg"),
-                "sizes": "any",
-                "type": "image/svg+xml",
-                "purpose": "any",
-            },
-        ],
-    }
-    from flask import json
-
-    response = make_response(json.dumps(manifest, ensure_ascii=False))
-    response.mimetype = "application/manifest+json"
-    response.headers["Cache-Control"] = "no-cache"
-    return response
-
-
-@bp.get("/static/<path:filename>")
-def static_asset(filename: str) -> Response:
-    state = get_state()
-    for asset in state.assets.values():
-        if asset.url == "/static/" + filename:
-            response = make_response(asset.body)
-            response.mimetype = asset.mimetype
-            if asset.mimetype.startswith("text/") or asset.mimetype.endswith("javascript"):
-                response.charset = "utf-8"
-            response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
-            return response
-    abort(404)
-
-
-def wants_json() -> bool:
-    return request.path.startswith("/api/") or request.path.endswith(".json") or request.path == "/healthz"
-
-
-def register_error_pages(app: Flask) -> None:
-    @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException):  # type: ignore[no-untyped-def]
-        code = exc.code or 500
-        if not hasattr(g, "lang"):
-            g.lang = i18n.choose_lang(
-                request.args.get("lang"),
-                request.cookies.get(i18n.LANG_COOKIE),
-                request.headers.get("Accept-Language"),
-            )
-        if wants_json():
-            return {"error": exc.name, "status": code}, code
-        key = {404: "error.404.title", 405: "error.405.title"}.get(code, "error.400.title")
-        body = i18n.translate("error.404.body", g.lang) if code == 404 else ""
-        if code >= 500:
-            key, body = "error.500.title", i18n.translate("error.500.body", g.lang)
-        return render_template("error.html", title=i18n.translate(key, g.lang), body=body, page="error"), code
-
-    @app.errorhandler(Exception)
-    def unexpected(exc: Exception):  # type: ignore[no-untyped-def]
-        app.logger.exception("unhandled error")
-        if not hasattr(g, "lang"):
-            g.lang = i18n.DEFAULT_LANG
-        if wants_json():
-            return {"error": "Internal Server Error", "status": 500}, 500
-        return render_template(
-            "error.html",
-            title=i18n.translate("error.500.title", g.lang),
-            body=i18n.translate("error.500.body", g.lang),
-            page="error",
-        ), 500

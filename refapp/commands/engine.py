@@ -44,6 +44,34 @@ def scenario() -> None:
     """Executable rules scenarios (engine/scenarios/<game>/*.yaml)."""
 
 
+def recommended_kingdoms() -> dict[str, dict[str, Any]]:
+    """Named kingdom sets (id -> {edition, cards}) from the dataset's recommended-kingdoms entry."""
+    from corpus.model import DATASET_PATH, load_dataset
+
+    try:
+        entry = load_dataset(DATASET_PATH).by_id().get("dominion/rules/recommended-kingdoms")
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    sets = (entry.extra.get("sets") if entry else None) or []
+    return {s["id"]: s for s in sets if isinstance(s, dict) and "id" in s and "cards" in s}
+
+
+def parse_kingdom(value: str | None, edition: str) -> list[str] | None:
+    """--kingdom: comma-separated slugs, or the id of a recommended set (e.g. first-game)."""
+    if not value:
+        return None
+    if "," not in value:
+        sets = recommended_kingdoms()
+        if value in sets:
+            chosen = sets[value]
+            if chosen.get("edition") not in (None, edition):
+                raise click.ClickException(
+                    f"kingdom: the set {value!r} is for edition {chosen['edition']}, not {edition}"
+                )
+            return list(chosen["cards"])
+    return [k.strip() for k in value.split(",") if k.strip()]
+
+
 @scenario.command("list")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list.")
 def scenario_list(as_json: bool) -> None:
@@ -144,7 +172,8 @@ def scenario_check(game: str | None) -> None:
 @click.option("--game", default="dominion", type=click.Choice(["dominion", "citadels"]))
 @click.option("--edition", default="1e", help="Dominion: 1e or 2e.")
 @click.option("--kingdom", default=None,
-              help="Dominion: 10 comma-separated kingdom card slugs (default: random).")
+              help="Dominion: 10 comma-separated kingdom card slugs or a recommended set id "
+                   "such as first-game (default: random).")
 @click.option("--players", default="BM,SmithyBM",
               help="Dominion: comma-separated bots (BM, SmithyBM, General). Citadels: a player count.")
 @click.option("--games", default=100, type=click.IntRange(1, 1_000_000))
@@ -177,7 +206,7 @@ def simulate(game: str, edition: str, kingdom: str | None, players: str, games: 
             result = module.simulate(
                 players=[p.strip() for p in players.split(",") if p.strip()],
                 games=games, seed=seed, edition=edition,
-                kingdom=[k.strip() for k in kingdom.split(",") if k.strip()] if kingdom else None,
+                kingdom=parse_kingdom(kingdom, edition),
                 progress=progress,
             )
         else:

@@ -13,8 +13,9 @@ from refapp import i18n
 from refapp.catalog import FilterError, localised, parse_filters
 from refapp.commands.web import gunicorn_argv
 from refapp.compress import accepts_gzip
+from refapp.language import safe_next
 from refapp.markup import render_markdown, render_snippet
-from refapp.pages import safe_next, url_with
+from refapp.pages import url_with
 
 
 @pytest.mark.parametrize(
