@@ -71,3 +71,18 @@ def test_simulate_refuses_bad_input_without_a_traceback():
     for args in (("--players", "BM,Nobody"), ("--kingdom", "smithy,artisan"), ("--edition", "3e")):
         result = invoke("simulate", "--games", "2", *args)
         assert result.exit_code != 0 and "Traceback" not in result.output
+
+
+def test_simulate_accepts_a_recommended_kingdom_by_name():
+    from refapp.commands.engine import recommended_kingdoms
+
+    sets = recommended_kingdoms()
+    if "first-game" not in sets:
+        import pytest
+
+        pytest.skip("dataset has no recommended sets")
+    result = invoke("simulate", "--kingdom", "first-game", "--games", "2", "--json")
+    assert result.exit_code == 0
+    assert sorted(json.loads(result.stdout)["kingdom"]) == sorted(sets["first-game"]["cards"])
+    wrong = invoke("simulate", "--kingdom", "first-game", "--edition", "2e", "--games", "2")
+    assert wrong.exit_code != 0 and "edition" in wrong.output
