@@ -148,7 +148,11 @@ def check(
         old = json.loads(committed)
     except json.JSONDecodeError as exc:
         return [f"{path} is not valid JSON ({exc}); run `refapp ingest`"]
-    return describe_differences(old, json.loads(fresh)) or [
+    try:
+        differences = describe_differences(old, json.loads(fresh))
+    except (AttributeError, KeyError, TypeError):
+        return [f"{path} is not a dataset (unexpected structure); run `refapp ingest`"]
+    return differences or [
         f"{path} differs from a fresh ingestion in formatting only; run `refapp ingest`"
     ]
 

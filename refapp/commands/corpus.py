@@ -78,7 +78,7 @@ def entries_command(as_json: bool, dataset: Path) -> None:
     """List every entry: id, kind, game, editions and names."""
     try:
         ds = load_dataset(dataset)
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         fail([f"{dataset}: {exc}"], "cannot read the dataset; run `refapp ingest`:")
         return
     rows = [

@@ -118,3 +118,20 @@ def test_an_altered_seed_is_refused_by_its_manifest_checksum(curated_dir, tmp_pa
     assert result.exit_code == 1
     assert "000_2dfe370fb22f4214.txt does not match its manifest sha256" in result.output
     assert not out.exists()
+
+
+def test_check_reports_a_malformed_dataset_file_without_crashing(curated_dir, tmp_path):
+    root = curated_dir({"dominion/cards.yaml": [library_entry()]})
+    out = tmp_path / "dataset.json"
+    for content in ("{not json", '{"entries": [{"no id": 1}]}', "[1, 2]"):
+        out.write_text(content, encoding="utf-8")
+        result = ingest_cli("--check", "--curated-dir", str(root), "--dataset", str(out))
+        assert result.exit_code == 1 and "run `refapp ingest`" in result.output, content
+
+
+def test_entries_with_a_malformed_dataset_is_a_clear_error(tmp_path):
+    out = tmp_path / "dataset.json"
+    for content in ("{not json", "[1]", '{"version": "x", "entries": [{"id": 1}]}'):
+        out.write_text(content, encoding="utf-8")
+        result = CliRunner().invoke(main, ["entries", "--dataset", str(out)])
+        assert result.exit_code == 1 and "run `refapp ingest`" in result.output, content
