@@ -1,14 +1,12 @@
-"""`SearchIndex`: an opened index folder. Searching = parse the box, analyse the text, run one
-Whoosh query (BM25F over names > rulings > body), then rank entries in Python: names the query
-contains come first, and a ruling that names every card of the query comes before both."""
+"""`SearchIndex`: an opened index folder. Searching = parse the box (filters, phrases), analyse
+the text (names, pinyin, typos), score units from the BM25F impact lists (names > rulings >
+body; Whoosh answers quoted phrases), then rank entries (`index.ranking`) and cut snippets."""
 
 from __future__ import annotations
 
 import json
 import threading
-from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,34 +16,24 @@ from whoosh.index import EmptyIndexError
 
 from index.analysis import QueryAnalysis, Tables, analyse, build_tables
 from index.builder import current_folder
+from index.cache import ResultCache, filters_key
 from index.errors import IndexMissingError, QueryError
+from index.filtering import passes
 from index.impacts import Clause, doc_frequency, prefixed, score_clauses
 from index.lexicon import Lexicon
 from index.normalise import normalise
 from index.query import Filters, ParsedQuery, parse_lang, parse_limit, parse_query
+from index.ranking import KIND_ORDER, Hit, RankTables, Scored, rank
 from index.results import Result, SearchResults
 from index.schema import TEXT_FIELDS
 from index.snippet import make_snippet
 from index.spelling import pinyin_table
 from index.tokenise import BaseDictionary, get_tokeniser
 
-NAME_BONUS = 60.0  # an entry whose name the query contains
-EXACT_BONUS = 40.0  # ... when the query is exactly that name
-PAIR_BONUS = 120.0  # a ruling naming every card of the query
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 300
-OTHER_GAME_FACTOR = 0.5  # the query also names the other game
 PHRASE_SCORE = 10.0  # a unit holding the quoted phrase(s)
 COMMON_SHARE = 0.2  # tokens in more than this share of units are dropped from long queries
-KIND_ORDER = {"card": 0, "term": 1, "rule": 2, "faq": 3}
-
-
-@dataclass
-class _Scored:
-    entry: str
-    score: float
-    unit: str
-    unit_score: float
 
 
 def _load(folder: Path, name: str) -> Any:
@@ -59,32 +47,6 @@ def _load_dictionary(path: Path) -> BaseDictionary | None:
     lines = path.read_text(encoding="utf-8").splitlines()
     entries = tuple((w, int(f)) for w, f in (line.rsplit(" ", 1) for line in lines[1:] if line))
     return entries, int(lines[0])
-
-
-def _cost_ok(cost: int | None, rule: tuple[str, int] | None) -> bool:
-    if rule is None:
-        return True
-    if cost is None:
-        return False
-    op, value = rule
-    return {
-        "<=": cost <= value,
-        ">=": cost >= value,
-        "<": cost < value,
-        ">": cost > value,
-        "=": cost == value,
-    }[op]
-
-
-def passes(meta: Mapping[str, Any], editions: list[str], f: Filters) -> bool:
-    """Whether an entry (or one of its rulings, with its own editions) passes the filters."""
-    return (
-        (f.game is None or meta["game"] == f.game)
-        and (f.kind is None or meta["kind"] == f.kind)
-        and (f.edition is None or f.edition in editions)
-        and (f.type is None or f.type in meta["types"])
-        and _cost_ok(meta["cost"], f.cost)
-    )
 
 
 class SearchIndex:
@@ -139,6 +101,7 @@ class SearchIndex:
             field: {t: (docs, weights) for t, (docs, weights) in table.items()}
             for field, table in _load(self.folder, "impacts.json").items()
         }
+        self.rank_tables = RankTables(self.entries, self.units, self.mentioned_in, self.name_words)
         self._ix = whoosh_index.open_dir(str(self.folder / "whoosh"))
         self._local = threading.local()
         with self._ix.searcher() as s:
@@ -188,7 +151,7 @@ class SearchIndex:
         query = wq.And(parts) if len(parts) > 1 else parts[0]
         return set(self._searcher().docs_for_query(query))
 
-    def _hits(self, a: QueryAnalysis, phrases: list[list[str]], f: Filters) -> list[tuple[str, str, float]]:
+    def _hits(self, a: QueryAnalysis, phrases: list[list[str]], f: Filters) -> list[Hit]:
         """(unit id, entry id, score) of matching units that pass the filters, best first."""
         acc = score_clauses(self.impacts, self._clauses(a))
         if any(phrases):
@@ -201,91 +164,6 @@ class SearchIndex:
                 hits.append((unit_id, entry, value))
         hits.sort(key=lambda h: (-h[2], h[0]))
         return hits[:CANDIDATES]
-
-    # -- ranking --------------------------------------------------------------------------
-    def _rank(self, a: QueryAnalysis, hits: list[tuple[str, str, float]], f: Filters) -> list[_Scored]:
-        scored: dict[str, _Scored] = {}
-        for unit_id, entry, score in hits:
-            s = scored.get(entry)
-            if s is None:
-                scored[entry] = _Scored(entry, score, unit_id, score)
-            else:
-                s.score += 0.1 * score
-                if score > s.unit_score:
-                    s.unit, s.unit_score = unit_id, score
-        length = max(1, len(a.text.replace(" ", "")))
-        for m in a.names:
-            self._bonus(
-                scored,
-                m.form.entry,
-                f,
-                NAME_BONUS * (0.5 + 0.5 * min(1.0, len(m.form.norm.replace(" ", "")) / length)),
-            )
-            if m.form.norm == a.text:
-                self._bonus(scored, m.form.entry, f, EXACT_BONUS)
-                self._show_own_text(scored, m.form.entry)
-        for e in a.pinyin_entries:
-            self._bonus(scored, e, f, NAME_BONUS)
-            if len(a.groups) == 1:
-                self._show_own_text(scored, e)
-        self._question_bonus(a, scored)
-        if a.game_hint:
-            for s in scored.values():
-                if self.entries[s.entry]["game"] != a.game_hint:
-                    s.score *= OTHER_GAME_FACTOR
-        if len(a.groups) >= 2:
-            self._pair_bonus(a, scored, dict((u, s) for u, _, s in hits), f)
-        return sorted(
-            scored.values(),
-            key=lambda s: (-s.score, KIND_ORDER.get(self.entries[s.entry]["kind"], 9), s.entry),
-        )
-
-    def _show_own_text(self, scored: dict[str, _Scored], entry: str) -> None:
-        """A query that is just the entry's name gets the entry's own text as its snippet."""
-        s = scored.get(entry)
-        if s is not None and self.units.get(entry, {}).get("text"):
-            s.unit = entry
-
-    def _question_bonus(self, a: QueryAnalysis, scored: dict[str, _Scored]) -> None:
-        """Rules and FAQ entries are named by whole questions and phrases: the more of the
-        query's words their names share, the higher they go."""
-        query = {t for t in a.tokens if len(t) > 1}
-        if len(query) < 2:
-            return
-        for entry, s in scored.items():
-            words = self.name_words.get(entry)
-            if words:
-                shared = len(query & words)
-                if shared >= 2:
-                    s.score += NAME_BONUS * shared / len(query)
-
-    def _bonus(self, scored: dict[str, _Scored], entry: str, f: Filters, bonus: float) -> None:
-        meta = self.entries.get(entry)
-        if meta is None or not passes(meta, meta["editions"], f):
-            return
-        s = scored.setdefault(entry, _Scored(entry, 0.0, entry, 0.0))
-        s.score += bonus
-
-    def _pair_bonus(
-        self, a: QueryAnalysis, scored: dict[str, _Scored], unit_scores: dict[str, float], f: Filters
-    ) -> None:
-        candidates: set[str] | None = None
-        for g in a.groups:
-            units = set().union(*(self.mentioned_in.get(e, set()) for e in g))
-            candidates = units if candidates is None else candidates & units
-        best: dict[str, tuple[float, str]] = {}
-        for uid in candidates or ():
-            u = self.units[uid]
-            meta = self.entries[u["entry"]]
-            if not passes(meta, u["editions"], f):
-                continue
-            value = PAIR_BONUS + unit_scores.get(uid, 0.0) + (5.0 if u["part"] == "ruling" else 0.0)
-            if value > best.get(u["entry"], (-1.0, ""))[0]:
-                best[u["entry"]] = (value, uid)
-        for entry, (value, uid) in best.items():
-            s = scored.setdefault(entry, _Scored(entry, 0.0, uid, 0.0))
-            s.score += value
-            s.unit, s.unit_score = uid, value
 
     # -- output ---------------------------------------------------------------------------
     def _marks(self, a: QueryAnalysis, phrases: list[str]) -> tuple[list[str], list[str]]:
@@ -308,7 +186,7 @@ class SearchIndex:
             body = meta["names"].get(lang) or next(iter(meta["names"].values()), "")
         return make_snippet(body, *marks)
 
-    def _result(self, s: _Scored, lang: str, marks: tuple[list[str], list[str]]) -> Result:
+    def _result(self, s: Scored, lang: str, marks: tuple[list[str], list[str]]) -> Result:
         meta = self.entries[s.entry]
         unit = self.units.get(s.unit)
         return Result(
@@ -332,7 +210,7 @@ class SearchIndex:
     ) -> SearchResults:
         """Search; raises QueryError (message for the user) on bad input. Answers for repeated
         (query, lang, filters, limit) come from a bounded per-index cache."""
-        key = (query, lang, _filters_key(filters), str(limit))
+        key = (query, lang, filters_key(filters), str(limit))
         cached = self.cache.get(key)
         if cached is not None:
             return cached
@@ -362,7 +240,7 @@ class SearchIndex:
         a = analyse(norm, self.tables, self.tokeniser)
         hits = self._hits(a, phrase_tokens, parsed.filters)
         ranked = (
-            self._rank(a, hits, parsed.filters)
+            rank(a, hits, parsed.filters, self.rank_tables)
             if not phrase_tokens
             else self._rank_phrase(a, hits, parsed.filters)
         )
@@ -376,10 +254,10 @@ class SearchIndex:
             filters=parsed.filters.to_dict(),
         )
 
-    def _rank_phrase(self, a: QueryAnalysis, hits: list[tuple[str, str, float]], f: Filters) -> list[_Scored]:
+    def _rank_phrase(self, a: QueryAnalysis, hits: list[Hit], f: Filters) -> list[Scored]:
         """With a quoted phrase, only entries holding the phrase are results."""
         allowed = {e for _, e, _ in hits}
-        return [s for s in self._rank(a, hits, f) if s.entry in allowed]
+        return [s for s in rank(a, hits, f, self.rank_tables) if s.entry in allowed]
 
     def _browse(self, query: str, lang: str, f: Filters, limit: int) -> SearchResults:
         """Filters without text: every entry that passes, cards first, by cost then name."""
@@ -392,7 +270,7 @@ class SearchIndex:
                 m["names"].get("en", m["id"]),
             )
         )
-        results = [self._result(_Scored(m["id"], 0.0, m["id"], 0.0), lang, ([], [])) for m in metas[:limit]]
+        results = [self._result(Scored(m["id"], 0.0, m["id"], 0.0), lang, ([], [])) for m in metas[:limit]]
         return SearchResults(query, lang, len(metas), None, results, f.to_dict())
 
     def suggest(
@@ -459,40 +337,6 @@ def _merge_filters(a: Filters, b: Filters) -> Filters:
         if value is not None:
             out = _set(out, name, value)
     return out
-
-
-def _filters_key(filters: Mapping[str, str] | Filters | None) -> object:
-    if isinstance(filters, Filters):
-        return filters
-    return tuple(sorted((str(k), str(v)) for k, v in (filters or {}).items()))
-
-
-class ResultCache:
-    """A bounded, thread-safe LRU of search answers for one opened index (a new build is a new
-    SearchIndex, so answers never outlive their index). Size 0 disables it."""
-
-    def __init__(self, size: int):
-        self.size = size
-        self._data: OrderedDict[object, SearchResults] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: object) -> SearchResults | None:
-        if not self.size:
-            return None
-        with self._lock:
-            found = self._data.get(key)
-            if found is not None:
-                self._data.move_to_end(key)
-            return found
-
-    def put(self, key: object, value: SearchResults) -> None:
-        if not self.size:
-            return
-        with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
 
 
 def open_index(data_dir: Path, cache_size: int = 1024) -> SearchIndex:

@@ -1,0 +1,135 @@
+"""Ranking entries from scored units (pure functions over the index's read-only tables).
+
+Units' BM25F scores are summed per entry (best unit plus a tenth of the others), then:
+names the query contains lift their entry (more when the name is most of the query, most when
+it is the whole query); FAQ and rules entries, named by whole questions, rise with the words
+their names share with the query; a game named beside other words halves the other game's
+scores; and when the query names two or more things, the unit that mentions all of them
+(the ruling about their interaction) goes above everything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from index.analysis import QueryAnalysis
+from index.filtering import passes
+from index.query import Filters
+
+NAME_BONUS = 60.0  # an entry whose name the query contains
+EXACT_BONUS = 40.0  # ... when the query is exactly that name
+PAIR_BONUS = 120.0  # a unit naming every card of the query
+RULING_PAIR_EDGE = 5.0  # ... a ruling rather than an entry's general text
+OTHER_UNITS_SHARE = 0.1  # weight of an entry's other matching units
+OTHER_GAME_FACTOR = 0.5  # the query also names the other game
+KIND_ORDER = {"card": 0, "term": 1, "rule": 2, "faq": 3}
+
+Hit = tuple[str, str, float]  # (unit id, entry id, score)
+
+
+@dataclass
+class Scored:
+    entry: str
+    score: float
+    unit: str  # the unit the snippet comes from
+    unit_score: float
+
+
+@dataclass(frozen=True)
+class RankTables:
+    entries: Mapping[str, Mapping[str, Any]]  # entry id -> meta (kind, game, editions, types, cost, names)
+    units: Mapping[str, Mapping[str, Any]]  # unit id -> {entry, part, ruling, editions, text, mentions}
+    mentioned_in: Mapping[str, set[str]]  # entry id -> units whose text names it
+    name_words: Mapping[str, frozenset[str]]  # rule/FAQ entry id -> tokens of its names
+
+
+def rank(a: QueryAnalysis, hits: list[Hit], f: Filters, t: RankTables) -> list[Scored]:
+    scored = _by_entry(hits)
+    length = max(1, len(a.text.replace(" ", "")))
+    for m in a.names:
+        share = min(1.0, len(m.form.norm.replace(" ", "")) / length)
+        _bonus(scored, m.form.entry, f, t, NAME_BONUS * (0.5 + 0.5 * share))
+        if m.form.norm == a.text:
+            _bonus(scored, m.form.entry, f, t, EXACT_BONUS)
+            _show_own_text(scored, m.form.entry, t)
+    for e in a.pinyin_entries:
+        _bonus(scored, e, f, t, NAME_BONUS)
+        if len(a.groups) == 1:
+            _show_own_text(scored, e, t)
+    _question_bonus(a, scored, t)
+    if a.game_hint:
+        for s in scored.values():
+            if t.entries[s.entry]["game"] != a.game_hint:
+                s.score *= OTHER_GAME_FACTOR
+    if len(a.groups) >= 2:
+        _pair_bonus(a, scored, {u: s for u, _, s in hits}, f, t)
+    return sorted(
+        scored.values(),
+        key=lambda s: (-s.score, KIND_ORDER.get(t.entries[s.entry]["kind"], 9), s.entry),
+    )
+
+
+def _by_entry(hits: list[Hit]) -> dict[str, Scored]:
+    scored: dict[str, Scored] = {}
+    for unit_id, entry, score in hits:
+        s = scored.get(entry)
+        if s is None:
+            scored[entry] = Scored(entry, score, unit_id, score)
+        else:
+            s.score += OTHER_UNITS_SHARE * score
+            if score > s.unit_score:
+                s.unit, s.unit_score = unit_id, score
+    return scored
+
+
+def _show_own_text(scored: dict[str, Scored], entry: str, t: RankTables) -> None:
+    """A query that is just the entry's name gets the entry's own text as its snippet."""
+    s = scored.get(entry)
+    if s is not None and t.units.get(entry, {}).get("text"):
+        s.unit = entry
+
+
+def _question_bonus(a: QueryAnalysis, scored: dict[str, Scored], t: RankTables) -> None:
+    """Rules and FAQ entries are named by whole questions and phrases: the more of the
+    query's words their names share, the higher they go."""
+    query = {tok for tok in a.tokens if len(tok) > 1}
+    if len(query) < 2:
+        return
+    for entry, s in scored.items():
+        words = t.name_words.get(entry)
+        if words:
+            shared = len(query & words)
+            if shared >= 2:
+                s.score += NAME_BONUS * shared / len(query)
+
+
+def _bonus(scored: dict[str, Scored], entry: str, f: Filters, t: RankTables, bonus: float) -> None:
+    meta = t.entries.get(entry)
+    if meta is None or not passes(meta, meta["editions"], f):
+        return
+    s = scored.setdefault(entry, Scored(entry, 0.0, entry, 0.0))
+    s.score += bonus
+
+
+def _pair_bonus(
+    a: QueryAnalysis, scored: dict[str, Scored], unit_scores: dict[str, float], f: Filters, t: RankTables
+) -> None:
+    """Units naming something from every group of the query; each entry keeps its best one."""
+    candidates: set[str] | None = None
+    for g in a.groups:
+        units = set().union(*(t.mentioned_in.get(e, set()) for e in g))
+        candidates = units if candidates is None else candidates & units
+    best: dict[str, tuple[float, str]] = {}
+    for uid in candidates or ():
+        u = t.units[uid]
+        if not passes(t.entries[u["entry"]], u["editions"], f):
+            continue
+        value = PAIR_BONUS + unit_scores.get(uid, 0.0) + (RULING_PAIR_EDGE if u["part"] == "ruling" else 0.0)
+        if value > best.get(u["entry"], (-1.0, ""))[0]:
+            best[u["entry"]] = (value, uid)
+    for entry, (value, uid) in best.items():
+        s = scored.setdefault(entry, Scored(entry, 0.0, uid, 0.0))
+        s.score += value
+        s.unit, s.unit_score = uid, value
