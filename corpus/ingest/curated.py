@@ -68,6 +68,8 @@ def load_yaml(path: Path, display: str) -> list[Any]:
 
 
 def load_curated(curated_dir: Path, seeds: SeedCorpus) -> list[Entry]:
+    if not Path(curated_dir).is_dir():
+        raise CuratedError(str(curated_dir), None, None, "is not a folder of curated YAML files")
     entries: list[Entry] = []
     for path in curated_files(curated_dir):
         display = (

@@ -135,3 +135,10 @@ def test_entries_with_a_malformed_dataset_is_a_clear_error(tmp_path):
         out.write_text(content, encoding="utf-8")
         result = CliRunner().invoke(main, ["entries", "--dataset", str(out)])
         assert result.exit_code == 1 and "run `refapp ingest`" in result.output, content
+
+
+def test_a_missing_curated_folder_is_an_error_and_writes_nothing(tmp_path):
+    out = tmp_path / "dataset.json"
+    result = ingest_cli("--curated-dir", str(tmp_path / "nowhere"), "--dataset", str(out))
+    assert result.exit_code == 1 and "is not a folder of curated YAML files" in result.output
+    assert not out.exists()
