@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, g, request
 
 from corpus.model import DATASET_PATH
 
@@ -50,6 +50,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         if response.mimetype == "text/html":
             response.vary.add("Cookie")
             response.vary.add("Accept-Language")
+            response.headers["Content-Language"] = g.get("lang", "zh-Hans")
+        response = headers.conditional(request, response)
         return compress.gzip_response(request, response)
 
     return app

@@ -27,12 +27,14 @@ def list_entries():  # type: ignore[no-untyped-def]
     except FilterError as exc:
         return json_error(f"unknown value for '{exc.name}'", 400, parameter=exc.name)
     entries = state.catalog.browse(filters)
-    return jsonify({
-        "version": state.catalog.version,
-        "filters": filters.as_params(),
-        "total": len(entries),
-        "entries": [entry_summary(e, state.scenarios.for_entry(e.id)) for e in entries],
-    })
+    return jsonify(
+        {
+            "version": state.catalog.version,
+            "filters": filters.as_params(),
+            "total": len(entries),
+            "entries": [entry_summary(e, state.scenarios.for_entry(e.id)) for e in entries],
+        }
+    )
 
 
 def entry_json(entry_id: str):  # type: ignore[no-untyped-def]
@@ -56,9 +58,13 @@ def scenario_json(scenario_id: str):  # type: ignore[no-untyped-def]
 @bp.get("/api/names")
 def names():  # type: ignore[no-untyped-def]
     state = get_state()
-    response = jsonify({"version": state.catalog.version,
-                        "fields": ["id", "en", "zh-Hans", "zh-Hant", "aliases", "game", "kind"],
-                        "names": names_index(state.catalog)})
+    response = jsonify(
+        {
+            "version": state.catalog.version,
+            "fields": ["id", "en", "zh-Hans", "zh-Hant", "aliases", "game", "kind"],
+            "names": names_index(state.catalog),
+        }
+    )
     response.headers["Cache-Control"] = "no-cache"
     return response
 
@@ -66,11 +72,21 @@ def names():  # type: ignore[no-untyped-def]
 @bp.get("/api/scenarios")
 def list_scenarios():  # type: ignore[no-untyped-def]
     state = get_state()
-    return jsonify({"scenarios": [
-        {"id": s.id, "game": s.game, "entry": s.entry, "ruling": s.ruling, "title": s.title,
-         "url": f"/scenarios/{s.id}"}
-        for s in state.scenarios.summaries.values()
-    ]})
+    return jsonify(
+        {
+            "scenarios": [
+                {
+                    "id": s.id,
+                    "game": s.game,
+                    "entry": s.entry,
+                    "ruling": s.ruling,
+                    "title": s.title,
+                    "url": f"/scenarios/{s.id}",
+                }
+                for s in state.scenarios.summaries.values()
+            ]
+        }
+    )
 
 
 def current_index_version(data_dir: Path) -> str | None:
@@ -92,11 +108,13 @@ def healthz():  # type: ignore[no-untyped-def]
     ok = state.dataset_error is None and bool(state.catalog.dataset.entries)
     body = {
         "status": "ok" if ok else "degraded",
-        "dataset": {"version": state.catalog.version, "entries": len(state.catalog.dataset.entries),
-                    "error": state.dataset_error},
+        "dataset": {
+            "version": state.catalog.version,
+            "entries": len(state.catalog.dataset.entries),
+            "error": state.dataset_error,
+        },
         "index": {"version": version, "search": state.search is not None},
         "scenarios": {"count": len(state.scenarios.summaries)},
         "assets": state.assets_version,
     }
     return jsonify(body), 200 if ok else 503
-

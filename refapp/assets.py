@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import mimetypes
 from dataclasses import dataclass
@@ -17,6 +18,7 @@ class Asset:
     url: str  # e.g. "/static/app.3f2a9c1b.css"
     body: bytes
     mimetype: str
+    gzipped: bytes | None = None  # precompressed body when that is smaller
 
 
 def fingerprinted_name(name: str, body: bytes) -> str:
@@ -34,8 +36,13 @@ def load_assets(directory: Path = STATIC_DIR) -> dict[str, Asset]:
         mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
         if name.endswith(".webmanifest"):
             mimetype = "application/manifest+json"
+        packed = gzip.compress(body, compresslevel=9, mtime=0)
         out[name] = Asset(
-            name=name, url=f"/static/{fingerprinted_name(name, body)}", body=body, mimetype=mimetype
+            name=name,
+            url=f"/static/{fingerprinted_name(name, body)}",
+            body=body,
+            mimetype=mimetype,
+            gzipped=packed if len(packed) < len(body) else None,
         )
     return out
 

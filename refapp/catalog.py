@@ -62,9 +62,9 @@ class Catalog:
         """Names keyed by the engine's slug (entry id without `<game>/`) for one game's cards."""
         prefix = f"{game}/"
         return {
-            eid[len(prefix):]: names
+            eid[len(prefix) :]: names
             for eid, names in self.names.items()
-            if eid.startswith(prefix) and "/" not in eid[len(prefix):]
+            if eid.startswith(prefix) and "/" not in eid[len(prefix) :]
         }
 
     def types(self) -> list[str]:
@@ -81,8 +81,12 @@ class Catalog:
 
 
 def browse_order(e: Entry) -> tuple[int, int, int, str]:
-    return (GAMES.index(e.game) if e.game in GAMES else 99, KINDS.index(e.kind) if e.kind in KINDS else 99,
-            e.cost if e.cost is not None else 99, e.names.get("en", e.id).lower())
+    return (
+        GAMES.index(e.game) if e.game in GAMES else 99,
+        KINDS.index(e.kind) if e.kind in KINDS else 99,
+        e.cost if e.cost is not None else 99,
+        e.names.get("en", e.id).lower(),
+    )
 
 
 def matches(e: Entry, f: BrowseFilters) -> bool:
@@ -113,8 +117,11 @@ def parse_filters(args: dict[str, str], known_types: list[str]) -> BrowseFilters
             raise FilterError("cost")
         cost = int(cost_raw)
     return BrowseFilters(
-        game=pick("game", GAMES), edition=pick("edition", EDITIONS), kind=pick("kind", KINDS),
-        type=pick("type", known_types), cost=cost,
+        game=pick("game", GAMES),
+        edition=pick("edition", EDITIONS),
+        kind=pick("kind", KINDS),
+        type=pick("type", known_types),
+        cost=cost,
     )
 
 
@@ -149,16 +156,29 @@ def entry_to_json(e: Entry, scenarios: list[str]) -> dict[str, Any]:
 
 def entry_summary(e: Entry, scenarios: list[str]) -> dict[str, Any]:
     return {
-        "id": e.id, "kind": e.kind, "game": e.game, "editions": list(e.editions),
-        "title": {k: e.names.get(k, "") for k in LANGS}, "cost": e.cost, "types": list(e.types),
-        "url": f"/entries/{e.id}", "scenarios": list(scenarios),
+        "id": e.id,
+        "kind": e.kind,
+        "game": e.game,
+        "editions": list(e.editions),
+        "title": {k: e.names.get(k, "") for k in LANGS},
+        "cost": e.cost,
+        "types": list(e.types),
+        "url": f"/entries/{e.id}",
+        "scenarios": list(scenarios),
     }
 
 
 def names_index(catalog: Catalog) -> list[list[Any]]:
     """Compact rows for offline name search: [id, en, zh-Hans, zh-Hant, [aliases], game, kind]."""
     return [
-        [e.id, e.names.get("en", ""), e.names.get("zh-Hans", ""), e.names.get("zh-Hant", ""),
-         list(e.aliases), e.game, e.kind]
+        [
+            e.id,
+            e.names.get("en", ""),
+            e.names.get("zh-Hans", ""),
+            e.names.get("zh-Hant", ""),
+            list(e.aliases),
+            e.game,
+            e.kind,
+        ]
         for e in sorted(catalog.dataset.entries, key=browse_order)
     ]

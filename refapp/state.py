@@ -38,6 +38,10 @@ class AppState:
     def asset_url(self, name: str) -> str:
         return self.assets[name].url
 
+    @property
+    def assets_by_url(self) -> dict[str, Asset]:
+        return self.extra.setdefault("assets_by_url", {a.url: a for a in self.assets.values()})
+
 
 def load_source_docs(directory: Path = SOURCES_DIR) -> dict[str, SourceDoc]:
     try:
@@ -45,8 +49,9 @@ def load_source_docs(directory: Path = SOURCES_DIR) -> dict[str, SourceDoc]:
     except (OSError, ValueError):
         return {}
     return {
-        f["file"]: SourceDoc(file=f["file"], script=f.get("script", ""), game=f.get("game", ""),
-                             edition=f.get("edition"))
+        f["file"]: SourceDoc(
+            file=f["file"], script=f.get("script", ""), game=f.get("game", ""), edition=f.get("edition")
+        )
         for f in manifest.get("files", [])
     }
 
@@ -62,8 +67,14 @@ def build_state(app: Flask) -> AppState:
     source = app.config.get("SCENARIO_SOURCE") or default_source(app.logger.warning)
     library = ScenarioLibrary.build(source, catalog, app.logger.warning)
     assets = load_assets()
-    return AppState(catalog=catalog, scenarios=library, assets=assets, assets_version=assets_version(assets),
-                    docs=load_source_docs(), dataset_error=error)
+    return AppState(
+        catalog=catalog,
+        scenarios=library,
+        assets=assets,
+        assets_version=assets_version(assets),
+        docs=load_source_docs(),
+        dataset_error=error,
+    )
 
 
 def get_state() -> AppState:

@@ -271,8 +271,33 @@ def test_lang_parameter_on_a_page_is_remembered_but_not_on_the_api(client):
 
 def test_differing_seed_copies_are_shown_with_the_reading_kept(client):
     page = html(client.get("/entries/dominion/library", headers={"Accept-Language": "en"}))
-    details = page[page.index('<details class="variants">'):page.index("</details>")]
+    details = page[page.index('<details class="variants">') : page.index("</details>")]
     assert "Copies differ (1)" in details
     assert '<span class="reading">裏</span>' in details and '<span class="reading">里</span>' in details
     assert "line 407" in details and "line 285" in details
     assert details.index("裏") < details.index("(kept)") < details.index("里")
+
+
+def test_static_assets_are_sent_precompressed(client, app):
+    asset = app.extensions["refapp"].assets["app.js"]
+    r = client.get(asset.url, headers={"Accept-Encoding": "gzip"})
+    assert r.headers["Content-Encoding"] == "gzip" and gzip.decompress(r.data) == asset.body
+    assert client.get(asset.url).data == asset.body
+
+
+def test_pages_revalidate_with_etags(client):
+    first = client.get(
+        "/entries/dominion/library", headers={"Accept-Encoding": "gzip", "Accept-Language": "en"}
+    )
+    etag = first.headers["ETag"]
+    assert etag.startswith("W/")
+    again = client.get(
+        "/entries/dominion/library",
+        headers={"Accept-Encoding": "gzip", "Accept-Language": "en", "If-None-Match": etag},
+    )
+    assert again.status_code == 304 and again.data == b""
+    other = client.get(
+        "/entries/dominion/library", headers={"Accept-Language": "zh-CN", "If-None-Match": etag}
+    )
+    assert other.status_code == 200  # another language is another page
+    assert first.headers["Content-Language"] == "en"
