@@ -8,10 +8,17 @@ from typing import Any
 from engine.core.events import Event
 
 
+def contains(have: Any, want: Any) -> bool:
+    """``want`` is found in ``have``: mappings match key by key (recursively), anything else by equality."""
+    if isinstance(want, dict):
+        return isinstance(have, dict) and all(k in have and contains(have[k], v) for k, v in want.items())
+    return have == want
+
+
 def event_matches(event: Event, matcher: dict[str, Any]) -> bool:
     for key, want in matcher.items():
         if key == "data":
-            if any(event.data.get(k) != v for k, v in want.items()):
+            if not contains(event.data, want):
                 return False
         elif key == "cards":
             if list(event.cards) != list(want):

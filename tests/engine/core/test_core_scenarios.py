@@ -183,3 +183,18 @@ def test_registry_knows_both_games_and_refuses_others():
     assert game_module("dominion").__name__ == "engine.dominion"
     with pytest.raises(UnknownGameError, match="chess"):
         game_module("chess")
+
+
+def test_event_data_matches_nested_mappings_key_by_key_and_lists_exactly():
+    from engine.core import event_matches
+
+    event = Event(
+        seq=3,
+        kind="decision",
+        player=0,
+        data={"decision": {"options": ["copper", "silver"], "min": 1, "context": {"card": "mine"}}},
+    )
+    assert event_matches(event, {"data": {"decision": {"options": ["copper", "silver"]}}})
+    assert event_matches(event, {"data": {"decision": {"context": {"card": "mine"}}}})
+    assert not event_matches(event, {"data": {"decision": {"options": ["copper"]}}})
+    assert not event_matches(event, {"data": {"decision": {"max": 1}}})
