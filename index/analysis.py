@@ -47,21 +47,33 @@ class Tables:
     vocab: Mapping[str, int]
     pinyin: Mapping[str, frozenset[str]]  # full pinyin / initials / joined English name -> entry ids
     pinyin_words: frozenset[str]
-    pinyin_by_sylls: Mapping[tuple[str, ...], list[NameForm]]
+    pinyin_by_sylls: Mapping[str, list[NameForm]]  # first syllable -> short Chinese names
+    by_first: Mapping[str, tuple[NameForm, ...]]  # first character -> name forms
 
 
-def find_names(text: str, forms: tuple[NameForm, ...]) -> list[NameMatch]:
-    """Name forms occurring in `text`; a match inside a longer match of another name is dropped."""
-    found: list[NameMatch] = []
+def forms_by_first_char(forms: tuple[NameForm, ...]) -> dict[str, tuple[NameForm, ...]]:
+    table: dict[str, list[NameForm]] = {}
     for f in forms:
-        if not f.norm or (f.chinese and len(f.norm) < 2 and f.norm != text):
-            continue
-        start = text.find(f.norm)
-        while start != -1:
-            end = start + len(f.norm)
-            if f.chinese or _bounded(text, start, end):
-                found.append(NameMatch(f, start, end))
-            start = text.find(f.norm, start + 1)
+        if f.norm:
+            table.setdefault(f.norm[0], []).append(f)
+    return {k: tuple(v) for k, v in table.items()}
+
+
+def find_names(text: str, by_first: Mapping[str, tuple[NameForm, ...]]) -> list[NameMatch]:
+    """Name forms occurring in `text` (`by_first`: forms keyed by their first character); a
+    match inside a longer match of another name is dropped."""
+    found: list[NameMatch] = []
+    for first in set(text):
+        for f in by_first.get(first, ()):
+            if f.chinese and len(f.norm) < 2 and f.norm != text:
+                continue
+            start = text.find(f.norm)
+            while start != -1:
+                end = start + len(f.norm)
+                if f.chinese or _bounded(text, start, end):
+                    found.append(NameMatch(f, start, end))
+                start = text.find(f.norm, start + 1)
+    found.sort(key=lambda m: (m.start, -m.end, m.form.entry, m.form.norm))
     return [
         m
         for m in found
@@ -129,7 +141,7 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
     stems = [t for t in tokens if t.isascii()]
     prefixes = [w for w in words if len(w) >= 3 and w not in tables.vocab and w not in tables.pinyin]
     prefixes = [w for w in prefixes if any(p.startswith(w) for p in tables.pinyin_words)]
-    names = find_names(corrected, tables.forms)
+    names = find_names(corrected, tables.by_first)
     pinyin_entries = {e for k in keys for e in tables.pinyin[k]}
     groups: dict[str, set[str]] = {}
     for m in names:
@@ -176,4 +188,5 @@ def build_tables(forms: tuple[NameForm, ...], vocab: Mapping[str, int], by_sylls
         pinyin={k: frozenset(v) for k, v in pinyin.items()},
         pinyin_words=frozenset(f.pinyin for f in forms if f.chinese),
         pinyin_by_sylls=by_sylls,
+        by_first=forms_by_first_char(forms),
     )

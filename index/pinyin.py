@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pypinyin import Style, lazy_pinyin, load_phrases_dict
+from pypinyin import Style, lazy_pinyin, load_phrases_dict, pinyin
 from pypinyin.constants import PHRASES_DICT
 
 # Readings pypinyin gets wrong for the games' names.
@@ -44,3 +44,11 @@ def is_common_phrase(text: str) -> bool:
     """Whether pypinyin's phrase list (about 47,000 everyday words) holds `text`: such words
     are not typos even when they sound like a card name (过往 is not 国王)."""
     return text in PHRASES_DICT
+
+
+@lru_cache(maxsize=16384)
+def readings(char: str) -> frozenset[str]:
+    """Every tone-less reading of one character (行 -> {'xing', 'hang', ...}); itself if none."""
+    _ensure_fixes()
+    found = pinyin(char, style=Style.NORMAL, heteronym=True, errors=lambda s: [s])
+    return frozenset(r.lower() for r in (found[0] if found else [char]))

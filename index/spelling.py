@@ -12,7 +12,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from index.lexicon import NameForm
-from index.pinyin import syllables
+from index.pinyin import readings
 from index.tokenise import CJK_RUN
 
 NAME_WEIGHT = 100  # vocabulary count given to words of names and aliases (see builder._english_vocab)
@@ -58,42 +58,45 @@ def _plausible_english(word: str) -> bool:
     return word.endswith(_ENGLISH_ENDINGS)
 
 
-def pinyin_table(forms: Iterable[NameForm]) -> dict[tuple[str, ...], list[NameForm]]:
-    """Chinese name forms of two or more characters keyed by their syllables."""
-    table: dict[tuple[str, ...], list[NameForm]] = {}
+MAX_NAME_CHARS = 6  # longer names (FAQ questions) are not typo-corrected
+
+
+def pinyin_table(forms: Iterable[NameForm]) -> dict[str, list[NameForm]]:
+    """Chinese names of 2-6 characters keyed by their first syllable, longest first."""
+    table: dict[str, list[NameForm]] = {}
     for f in forms:
-        if f.chinese and len(f.sylls) >= 2 and len(f.sylls) == len(f.norm):
-            table.setdefault(f.sylls, []).append(f)
+        if f.chinese and 2 <= len(f.norm) <= MAX_NAME_CHARS and len(f.sylls) == len(f.norm):
+            table.setdefault(f.sylls[0], []).append(f)
+    for names in table.values():
+        names.sort(key=lambda f: (-len(f.norm), f.norm))
     return table
 
 
-def correct_chinese(text: str, table: Mapping[tuple[str, ...], list[NameForm]], is_word) -> list[Correction]:
-    """Names whose pinyin equals a run of the query's characters that is neither the name itself
-    nor a known word (刺课 -> 刺客, 王坐厅 -> 王座厅). `is_word(str) -> bool` asks the dictionary."""
-    lengths = sorted({len(k) for k in table}, reverse=True)
+def _sounds_like(run: str, i: int, f: NameForm) -> bool:
+    """Whether the characters of `run` from `i` can be read as the name's syllables."""
+    n = len(f.sylls)
+    return i + n <= len(run) and all(f.sylls[k] in readings(run[i + k]) for k in range(n))
+
+
+def correct_chinese(text: str, table: Mapping[str, list[NameForm]], is_word) -> list[Correction]:
+    """Names that a run of the query's characters can be read as (any reading of each
+    character), where that run is neither the name itself nor a known word (刺课 -> 刺客,
+    王坐厅 -> 王座厅). `is_word(str) -> bool` asks the dictionaries."""
     out: list[Correction] = []
     for run in CJK_RUN.findall(text):
-        sylls = syllables(run)
-        if len(sylls) != len(run):
-            continue
         i = 0
         while i < len(run):
             step = 1
-            for n in lengths:
-                if i + n > len(run):
-                    continue
-                window = run[i : i + n]
-                forms = table.get(tuple(sylls[i : i + n]))
-                if not forms or any(f.norm == window for f in forms):
-                    if forms:
-                        step = n
-                        break
-                    continue
+            candidates = [f for r in readings(run[i]) for f in table.get(r, ()) if _sounds_like(run, i, f)]
+            for f in sorted(candidates, key=lambda f: (-len(f.norm), f.norm)):
+                window = run[i : i + len(f.norm)]
+                if window == f.norm or any(c.norm == window for c in candidates):
+                    step = len(f.norm)
+                    break
                 if is_word(window):
                     continue
-                right = forms[0]
-                out.append(Correction(window, right.norm, right.entry))
-                step = n
+                out.append(Correction(window, f.norm, f.entry))
+                step = len(f.norm)
                 break
             i += step
     return out

@@ -9,6 +9,7 @@ new index; the old one keeps serving until then, so no request ever sees a half-
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ bp = Blueprint("search_api", __name__)
 EXTENSION = "search_index"
 SEARCH_PARAMS = ("q", "lang", "game", "edition", "kind", "type", "cost", "limit")
 FILTER_PARAMS = ("game", "edition", "kind", "type", "cost")
+CHECK_EVERY_S = 1.0  # how often a request looks whether a newer build became current
 
 
 class _Holder:
@@ -32,6 +34,7 @@ class _Holder:
         self.lock = threading.Lock()
         self.index: SearchIndex | None = None
         self.error: str | None = None
+        self.checked = 0.0  # monotonic time of the last look at the `current` pointer
         self.reload()
 
     def reload(self) -> None:
@@ -41,6 +44,10 @@ class _Holder:
             self.index, self.error = None, str(exc)
 
     def get(self) -> SearchIndex | None:
+        now = time.monotonic()
+        if self.index is not None and now - self.checked < CHECK_EVERY_S:
+            return self.index
+        self.checked = now
         try:
             folder = current_folder(self.data_dir)
         except OSError:

@@ -150,3 +150,24 @@ def test_cli_reports_bad_queries(fixture_dir):
 
     out = CliRunner().invoke(search, ["foo:bar", "--data-dir", str(fixture_dir)])
     assert out.exit_code == 1 and "unknown field" in out.output
+
+
+def test_running_app_switches_to_a_new_build(tmp_path, monkeypatch):
+    from search_fixture_data import fixture_dataset
+
+    from corpus.model import Dataset
+    from index import build
+
+    monkeypatch.setattr(api_search, "CHECK_EVERY_S", 0.0)
+    full = fixture_dataset()
+    build(full, tmp_path)
+    app = Flask("switch")
+    app.config["REFAPP_DATA_DIR"] = str(tmp_path)
+    api_search.init_app(app)
+    client = app.test_client()
+    before = client.get("/api/search", query_string={"q": "图书馆"}).get_json()
+    assert {r["id"] for r in before["results"]} >= {"dominion/library", "citadels/library"}
+    smaller = Dataset("fixture-2", [e for e in full.entries if e.id != "dominion/library"])
+    build(smaller, tmp_path)
+    after = client.get("/api/search", query_string={"q": "图书馆"}).get_json()
+    assert "dominion/library" not in {r["id"] for r in after["results"]}
