@@ -192,7 +192,8 @@ class Game:
     def put_on_deck(self, i: int, slug: str, from_zone: str) -> None:
         self.move(i, slug, from_zone, "deck", "put_on_deck")
 
-    def gain(self, i: int, slug: str, to_zone: str = "discard", kind: str = "gain") -> bool:
+    def gain(self, i: int, slug: str, to_zone: str = "discard", kind: str = "gain",
+             data: dict[str, Any] | None = None) -> bool:
         """Gain a card from the supply to a zone; nothing happens if its pile is empty."""
         supply = self.state.supply
         if supply.get(slug, 0) <= 0:
@@ -201,7 +202,7 @@ class Game:
         supply[slug] -= 1
         self.state.players[i].zone(to_zone).append(slug)
         if self.logging:
-            self.emit(kind, i, [slug], "supply", to_zone)
+            self.emit(kind, i, [slug], "supply", to_zone, data)
         return True
 
     def gain_from_trash(self, i: int, slug: str) -> None:
@@ -350,7 +351,8 @@ class Game:
             st.coins -= COST[slug]
             st.buys -= 1
             self.bought = True
-            self.gain(i, slug, "discard", kind="buy")
+            data = {"cost": COST[slug], "coins": st.coins, "buys": st.buys} if self.logging else None
+            self.gain(i, slug, "discard", kind="buy", data=data)
             treasures_offered = False
         if self.stop == "buy":
             raise StopRun

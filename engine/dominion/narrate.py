@@ -140,6 +140,12 @@ def _line(event: Event, names: Names, players: list[str], lang: str) -> str:  # 
     if k in ("gain", "buy"):
         bought = k == "buy"
         verb = t("buys" if bought else "gains", "购买" if bought else "获得", "購買" if bought else "獲得")
+        if bought and "cost" in event.data:
+            d = event.data
+            return t(f"{who} buys {cards} for {d['cost']} (coins left {d['coins']}, buys left {d['buys']}), "
+                     f"to the {dst}.",
+                     f"{who}花{d['cost']}钱币购买{cards}（剩{d['coins']}钱币、{d['buys']}次购买），放入{dst}。",
+                     f"{who}花{d['cost']}錢幣購買{cards}（剩{d['coins']}錢幣、{d['buys']}次購買），放入{dst}。")
         if en:
             origin = " from the trash" if event.from_zone == "trash" else ""
             return f"{who} {verb} {cards}{origin}, to the {dst}."
