@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from engine.core.events import Event
@@ -35,7 +36,7 @@ PURPOSES: dict[str, tuple[str, str, str]] = {
     "discard": ("what to discard", "弃掉什么", "棄掉什麼"),
     "trash": ("what to trash", "移除什么", "廢置什麼"),
     "throne": ("which Action to play twice", "哪张行动牌打出两次", "哪張行動牌執行兩次"),
-    "reveal_moat": ("whether to reveal Moat", "是否展示护城河", "是否明示護城河"),
+    "reveal_moat": ("whether to reveal [moat]", "是否展示[moat]", "是否明示[moat]"),
     "set_aside": ("whether to set the card aside", "是否将牌放置一旁", "是否將牌旁置"),
     "deck_to_discard": ("whether to put the deck into the discard pile", "是否将牌库放进弃牌堆",
                         "是否將牌庫放進棄牌堆"),
@@ -43,7 +44,7 @@ PURPOSES: dict[str, tuple[str, str, str]] = {
     "thief_trash": ("which Treasure is trashed", "移除哪张财宝牌", "廢置哪張財富牌"),
     "thief_gain": ("which trashed Treasures to gain", "获得哪些被移除的财宝牌", "獲得哪些被廢置的財富牌"),
     "topdeck": ("which card goes onto the deck", "哪张牌放到牌库顶", "哪張牌放到牌庫頂"),
-    "trash_copper": ("whether to trash a Copper", "是否移除一张铜币", "是否廢置一張銅幣"),
+    "trash_copper": ("whether to trash a [copper]", "是否移除一张[copper]", "是否廢置一張[copper]"),
     "play_discarded": ("whether to play the discarded card", "是否打出被弃掉的牌", "是否打出被棄掉的牌"),
     "order_topdeck": ("the order to put cards back", "放回的顺序", "放回的順序"),
 }
@@ -53,18 +54,24 @@ FAIL_REASONS: dict[str, tuple[str, str, str]] = {
                            "補充資源沒有費用足夠低的牌"),
     "empty hand": ("no card in hand", "手中没有牌", "手中沒有牌"),
     "no treasure in hand": ("no Treasure in hand", "手中没有财宝牌", "手中沒有財富牌"),
-    "no copper in hand": ("no Copper in hand", "手中没有铜币", "手中沒有銅幣"),
+    "no copper in hand": ("no [copper] in hand", "手中没有[copper]", "手中沒有[copper]"),
 }
 REASONS: dict[str, tuple[str, str, str]] = {
-    "provinces": ("the Province pile is empty", "行省已被买空", "省份已被買空"),
+    "provinces": ("the [province] pile is empty", "[province]已被买空", "[province]已被買空"),
     "three_piles": ("three supply piles are empty", "三堆供应牌已空", "三堆補充資源已空"),
     "turn_limit": ("the turn limit was reached", "达到回合上限", "達到回合上限"),
 }
 
 
-def _pick(table: dict[str, tuple[str, str, str]], key: str | None, lang: str) -> str:
+_CARD_MENTION = re.compile(r"\[([a-z-]+)\]")
+
+
+def _pick(table: dict[str, tuple[str, str, str]], key: str | None, lang: str,
+          names: Names | None = None) -> str:
+    """A table phrase in ``lang``; ``[slug]`` mentions become the card's name from ``names``."""
     row = table.get(key or "")
-    return row[LANGS.index(lang)] if row else str(key)
+    text = row[LANGS.index(lang)] if row else str(key)
+    return _CARD_MENTION.sub(lambda m: name_of(names or {}, m.group(1), lang), text)
 
 
 def _line(event: Event, names: Names, players: list[str], lang: str) -> str:  # noqa: C901
@@ -151,14 +158,14 @@ def _line(event: Event, names: Names, players: list[str], lang: str) -> str:  # 
             return f"{who} {verb} {cards}{origin}, to the {dst}."
         return f"{who}{verb}{cards}，放入{dst}。"
     if k == "gain_failed":
-        what = _pick(FAIL_REASONS, event.data.get("reason", ""), lang)
+        what = _pick(FAIL_REASONS, event.data.get("reason", ""), lang, names)
         return t(f"{who} gains nothing: {what}.", f"{who}没有获得牌：{what}。", f"{who}沒有獲得牌：{what}。")
     if k == "trash_failed":
         reason = event.data.get("reason", "")
         if reason == "not in play":
             return t(f"{who} cannot trash {cards} again: it is no longer in play.",
                      f"{cards}已不在场上，{who}无法再次移除它。", f"{cards}已不在場上，{who}無法再次廢置它。")
-        what = _pick(FAIL_REASONS, reason, lang)
+        what = _pick(FAIL_REASONS, reason, lang, names)
         return t(f"{who} trashes nothing: {what}.", f"{who}没有移除牌：{what}。",
                  f"{who}沒有廢置牌：{what}。")
     if k == "put_on_deck":
@@ -181,11 +188,11 @@ def _line(event: Event, names: Names, players: list[str], lang: str) -> str:  # 
                  f"{who}：{sign}{label}（剩{total}）{by_txt}。",
                  f"{who}：{sign}{label}（剩{total}）{by_txt}。")
     if k == "decision":
-        what = _pick(PURPOSES, event.data.get("decision", {}).get("context", {}).get("purpose"), lang)
+        what = _pick(PURPOSES, event.data.get("decision", {}).get("context", {}).get("purpose"), lang, names)
         return t(f"{who} must decide {what}.", f"{who}需要决定{what}。", f"{who}需要決定{what}。")
     if k == "answer":
         ans = event.data.get("answer", [])
-        what = _pick(PURPOSES, event.data.get("purpose"), lang)
+        what = _pick(PURPOSES, event.data.get("purpose"), lang, names)
         if ans in (["yes"], ["no"]):
             shown = t(ans[0], "是" if ans == ["yes"] else "否", "是" if ans == ["yes"] else "否")
         elif not ans:
@@ -197,7 +204,7 @@ def _line(event: Event, names: Names, players: list[str], lang: str) -> str:  # 
     if k == "attack_blocked":
         return t(f"{who} is unaffected by {cards}.", f"{who}不受{cards}影响。", f"{who}不受{cards}影響。")
     if k == "game_end":
-        reason = _pick(REASONS, event.data.get("reason"), lang)
+        reason = _pick(REASONS, event.data.get("reason"), lang, names)
         scores = event.data.get("scores", [])
         winners = "、".join(players[w] for w in event.data.get("winners", []))
         table = ", ".join(f"{players[i]} {s}" for i, s in enumerate(scores))

@@ -36,8 +36,8 @@ PROMPTS: dict[str, tuple[str, str, str]] = {
                    "{card}：选择要获得的被移除的财宝牌。", "{card}：選擇要獲得的被廢置的財富牌。"),
     "topdeck": ("{card}: choose a card to put onto your deck.",
                 "{card}：选择一张牌放到牌库顶。", "{card}：選擇一張牌放到牌庫頂。"),
-    "trash_copper": ("{card}: trash a Copper for +3 coins?", "{card}：移除一张铜币以获得+3钱币吗？",
-                     "{card}：廢置一張銅幣以獲得+3錢幣嗎？"),
+    "trash_copper": ("{card}: trash a {copper} for +3 coins?", "{card}：移除一张{copper}以获得+3钱币吗？",
+                     "{card}：廢置一張{copper}以獲得+3錢幣嗎？"),
     "play_discarded": ("{card}: play the discarded {drawn}?", "{card}：打出被弃掉的{drawn}吗？",
                        "{card}：打出被棄掉的{drawn}嗎？"),
     "order_topdeck": ("{card}: put these back in order, top first.",
@@ -62,6 +62,7 @@ def prompt_for(purpose: str, card: str | None, context: dict[str, Any], names: N
             target = int(values["target"])
             values["target"] = players[target] if players and target < len(players) else target + 1
         values["card"] = name_of(names, card, lang) if card else ""
+        values["copper"] = name_of(names, "copper", lang)
         try:
             out[lang] = template.format(**values)
         except (KeyError, IndexError):
