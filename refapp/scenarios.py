@@ -165,7 +165,14 @@ def decorate_run(run: dict[str, Any], summary: ScenarioSummary, catalog: Catalog
     out["names"] = {
         slug: names.get(slug, {"en": slug, "zh-Hans": slug, "zh-Hant": slug}) for slug in sorted(used)
     }
+    out["card_types"] = {slug: catalog_types(catalog, game, slug) for slug in sorted(used)}
     out["entry_title"] = dict(entry.names) if entry else {}
     out["ruling_text"] = dict(ruling.text) if ruling else {}
     out["entry_url"] = f"/entries/{entry_id}" + (f"#{ruling_id}" if ruling_id else "")
     return out
+
+
+def catalog_types(catalog: Catalog, game: str, slug: str) -> list[str]:
+    """A card's types from the dataset (e.g. treasure, victory; Citadels district colours)."""
+    e = catalog.get(f"{game}/{slug}")
+    return list(e.types) if e else []

@@ -48,8 +48,12 @@
     });
     return order.map(function (c) { return [c, counts[c]]; });
   }
+  function typeClasses(slug) {
+    var types = (run.card_types && run.card_types[slug]) || [];
+    return types.map(function (t) { return " t-" + t.replace(/[^a-z-]/g, ""); }).join("");
+  }
   function cardView(slug, count, moved) {
-    var c = el("span", "cardv" + (moved ? " moved" : ""), cardName(slug));
+    var c = el("span", "cardv" + typeClasses(slug) + (moved ? " moved" : ""), cardName(slug));
     if (count > 1) {
       var n = el("span", "n", "×" + count);
       c.appendChild(n);
@@ -125,7 +129,7 @@
         z.appendChild(el("div", "zone-name", t(run.game === "citadels" ? "player.piles" : "player.supply")));
         var row = el("div", "cards");
         pileNames.forEach(function (slug) {
-          var c = el("span", "cardv", S["pile." + slug] || cardName(slug));
+          var c = el("span", "cardv" + typeClasses(slug), S["pile." + slug] || cardName(slug));
           c.appendChild(el("span", "n", String(piles[slug])));
           row.appendChild(c);
         });

@@ -132,6 +132,7 @@ def test_scenario_json_labels_every_card_it_mentions(client, scenarios):
         "zh-Hant": "silver",
     }  # not in dataset
     assert data["ruling_text"]["en"].startswith("If you shuffle")
+    assert data["card_types"]["library"] == ["action"] and data["card_types"]["silver"] == []
     # the engine got names for this game's cards only, keyed by slug
     assert scenarios.names_seen["library"]["zh-Hans"] == "图书馆"
     assert "assassin" not in scenarios.names_seen
