@@ -43,3 +43,20 @@ def test_starting_deck_and_hand_match_the_curated_setup():
 def test_every_recommended_kingdom_is_a_valid_ten_card_kingdom():
     for kingdom in extra("dominion/rules/recommended-kingdoms")["sets"]:
         assert len(kingdom["cards"]) == 10 and validate_kingdom(kingdom["cards"], kingdom["edition"]) == []
+
+
+def test_the_engine_ships_no_copy_of_the_chinese_card_names():
+    from corpus.model import DATASET_PATH, load_dataset
+
+    if not DATASET_PATH.exists():
+        pytest.skip("dataset not built")
+    names = {
+        n
+        for e in load_dataset().entries
+        if e.game == "dominion" and e.kind == "card"
+        for n in (e.names["zh-Hans"], e.names["zh-Hant"])
+    }
+    engine_dir = Path(__file__).resolve().parents[3] / "engine"
+    for path in list((engine_dir / "dominion").glob("*.py")) + list((engine_dir / "core").glob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert not [n for n in names if n in text], path.name
