@@ -23,7 +23,7 @@ def name_of(names: Names, slug: str, lang: str) -> str:
 
 
 def join_names(names: Names, slugs: list[str], lang: str) -> str:
-    """A readable list of card names: ``Copper, Copper, Silver`` / ``铜币、铜币、银币``."""
+    """A readable list of card names, comma-separated in English and with 、 in Chinese."""
     if not slugs:
         return "nothing" if lang == "en" else "无"
     sep = ", " if lang == "en" else "、"
