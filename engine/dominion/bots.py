@@ -78,6 +78,10 @@ class GeneralBot:
                 continue
             if slug == "chapel" and self._owned(game, player, "chapel"):
                 continue
+            if slug == "throne-room":  # worth it only with other Actions to double
+                others = sum(1 for c in p.all_cards() if c in ACTIONS and c != "throne-room")
+                if others < 2 * (self._owned(game, player, "throne-room") + 1):
+                    continue
             if best is None or (self.values[slug], COST[slug]) > (self.values[best], COST[best]):
                 best = slug
         if "gold" in options and coins >= 6 and (best is None or self.values[best] <= self.values["gold"]):
