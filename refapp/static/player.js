@@ -221,7 +221,9 @@
     });
     stage.addEventListener("keydown", function (ev) {
       if (ev.target && ev.target.tagName === "SELECT") return;
-      if (ev.key === "ArrowRight") { pause(); show(idx + 1); ev.preventDefault(); }
+      if (ev.key === "Home") { pause(); show(0); ev.preventDefault(); }
+      else if (ev.key === "End") { pause(); show(run.events.length - 1); ev.preventDefault(); }
+      else if (ev.key === "ArrowRight") { pause(); show(idx + 1); ev.preventDefault(); }
       else if (ev.key === "ArrowLeft") { pause(); show(idx - 1); ev.preventDefault(); }
     });
     window.addEventListener("hashchange", function () {

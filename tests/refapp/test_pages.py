@@ -195,9 +195,9 @@ def test_player_page_lists_every_step_without_javascript(client):
     r = client.get("/scenarios/dominion/library-set-aside", headers={"Accept-Language": "en"})
     assert r.status_code == 200
     page = html(r)
-    assert page.count('<li id="step-') == 9
+    assert page.count('<li id="step=') == 9
     assert 'href="#step=8"' in page
-    assert re.search(r'<li id="step-8"[^>]*class="hl"', page)  # the ruling step is marked
+    assert re.search(r'<li id="step=8"[^>]*class="hl"', page)  # the ruling step is marked
     assert "The ruling happens here" in page
     assert "If you shuffle part-way through" in page  # the ruling text is shown
     assert 'href="/entries/dominion/library#set-aside-not-shuffled"' in page
@@ -301,3 +301,9 @@ def test_pages_revalidate_with_etags(client):
     )
     assert other.status_code == 200  # another language is another page
     assert first.headers["Content-Language"] == "en"
+
+
+def test_step_links_work_without_javascript(client):
+    page = html(client.get("/scenarios/dominion/library-set-aside"))
+    for n in range(1, 10):  # every "#step=N" link has its target on the page
+        assert f'href="#step={n}"' in page and f'id="step={n}"' in page
