@@ -232,6 +232,7 @@
     });
     var initial = stepFromHash();
     show(initial == null ? 0 : initial, initial != null);
+    if (initial != null) stage.scrollIntoView({ block: "start" });  // the board, not the no-JS list
   }
 
   narration.textContent = t("player.loading");
