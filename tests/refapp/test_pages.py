@@ -307,3 +307,23 @@ def test_step_links_work_without_javascript(client):
     page = html(client.get("/scenarios/dominion/library-set-aside"))
     for n in range(1, 10):  # every "#step=N" link has its target on the page
         assert f'href="#step={n}"' in page and f'id="step={n}"' in page
+
+
+def test_an_unexpected_failure_is_a_friendly_500_without_a_traceback(app):
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+    app.config["TESTING"] = False
+
+    @app.get("/boom")
+    def boom():
+        raise RuntimeError("secret internals")
+
+    @app.get("/api/boom")
+    def api_boom():
+        raise RuntimeError("secret internals")
+
+    client = app.test_client()
+    r = client.get("/boom", headers={"Accept-Language": "zh-TW"})
+    assert r.status_code == 500
+    assert "伺服器出錯了" in html(r) and "secret internals" not in html(r) and "Traceback" not in html(r)
+    r = client.get("/api/boom")
+    assert r.status_code == 500 and r.get_json() == {"error": "Internal Server Error", "status": 500}
