@@ -133,9 +133,10 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         right = correct_english(w, tables.vocab)
         if right:
             corrected = re.sub(rf"(?<![0-9a-z]){re.escape(w)}(?![0-9a-z])", right, corrected)
-    for c in correct_chinese(
-        corrected, tables.pinyin_by_sylls, lambda w: tok.knows(w) or is_common_phrase(w)
-    ):
+    def is_word(w: str) -> bool:
+        return tok.knows(w) or is_common_phrase(w)
+
+    for c in correct_chinese(corrected, tables.pinyin_by_sylls, is_word, tok.chinese_words):
         corrected = corrected.replace(c.wrong, c.right)
     tokens = tok.search_tokens(corrected, stop=True) or tok.search_tokens(corrected)
     stems = [t for t in tokens if t.isascii()]

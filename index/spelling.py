@@ -78,12 +78,23 @@ def _sounds_like(run: str, i: int, f: NameForm) -> bool:
     return i + n <= len(run) and all(f.sylls[k] in readings(run[i + k]) for k in range(n))
 
 
-def correct_chinese(text: str, table: Mapping[str, list[NameForm]], is_word) -> list[Correction]:
+def word_boundaries(words: Iterable[str]) -> set[int]:
+    """Offsets where a segmented run's words start and end."""
+    out, pos = {0}, 0
+    for w in words:
+        pos += len(w)
+        out.add(pos)
+    return out
+
+
+def correct_chinese(text: str, table: Mapping[str, list[NameForm]], is_word, segment) -> list[Correction]:
     """Names that a run of the query's characters can be read as (any reading of each
-    character), where that run is neither the name itself nor a known word (刺课 -> 刺客,
-    王坐厅 -> 王座厅). `is_word(str) -> bool` asks the dictionaries."""
+    character), where that run is neither the name itself nor a known word and does not cut
+    through one (刺课 -> 刺客, 王坐厅 -> 王座厅; but 地区的 keeps 区的, not 取得).
+    `is_word(str) -> bool` asks the dictionaries; `segment(str) -> list[str]` splits a run."""
     out: list[Correction] = []
     for run in CJK_RUN.findall(text):
+        bounds = word_boundaries(segment(run))
         i = 0
         while i < len(run):
             step = 1
@@ -93,7 +104,7 @@ def correct_chinese(text: str, table: Mapping[str, list[NameForm]], is_word) -> 
                 if window == f.norm or any(c.norm == window for c in candidates):
                     step = len(f.norm)
                     break
-                if is_word(window):
+                if is_word(window) or i not in bounds or i + len(window) not in bounds:
                     continue
                 out.append(Correction(window, f.norm, f.entry))
                 step = len(f.norm)

@@ -148,3 +148,22 @@ def test_corpus_dictionary_segments_the_corpus_like_the_full_dictionary(real):
         text = search_text(unit["text"])
         assert real.tokeniser.search_tokens(text) == full.search_tokens(text), unit["id"]
         assert real.tokeniser.exact_tokens(text) == full.exact_tokens(text), unit["id"]
+
+
+def test_every_name_and_alias_of_the_real_dataset_finds_its_entry(real):
+    misses = []
+    for entry_id in real.entries:
+        forms = [f.text for f in real.lexicon.forms if f.entry == entry_id]
+        assert forms, entry_id
+        for text in forms:
+            if entry_id not in real.search(text, limit=5).ids():
+                misses.append((text, entry_id))
+    assert misses == []
+
+
+def test_chinese_typo_fixes_do_not_cut_through_words(real):
+    # 地区的 reads di qu de; 区的 sounds like the term 取得 (gain) but is no typo.
+    question = "外交官可以与已建完8个地区的玩家交换地区么？"
+    found = real.search(question)
+    assert found.suggestion is None
+    assert found.ids()[0] == "citadels/faq/diplomat-completed-city"
