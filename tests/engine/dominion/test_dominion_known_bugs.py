@@ -149,3 +149,34 @@ def test_throne_room_on_an_attack_lets_moat_be_revealed_for_each_play():
     play(game, "throne-room")
     assert game.state.players[1].hand == ["moat", "copper", "copper"]
     assert [e.kind for e in log.events].count("attack_blocked") == 1 and game.state.coins == 4
+
+
+def test_throne_room_on_library_second_play_draws_nothing_at_seven():
+    game, log, _ = make_game(
+        [{"hand": ["throne-room", "library"], "deck": ["copper"] * 9}, {}],
+    )
+    play(game, "throne-room")
+    assert len(game.state.players[0].hand) == 7 and len(game.state.players[0].deck) == 2
+    assert [e.data.get("time") for e in log.events if e.kind == "resolve"] == [1, 2]
+
+
+def test_vassal_can_play_a_discarded_throne_room_which_then_doubles_a_card_from_hand():
+    game, _, _ = make_game(
+        [{"hand": ["vassal", "village"], "deck": ["throne-room", "copper", "copper"]}, {}],
+        edition="2e",
+        answers=[True, "village"],  # play the discarded Throne Room; 2e asks even with one choice
+    )
+    play(game, "vassal")
+    st = game.state
+    assert st.players[0].play == ["vassal", "throne-room", "village"]
+    assert st.actions == 4 and st.coins == 2 and st.players[0].hand == ["copper", "copper"]
+
+
+def test_second_throne_room_play_of_an_attack_hits_again():
+    game, _, _ = make_game(
+        [{"hand": ["throne-room", "witch"], "deck": ["copper"] * 4}, {}, {}],
+        supply={"curse": 3},
+    )
+    play(game, "throne-room")
+    assert game.state.players[1].discard == ["curse", "curse"]
+    assert game.state.players[2].discard == ["curse"] and game.state.supply["curse"] == 0
