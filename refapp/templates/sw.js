@@ -34,12 +34,23 @@ function cacheFirst(request) {
   });
 }
 
+var MAX_ENTRIES = 400;  // pages, entries and logs kept; the oldest visited go first
+
+function keep(request, response) {
+  var copy = response.clone();
+  return caches.open(CACHE).then(function (c) {
+    return c.put(request, copy).then(function () { return c.keys(); }).then(function (keys) {
+      var extra = keys.filter(function (k) {
+        return PRECACHE.indexOf(new URL(k.url).pathname) < 0;
+      }).slice(0, Math.max(0, keys.length - MAX_ENTRIES));
+      return Promise.all(extra.map(function (k) { return c.delete(k); }));
+    });
+  });
+}
+
 function networkFirst(request, isPage) {
   return fetch(request).then(function (response) {
-    if (response.ok) {
-      var copy = response.clone();
-      caches.open(CACHE).then(function (c) { c.put(request, copy); });
-    }
+    if (response.ok) keep(request, response);
     return response;
   }).catch(function () {
     return caches.match(request, { ignoreVary: true }).then(function (hit) {
