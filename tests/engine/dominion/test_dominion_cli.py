@@ -86,3 +86,27 @@ def test_simulate_accepts_a_recommended_kingdom_by_name():
     assert sorted(json.loads(result.stdout)["kingdom"]) == sorted(sets["first-game"]["cards"])
     wrong = invoke("simulate", "--kingdom", "first-game", "--edition", "2e", "--games", "2")
     assert wrong.exit_code != 0 and "edition" in wrong.output
+
+
+def test_simulate_dispatches_citadels_through_the_registry():
+    import pytest
+
+    from engine.core import UnknownGameError, game_module
+
+    try:
+        game_module("citadels")
+    except UnknownGameError:
+        pytest.skip("citadels engine not available")
+    result = invoke(
+        "simulate", "--game", "citadels", "--players", "4", "--games", "2", "--seed", "1", "--json"
+    )
+    assert result.exit_code == 0 and json.loads(result.stdout)
+
+
+def test_scenario_run_falls_back_to_slugs_with_a_warning_without_the_dataset(monkeypatch, tmp_path):
+    import corpus.model
+
+    monkeypatch.setattr(corpus.model, "DATASET_PATH", tmp_path / "missing.json")
+    result = CliRunner().invoke(main, ["scenario", "run", "smithy-draw-three"])
+    assert result.exit_code == 0
+    assert "warning: card names unavailable" in result.output and "smithy" in result.output
