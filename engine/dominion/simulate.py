@@ -36,12 +36,13 @@ class SimulationResult:
         lines = [
             f"Dominion {self.edition}, {self.games} games, seed {self.seed}",
             f"kingdom: {', '.join(self.kingdom)}",
-            f"average turns (longest player's count per game): {d['average_turns']}"
+            f"average turns per game (the player with most turns): {d['average_turns']}"
             + (f"; {self.unfinished} games hit the turn limit" if self.unfinished else ""),
+            "seats rotate every game; each bot is reported under its position in --players:",
         ]
         for p in d["players"]:
             lines.append(
-                f"  seat label {p['seat']} {p['name']:<10} wins {p['win_rate']:6.1%}"
+                f"  {p['seat'] + 1}. {p['name']:<10} wins {p['win_rate']:6.1%}"
                 f"  ties {p['tie_rate']:6.1%}  average score {p['average_score']}"
             )
         return "\n".join(lines)
