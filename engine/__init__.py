@@ -15,6 +15,7 @@ from engine.core import (
     game_module,
     list_scenarios,
     load_scenario,
+    scenario_problems,
 )
 
 
@@ -25,5 +26,5 @@ def run_scenario(scenario: Scenario, names: Names | None = None) -> ScenarioRun:
 
 __all__ = [
     "Names", "Scenario", "ScenarioError", "ScenarioInfo", "ScenarioRun",
-    "game_module", "list_scenarios", "load_scenario", "run_scenario",
+    "game_module", "list_scenarios", "load_scenario", "run_scenario", "scenario_problems",
 ]
