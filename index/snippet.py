@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import html
 import re
+from bisect import bisect_left
 from collections.abc import Iterable
 
 from index.normalise import normalise_with_map
 from index.tokenise import english_token
 
 WINDOW = 120  # characters of context shown
+MAX_CANDIDATE_WINDOWS = 40  # windows tried around the first matches
 _WORD = re.compile(r"\+\d+|[0-9a-z]+(?:'[a-z]+)?")
 
 
@@ -53,15 +55,19 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def _window(text: str, spans: list[tuple[int, int]], width: int) -> tuple[int, int]:
-    """The `width`-character window holding the most matched characters (first match ties)."""
+    """The `width`-character window holding the most matched characters (first match ties).
+    `spans` are sorted and disjoint; each candidate window starts a little before a span."""
     if len(text) <= width:
         return 0, len(text)
     if not spans:
         return 0, width
+    starts = [s for s, _ in spans]
     best, best_start = -1, 0
-    for s, _ in spans:
+    for s, _ in spans[:MAX_CANDIDATE_WINDOWS]:
         start = max(0, min(s - width // 4, len(text) - width))
-        covered = sum(max(0, min(e, start + width) - max(s2, start)) for s2, e in spans)
+        lo = max(0, bisect_left(starts, start) - 1)
+        hi = bisect_left(starts, start + width)
+        covered = sum(max(0, min(e, start + width) - max(s2, start)) for s2, e in spans[lo:hi])
         if covered > best:
             best, best_start = covered, start
     return best_start, best_start + width

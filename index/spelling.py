@@ -59,6 +59,7 @@ def _plausible_english(word: str) -> bool:
 
 
 MAX_NAME_CHARS = 6  # longer names (FAQ questions) are not typo-corrected
+MAX_CORRECTED_RUN = 60  # Chinese runs longer than this are not checked for typos
 
 
 def pinyin_table(forms: Iterable[NameForm]) -> dict[str, list[NameForm]]:
@@ -94,6 +95,8 @@ def correct_chinese(text: str, table: Mapping[str, list[NameForm]], is_word, seg
     `is_word(str) -> bool` asks the dictionaries; `segment(str) -> list[str]` splits a run."""
     out: list[Correction] = []
     for run in CJK_RUN.findall(text):
+        if len(run) > MAX_CORRECTED_RUN:
+            continue  # a pasted paragraph, not a typed name
         bounds = word_boundaries(segment(run))
         i = 0
         while i < len(run):
