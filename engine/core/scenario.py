@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -18,6 +19,7 @@ ENGINE_DIR = Path(__file__).resolve().parent.parent
 SCHEMA_PATH = ENGINE_DIR / "scenario.schema.json"
 SCENARIOS_DIR = ENGINE_DIR / "scenarios"
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+SCENARIO_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
 class ScenarioError(ValueError):
@@ -213,6 +215,8 @@ def read_yaml(path: Path) -> Any:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ScenarioError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(f"{path}: (top level): not UTF-8 text (byte {exc.start})") from None
     try:
         return yaml.load(text, Loader=_LOADER)  # a safe loader: libyaml's when available
     except yaml.YAMLError as exc:
@@ -231,6 +235,8 @@ def load_scenario(id_or_path: str | Path, root: Path = SCENARIOS_DIR) -> Scenari
         if not path.is_file():
             raise ScenarioError(f"{path}: no such scenario file")
     else:
+        if not SCENARIO_ID.fullmatch(text):
+            raise ScenarioError(f"id: {text!r} is not a scenario id (lower-case letters, digits and hyphens)")
         found = find_scenario_path(text, root)
         if found is None:
             raise ScenarioError(f"id: no scenario named {text!r} under {root}")

@@ -198,3 +198,13 @@ def test_event_data_matches_nested_mappings_key_by_key_and_lists_exactly():
     assert event_matches(event, {"data": {"decision": {"context": {"card": "mine"}}}})
     assert not event_matches(event, {"data": {"decision": {"options": ["copper"]}}})
     assert not event_matches(event, {"data": {"decision": {"max": 1}}})
+
+
+def test_ids_that_are_not_slugs_and_undecodable_files_are_refused(tmp_path):
+    for bad in ("../secrets", "*", "Library"):
+        with pytest.raises(ScenarioError, match="not a scenario id"):
+            load_scenario(bad)
+    binary = tmp_path / "binary.yaml"
+    binary.write_bytes(b"\xff\xfe\x00id: x")
+    with pytest.raises(ScenarioError, match="not UTF-8"):
+        load_scenario(binary)
