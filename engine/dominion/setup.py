@@ -87,10 +87,10 @@ def validate_scenario(s: Scenario) -> list[str]:
     stop = s.setup.get("stop", "turn")
     if not (stop in STOPS or (isinstance(stop, int) and not isinstance(stop, bool) and 1 <= stop <= 100)):
         problems.append(f"setup.stop: {stop!r}; use one of {list(STOPS)} or a number of turns (1-100)")
-    for key in ("turn", "max_turns"):
+    for key, most in (("turn", 10_000), ("max_turns", 200)):
         value = s.setup.get(key, 1)
-        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-            problems.append(f"setup.{key}: {value!r} is not a positive whole number")
+        if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= most:
+            problems.append(f"setup.{key}: {value!r} is not a whole number from 1 to {most}")
     bots = s.setup.get("bots", {})
     if not isinstance(bots, dict):
         problems.append("setup.bots: a mapping of player index to bot name")
