@@ -86,6 +86,10 @@
     var snaps = run.snapshots || [];
     return snaps[Math.min(i, snaps.length - 1)] || null;
   }
+  function inZone(ev, zone) {
+    // the cards an event moves are marked where they arrive (everywhere when it names no zone)
+    return !ev || !ev.to_zone || ev.to_zone === zone;
+  }
   function movedCards(ev, playerIndex) {
     var m = {};
     if (ev && ev.cards && (ev.player == null || ev.player === playerIndex)) {
@@ -113,7 +117,7 @@
       var names = ZONE_ORDER.filter(function (z) { return z in zones; })
         .concat(Object.keys(zones).filter(function (z) { return ZONE_ORDER.indexOf(z) < 0; }));
       var moved = movedCards(ev, pi);
-      names.forEach(function (z) { box.appendChild(zoneView(z, zones[z] || [], moved)); });
+      names.forEach(function (z) { box.appendChild(zoneView(z, zones[z] || [], inZone(ev, z) ? moved : {})); });
       board.appendChild(box);
     });
     var shared = snap.shared || {}, piles = snap.piles || {};
@@ -121,7 +125,9 @@
       var sh = el("section", "shared");
       sh.setAttribute("aria-label", t("player.shared"));
       Object.keys(shared).forEach(function (z) {
-        if ((shared[z] || []).length || z === "trash") sh.appendChild(zoneView(z, shared[z] || [], movedCards(ev, null)));
+        if ((shared[z] || []).length || z === "trash") {
+          sh.appendChild(zoneView(z, shared[z] || [], inZone(ev, z) ? movedCards(ev, null) : {}));
+        }
       });
       var pileNames = Object.keys(piles);
       if (pileNames.length) {
