@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 
 from index.errors import QueryError
 
-MAX_QUERY_CHARS = 500
+MAX_QUERY_CHARS = 200  # as the results page and docs/openapi.yaml say
 FIELDS = ("game", "edition", "kind", "type", "cost")
 
 GAME_VALUES = {
