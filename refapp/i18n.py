@@ -55,6 +55,13 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     "results.empty_query": ("Type something to search for.", "请输入要搜索的内容。", "請輸入要搜尋的內容。"),
     "show_me": ("Show me", "演示给我看", "演示給我看"),
     "show_me.label": ("Show me how it plays out: {title}", "演示：{title}", "演示：{title}"),
+    "results.count.one": ("1 result", "共 1 条结果", "共 1 筆結果"),
+    "browse.results.one": ("1 entry", "1 个条目", "1 個條目"),
+    "demos.count.one": ("1 demonstration", "共 1 个演示", "共 1 個演示"),
+    "player.cards.one": ("1 card", "1 张", "1 張"),
+    "demos.title": ("All demonstrations", "全部演示", "全部演示"),
+    "demos.count": ("{n} demonstrations", "共 {n} 个演示", "共 {n} 個演示"),
+    "demos.none": ("No demonstrations are available.", "暂无可用的演示。", "暫無可用的演示。"),
     "browse.title": ("Browse", "浏览", "瀏覽"),
     "browse.by_game": ("By game", "按游戏", "按遊戲"),
     "browse.by_edition": ("By edition", "按版本", "按版本"),
@@ -231,6 +238,8 @@ class Translator:
 
 def translate(key: str, lang: str, **values: object) -> str:
     """The string for `key` in `lang` with `{name}` placeholders filled; unknown keys raise KeyError."""
+    if values.get("n") == 1 and f"{key}.one" in _TABLE:
+        key = f"{key}.one"  # English singular; the Chinese rows read the same
     row = _TABLE[key]
     text = row[LANGS.index(lang)] if lang in LANGS else row[LANGS.index(DEFAULT_LANG)]
     return text.format(**values) if values else text

@@ -211,6 +211,21 @@ def entry(entry_id: str) -> Any:
     )
 
 
+@bp.get("/scenarios")
+def scenario_index() -> str:
+    """Every demonstration, grouped by game and by the entry it belongs to."""
+    state = get_state()
+    groups: dict[str, dict[str, list[Any]]] = {}
+    for s in state.scenarios.summaries.values():
+        groups.setdefault(s.game, {}).setdefault(s.entry, []).append(s)
+    ordered = [
+        (game, [(state.catalog.get(eid), eid, items) for eid, items in sorted(groups[game].items())])
+        for game in GAMES
+        if game in groups
+    ]
+    return render_template("scenarios.html", groups=ordered, total=len(state.scenarios.summaries), page="demos")
+
+
 @bp.get("/scenarios/<path:scenario_id>")
 def scenario(scenario_id: str) -> Any:
     state = get_state()

@@ -19,6 +19,7 @@
   var run = null, idx = 0, timer = null, highlight = {};
 
   function t(key, vals) {
+    if (vals && vals.n === 1 && S[key + ".one"]) key = key + ".one";
     var s = S[key] || key;
     Object.keys(vals || {}).forEach(function (k) { s = s.split("{" + k + "}").join(String(vals[k])); });
     return s;

@@ -327,3 +327,11 @@ def test_an_unexpected_failure_is_a_friendly_500_without_a_traceback(app):
     assert "伺服器出錯了" in html(r) and "secret internals" not in html(r) and "Traceback" not in html(r)
     r = client.get("/api/boom")
     assert r.status_code == 500 and r.get_json() == {"error": "Internal Server Error", "status": 500}
+
+
+def test_demonstrations_index_lists_every_scenario_under_its_entry(client):
+    page = html(client.get("/scenarios", headers={"Accept-Language": "en"}))
+    assert "All demonstrations" in page and "1 demonstration<" in page
+    assert 'href="/entries/dominion/library">Library</a>' in page
+    assert 'href="/scenarios/dominion/library-set-aside"' in page
+    assert 'href="/scenarios"' in html(client.get("/"))

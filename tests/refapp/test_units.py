@@ -173,3 +173,9 @@ def test_serve_is_registered_on_the_cli():
     assert result.exit_code == 0 and "--port" in result.output
     bad = CliRunner().invoke(main, ["serve", "--port", "0"])
     assert bad.exit_code != 0 and "port" in bad.output.lower()
+
+
+def test_english_counts_agree_in_number():
+    assert i18n.translate("results.count", "en", n=1) == "1 result"
+    assert i18n.translate("results.count", "en", n=2) == "2 results"
+    assert i18n.translate("results.count", "zh-Hans", n=1) == "共 1 条结果"
