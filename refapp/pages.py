@@ -223,7 +223,9 @@ def scenario_index() -> str:
         for game in GAMES
         if game in groups
     ]
-    return render_template("scenarios.html", groups=ordered, total=len(state.scenarios.summaries), page="demos")
+    return render_template(
+        "scenarios.html", groups=ordered, total=len(state.scenarios.summaries), page="demos"
+    )
 
 
 @bp.get("/scenarios/<path:scenario_id>")
