@@ -33,6 +33,8 @@ class QueryAnalysis:
     suggestion: str | None  # corrected query when different
     groups: list[frozenset[str]] = field(default_factory=list)  # one per distinct name: entry ids
     game_hint: str | None = None  # a game named alongside other words ('两人游戏 富饶之城')
+    edition_hint: str | None = None  # an edition named alongside other words ('女巫 第二版')
+    hint_names: list[NameForm] = field(default_factory=list)  # entries named by those hint words
 
     @property
     def entries(self) -> set[str]:
@@ -110,19 +112,39 @@ GAME_WORDS: dict[str, str] = {
 }
 
 
-def split_game_hint(norm: str) -> tuple[str, str | None]:
-    """Take a game's name out of a query that also says something else."""
-    for word, game in GAME_WORDS.items():
+# Editions named beside other words: a preference, not something to find.
+EDITION_WORDS: dict[str, str] = {
+    "second edition": "2e",
+    "2nd edition": "2e",
+    "第二版": "2e",
+    "二版": "2e",
+    "新版": "2e",
+    "2e": "2e",
+    "first edition": "1e",
+    "1st edition": "1e",
+    "第一版": "1e",
+    "旧版": "1e",
+    "1e": "1e",
+}
+
+
+def split_hint(norm: str, words: Mapping[str, str]) -> tuple[str, str | None, str | None]:
+    """Take the longest of `words` out of a query that also says something else:
+    (rest of the query, the word's value, the word)."""
+    for word, value in sorted(words.items(), key=lambda kv: -len(kv[0])):
         pattern = re.escape(word) if not word.isascii() else rf"(?<![0-9a-z]){re.escape(word)}(?![0-9a-z])"
         rest = " ".join(re.sub(pattern, " ", norm).split())
-        if rest != norm and rest:
-            return rest, game
-    return norm, None
+        if rest != norm:
+            return (rest, value, word) if rest else (norm, None, None)
+    return norm, None, None
 
 
 def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
     norm = _PLUS_BEFORE_CJK.sub(r"\1", norm)  # '+1 行动' is written '+1行动' in names
-    norm, game_hint = split_game_hint(norm)
+    norm, game_hint, game_word = split_hint(norm, GAME_WORDS)
+    norm, edition_hint, edition_word = split_hint(norm, EDITION_WORDS)
+    hint_words = {w for w in (game_word, edition_word) if w}
+    hint_names = [f for f in tables.forms if f.norm in hint_words]
     words = [w for w in english_words(norm) if w.isalpha()]
     keys = [k for k in _ascii_runs(words) if k in tables.pinyin]
     covered = {w for k in keys for w in words if w in k}
@@ -133,6 +155,7 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         right = correct_english(w, tables.vocab)
         if right:
             corrected = re.sub(rf"(?<![0-9a-z]){re.escape(w)}(?![0-9a-z])", right, corrected)
+
     def is_word(w: str) -> bool:
         return tok.knows(w) or is_common_phrase(w)
 
@@ -161,6 +184,8 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         suggestion=corrected if corrected != norm else None,
         groups=merged,
         game_hint=game_hint,
+        edition_hint=edition_hint,
+        hint_names=hint_names,
     )
 
 

@@ -4,8 +4,9 @@ Units' BM25F scores are summed per entry (best unit plus a tenth of the others),
 names the query contains lift their entry (more when the name is most of the query, most when
 it is the whole query); FAQ and rules entries, named by whole questions, rise with the words
 their names share with the query; a game named beside other words halves the other game's
-scores; and when the query names two or more things, the unit that mentions all of them
-(the ruling about their interaction) goes above everything else.
+scores and an edition named so lowers what is not about it; and when the query names two or
+more things, the unit that mentions all of them (the ruling about their interaction) goes
+above everything else.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ PAIR_BONUS = 120.0  # a unit naming every card of the query
 RULING_PAIR_EDGE = 5.0  # ... a ruling rather than an entry's general text
 OTHER_UNITS_SHARE = 0.1  # weight of an entry's other matching units
 OTHER_GAME_FACTOR = 0.5  # the query also names the other game
+HINT_NAME_FACTOR = 0.5  # name bonus share for an entry named by a game or edition hint word
+OTHER_EDITION_FACTOR = 0.6  # the query names an edition this unit or entry is not about
 KIND_ORDER = {"card": 0, "term": 1, "rule": 2, "faq": 3}
 
 Hit = tuple[str, str, float]  # (unit id, entry id, score)
@@ -46,6 +49,11 @@ class RankTables:
 
 
 def rank(a: QueryAnalysis, hits: list[Hit], f: Filters, t: RankTables) -> list[Scored]:
+    if a.edition_hint:
+        hits = [
+            (u, e, s if a.edition_hint in t.units[u]["editions"] else s * OTHER_EDITION_FACTOR)
+            for u, e, s in hits
+        ]
     scored = _by_entry(hits)
     length = max(1, len(a.text.replace(" ", "")))
     for m in a.names:
@@ -54,15 +62,19 @@ def rank(a: QueryAnalysis, hits: list[Hit], f: Filters, t: RankTables) -> list[S
         if m.form.norm == a.text:
             _bonus(scored, m.form.entry, f, t, EXACT_BONUS)
             _show_own_text(scored, m.form.entry, t)
+    for form in a.hint_names:  # '第二版' also names the edition-changes entry, more softly
+        _bonus(scored, form.entry, f, t, NAME_BONUS * HINT_NAME_FACTOR)
     for e in a.pinyin_entries:
         _bonus(scored, e, f, t, NAME_BONUS)
         if len(a.groups) == 1:
             _show_own_text(scored, e, t)
     _question_bonus(a, scored, t)
-    if a.game_hint:
-        for s in scored.values():
-            if t.entries[s.entry]["game"] != a.game_hint:
-                s.score *= OTHER_GAME_FACTOR
+    for s in scored.values():
+        meta = t.entries[s.entry]
+        if a.game_hint and meta["game"] != a.game_hint:
+            s.score *= OTHER_GAME_FACTOR
+        if a.edition_hint and a.edition_hint not in meta["editions"]:
+            s.score *= OTHER_EDITION_FACTOR
     if len(a.groups) >= 2:
         _pair_bonus(a, scored, {u: s for u, _, s in hits}, f, t)
     return sorted(

@@ -205,3 +205,16 @@ def test_everyday_words_that_sound_like_names_are_not_corrected(real):
     assert "citadels/king" in real.entries
     assert real.search("过往").suggestion is None
     assert real.search("刺课").suggestion == "刺客"
+
+
+def test_an_edition_named_beside_other_words_is_a_preference():
+    from index.analysis import EDITION_WORDS, split_hint
+
+    assert split_hint("女巫 第二版", EDITION_WORDS) == ("女巫", "2e", "第二版")
+    assert split_hint("witch second edition", EDITION_WORDS) == ("witch", "2e", "second edition")
+    assert split_hint("第二版", EDITION_WORDS) == ("第二版", None, None)  # alone it is what to find
+
+
+def test_edition_preference_ranks_that_editions_entries_first(fx):
+    assert ids(fx.search("library 2e"), 1) == ["dominion/library"]
+    assert ids(fx.search("图书馆 第二版"), 1) == ["dominion/library"]
