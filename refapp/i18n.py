@@ -164,6 +164,7 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     ),
     "player.loading": ("Loading the board…", "正在载入牌面……", "正在載入牌面……"),
     "player.back_to_entry": ("Back to the entry", "返回条目", "返回條目"),
+    "demos.open_entry": ("Open the entry", "打开条目", "開啟條目"),
     "player.cards": ("{n} cards", "{n} 张", "{n} 張"),
     "zone.deck": ("Deck", "牌库", "牌庫"),
     "zone.hand": ("Hand", "手牌", "手牌"),

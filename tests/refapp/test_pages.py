@@ -332,6 +332,6 @@ def test_an_unexpected_failure_is_a_friendly_500_without_a_traceback(app):
 def test_demonstrations_index_lists_every_scenario_under_its_entry(client):
     page = html(client.get("/scenarios", headers={"Accept-Language": "en"}))
     assert "All demonstrations" in page and "1 demonstration<" in page
-    assert 'href="/entries/dominion/library">Library</a>' in page
+    assert "<summary>Library" in page and 'href="/entries/dominion/library">Open the entry</a>' in page
     assert 'href="/scenarios/dominion/library-set-aside"' in page
     assert 'href="/scenarios"' in html(client.get("/"))
