@@ -26,9 +26,10 @@ def _converter() -> opencc.OpenCC:
     return opencc.OpenCC("tw2s")
 
 
-# Simplified characters tw2s wrongly rewrites when the text is already Simplified
-# (么 is also a Traditional variant of 幺), so 么 and 麼 would part ways.
-_SIMPLIFIED_FIXES = str.maketrans({"幺": "么"})
+# Characters where Simplified -> Traditional -> Simplified does not come back: tw2s turns an
+# already-Simplified 么 into 幺 (么 is also a Traditional variant of 幺), and s2tw writes 了望
+# as 瞭望, which tw2s keeps. Folding them keeps a query and its script twin identical.
+_SIMPLIFIED_FIXES = str.maketrans({"幺": "么", "瞭": "了"})
 
 
 def to_simplified(text: str) -> str:

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from search_fixture_data import fixture_dataset
 
 from corpus.model import SOURCES_DIR
-from index import QueryError, build, current_folder, open_index
+from index import QueryError, build, current_folder, normalise, open_index
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
 from eval_search import load_queries  # noqa: E402
@@ -167,3 +167,14 @@ def test_chinese_typo_fixes_do_not_cut_through_words(real):
     found = real.search(question)
     assert found.suggestion is None
     assert found.ids()[0] == "citadels/faq/diplomat-completed-city"
+
+
+def test_every_simplified_sentence_of_the_dataset_normalises_like_its_traditional_twin(real):
+    import re
+
+    sentences = []
+    for unit in real.units.values():
+        sentences += re.split(r"[。！？\n]", unit["text"].get("zh-Hans", ""))
+    sentences += [f.text for f in real.lexicon.forms if f.chinese]
+    differing = [s for s in sentences if normalise(TO_TRAD.convert(s)) != normalise(s)]
+    assert differing == []

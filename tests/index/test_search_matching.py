@@ -21,6 +21,7 @@ def test_normalise_folds_script_width_case_and_punctuation():
 def test_simplified_text_survives_the_traditional_conversion():
     # tw2s alone turns an already-Simplified 么 into 幺, splitting 么/麼 queries apart.
     assert normalise("角色么") == normalise("角色麼") == "角色么"
+    assert normalise("瞭望塔") == normalise("了望塔")  # s2tw writes 了望 as 瞭望
 
 
 def test_normalise_keeps_taiwan_words_as_written():
