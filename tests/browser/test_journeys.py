@@ -230,6 +230,7 @@ def test_phone_layout_has_large_touch_targets_and_no_sideways_scrolling(live_ser
             f"/entries/{entry['id']}",
             f"/scenarios/{scenario['id']}",
             "/browse?game=citadels",
+            "/scenarios",
             "/offline",
         ):
             page.goto(live_server.url + path)
