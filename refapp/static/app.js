@@ -181,7 +181,9 @@
     if (!q) return;
     loadNames().then(function (rows) {
       out.textContent = "";
-      searchNames(rows, q, 30).forEach(function (r) {
+      var found = searchNames(rows, q, 30);
+      if (!found.length) out.appendChild(el("li", { "class": "notice" }, out.getAttribute("data-none")));
+      found.forEach(function (r) {
         var li = el("li", { "class": "result" });
         var a = el("a", { "class": "result-link", href: r.url });
         a.appendChild(el("span", { "class": "result-title" }, r.title));
