@@ -20,7 +20,8 @@ from index.impacts import compute_impacts
 from index.lexicon import Lexicon
 from index.normalise import normalise
 from index.schema import make_schema
-from index.tokenise import Tokeniser, english_words, get_tokeniser
+from index.spelling import NAME_WEIGHT
+from index.tokenise import EN_STOPWORDS, Tokeniser, english_words, get_tokeniser
 
 CURRENT = "current"
 KEEP_OLD = 2  # previous builds kept so servers that opened them keep working
@@ -43,15 +44,23 @@ def _entry_meta(e: Entry) -> dict:
 
 
 def _english_vocab(dataset: Dataset) -> dict[str, int]:
-    """Unstemmed English words of names, aliases and texts with counts; name words count x100
-    so spelling correction prefers names."""
+    """Unstemmed English words of names, aliases and texts with counts, stop words left out.
+    Words of card and term names count NAME_WEIGHT each, so spelling correction prefers them;
+    rules and FAQ names are phrases and questions, so their words count like text."""
     counts: Counter[str] = Counter()
+
+    def add(text: str, weight: int) -> None:
+        for w in english_words(normalise(text)):
+            if w.isalpha() and w not in EN_STOPWORDS:
+                counts[w] += weight
+
     for e in dataset.entries:
+        weight = NAME_WEIGHT if e.kind in ("card", "term") else 1
         for text in [e.names.get("en", ""), *e.aliases]:
-            counts.update({w: 100 for w in english_words(normalise(text)) if w.isalpha()})
+            add(text, weight)
         texts = [e.text, e.text_2e or {}, e.edition_changes or {}] + [r.text for r in e.rulings]
         for t in texts:
-            counts.update(w for w in english_words(normalise(t.get("en", ""))) if w.isalpha())
+            add(t.get("en", ""), 1)
     return dict(counts)
 
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from rapidfuzz.distance import OSA
 from whoosh import index as whoosh_index
 from whoosh import query as wq
 from whoosh.index import EmptyIndexError
@@ -325,6 +326,10 @@ def _suggest_rank(f, p: str, key: str) -> int | None:
             return 3
     if (len(p) >= 3 or (len(p) >= 2 and not p.isascii())) and p in f.norm:
         return 4
+    if len(p) >= 4 and p.isascii() and not f.chinese:
+        # a typo in what is typed so far: 'advn' still completes Adventurer
+        if OSA.distance(p, f.norm[: len(p)], score_cutoff=1) <= 1:
+            return 5
     return None
 
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from rapidfuzz import process
-from rapidfuzz.distance import Levenshtein
+from rapidfuzz.distance import OSA
 
 from index.lexicon import NameForm
 from index.pinyin import readings
@@ -36,10 +36,10 @@ def correct_english(word: str, vocab: Mapping[str, int]) -> str | None:
     limit = max_typos(word)
     if word in vocab or limit == 0 or not word.isalpha():
         return None
-    found = process.extract(word, vocab.keys(), scorer=Levenshtein.distance, score_cutoff=limit, limit=20)
+    found = process.extract(word, vocab.keys(), scorer=OSA.distance, score_cutoff=limit, limit=20)
     if not found:
         return None
-    best = min(found, key=lambda m: (m[1], -vocab[m[0]], m[0]))
+    best = min(found, key=lambda m: (m[1], vocab[m[0]] < NAME_WEIGHT, -vocab[m[0]], m[0]))
     word_out, distance = best[0], best[1]
     if vocab[word_out] >= NAME_WEIGHT:
         return word_out

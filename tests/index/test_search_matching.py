@@ -219,3 +219,9 @@ def test_an_edition_named_beside_other_words_is_a_preference():
 def test_edition_preference_ranks_that_editions_entries_first(fx):
     assert ids(fx.search("library 2e"), 1) == ["dominion/library"]
     assert ids(fx.search("图书馆 第二版"), 1) == ["dominion/library"]
+
+
+def test_transposed_letters_count_as_one_typo(fx):
+    found = fx.search("wicth", lang="en")
+    assert found.suggestion == "witch"
+    assert set(ids(found, 2)) == {"dominion/witch", "citadels/witch"}
