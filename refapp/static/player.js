@@ -173,6 +173,8 @@
     root.querySelector("[data-act=next]").disabled = idx === total - 1;
     root.querySelector("[data-act=last]").disabled = idx === total - 1;
     if (idx === total - 1) pause();
+    var focused = document.activeElement;
+    if (focused && focused.disabled && root.contains(focused)) playBtn.focus();  // keep keyboard users in the controls
   }
   function stepFromHash() {
     var m = /(?:^#|&)step=(\d+)/.exec(window.location.hash || "");
@@ -184,15 +186,13 @@
   }
   function pause() {
     if (timer) { clearInterval(timer); timer = null; }
-    playBtn.setAttribute("aria-pressed", "false");
-    playBtn.setAttribute("aria-label", t("player.play"));
+    playBtn.setAttribute("aria-pressed", "false");  // a toggle: the label stays "Play", pressed = playing
     playIcons(false);
   }
   function play() {
     if (idx >= run.events.length - 1) show(0);
     pause();
     playBtn.setAttribute("aria-pressed", "true");
-    playBtn.setAttribute("aria-label", t("player.pause"));
     playIcons(true);
     var delay = parseInt(speed.value, 10) || 1400;
     if (reduced) delay = Math.max(delay, 1400);

@@ -122,6 +122,16 @@ def test_deep_link_to_a_step_and_keyboard_stepping(live_server, phone, target, t
     page.locator("[data-act=next]").focus()
     page.keyboard.press("ArrowLeft")
     assert step_numbers(page, "en") == (step - 1, total)
+    page.keyboard.press("End")
+    assert step_numbers(page, "en") == (total, total)
+    page.keyboard.press("Home")
+    assert step_numbers(page, "en") == (1, total)
+    # pressing "next" with the keyboard to the end keeps the focus inside the controls
+    page.locator("[data-act=next]").focus()
+    for _ in range(total - 1):
+        page.keyboard.press("Enter")
+    assert step_numbers(page, "en") == (total, total)
+    assert page.evaluate("() => document.activeElement.getAttribute('data-act')") == "play"
     page.screenshot(path=str(tmp_path / "player-deeplink.png"), full_page=True)
     assert log.errors == []
 
