@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from index.lexicon import NameForm
 from index.pinyin import is_common_phrase
-from index.spelling import correct_chinese, correct_english
+from index.spelling import correct_chinese, correct_english, correct_pinyin
 from index.tokenise import EN_STOPWORDS, Tokeniser, english_words
 
 
@@ -153,6 +153,10 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         if w in covered or w in EN_STOPWORDS:
             continue
         right = correct_english(w, tables.vocab)
+        if right is None and w not in tables.vocab:
+            right = correct_pinyin(w, tables.pinyin_words)
+            if right is not None and right in tables.pinyin:
+                keys.append(right)
         if right:
             corrected = re.sub(rf"(?<![0-9a-z]){re.escape(w)}(?![0-9a-z])", right, corrected)
 

@@ -50,6 +50,15 @@ def correct_english(word: str, vocab: Mapping[str, int]) -> str | None:
     return None
 
 
+def correct_pinyin(word: str, keys: Iterable[str]) -> str | None:
+    """The full pinyin of a name within one edit (two from 8 letters): 'tushugaun' -> 'tushuguan'."""
+    if len(word) < 5 or not word.isalpha():
+        return None
+    limit = 1 if len(word) < 8 else 2
+    found = process.extract(word, list(keys), scorer=OSA.distance, score_cutoff=limit, limit=5)
+    return min(found, key=lambda m: (m[1], m[0]))[0] if found else None
+
+
 _ENGLISH_ENDINGS = ("ing", "ed", "ly", "ple", "tion", "ment", "ness", "able", "ible", "ous", "ive", "ful")
 
 

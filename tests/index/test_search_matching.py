@@ -225,3 +225,9 @@ def test_transposed_letters_count_as_one_typo(fx):
     found = fx.search("wicth", lang="en")
     assert found.suggestion == "witch"
     assert set(ids(found, 2)) == {"dominion/witch", "citadels/witch"}
+
+
+def test_pinyin_with_a_typo_still_finds_the_name(fx):
+    found = fx.search("tushugaun")
+    assert found.suggestion == "tushuguan"
+    assert set(ids(found, 2)) == {"dominion/library", "citadels/library"}
