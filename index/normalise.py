@@ -32,6 +32,16 @@ def _converter() -> opencc.OpenCC:
 _SIMPLIFIED_FIXES = str.maketrans({"幺": "么", "瞭": "了"})
 
 
+@lru_cache(maxsize=1)
+def _to_traditional() -> opencc.OpenCC:
+    return opencc.OpenCC("s2tw")
+
+
+def to_traditional(text: str) -> str:
+    """OpenCC `s2tw` (characters only), for text we generate, such as "did you mean"."""
+    return _to_traditional().convert(text)
+
+
 def to_simplified(text: str) -> str:
     """OpenCC `tw2s` conversion only (no folding)."""
     return _converter().convert(text).translate(_SIMPLIFIED_FIXES)

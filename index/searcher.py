@@ -22,7 +22,7 @@ from index.errors import IndexMissingError, QueryError
 from index.filtering import passes
 from index.impacts import Clause, doc_frequency, prefixed, score_clauses
 from index.lexicon import Lexicon
-from index.normalise import normalise
+from index.normalise import normalise, to_traditional
 from index.query import Filters, ParsedQuery, parse_lang, parse_limit, parse_query
 from index.ranking import KIND_ORDER, Hit, RankTables, Scored, rank
 from index.results import Result, SearchResults
@@ -250,7 +250,7 @@ class SearchIndex:
             query=query,
             lang=lang,
             total=len(ranked),
-            suggestion=a.suggestion,
+            suggestion=to_traditional(a.suggestion) if a.suggestion and lang == "zh-Hant" else a.suggestion,
             results=[self._result(s, lang, marks) for s in ranked[:limit]],
             filters=parsed.filters.to_dict(),
         )

@@ -231,3 +231,8 @@ def test_pinyin_with_a_typo_still_finds_the_name(fx):
     found = fx.search("tushugaun")
     assert found.suggestion == "tushuguan"
     assert set(ids(found, 2)) == {"dominion/library", "citadels/library"}
+
+
+def test_did_you_mean_is_written_in_the_requested_script(fx):
+    assert fx.search("王坐廳", lang="zh-Hant").suggestion == "王座廳"
+    assert fx.search("王坐厅", lang="zh-Hans").suggestion == "王座厅"
