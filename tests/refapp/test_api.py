@@ -315,3 +315,21 @@ def test_results_page_offers_more_when_the_search_has_more(real_client):
         "/search", query_string={"q": "牌", "limit": str(more)}, headers={"Accept-Language": "en"}
     )
     assert page.get_data(as_text=True).count('class="result-link"') == more
+
+
+def test_every_real_entry_renders_in_three_scripts_and_its_twin_matches_the_document(real_client):
+    entries = real_client.get("/api/entries").get_json()["entries"]
+    assert len(entries) > 50
+    validator = schema_validator("/entries/{id}.json", 200)
+    for e in entries:
+        data = real_client.get(f"/entries/{e['id']}.json").get_json()
+        errors = list(validator.iter_errors(data))
+        assert not errors, (e["id"], [f"{list(x.absolute_path)}: {x.message}" for x in errors[:3]])
+        for lang in ("en", "zh-Hans", "zh-Hant"):
+            r = real_client.get(f"/entries/{e['id']}", headers={"Accept-Language": lang})
+            assert r.status_code == 200, (e["id"], lang)
+            page = r.get_data(as_text=True)
+            for ruling in data["rulings"]:
+                assert f'id="{ruling["id"]}"' in page, (e["id"], ruling["id"])
+            for rel in data["related"]:
+                assert f'href="/entries/{rel}"' in page, (e["id"], rel)
