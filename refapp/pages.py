@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, g, render_template, request
+from flask import Blueprint, abort, current_app, g, render_template, request
 
 from corpus.model import EDITIONS, GAMES, KINDS, LANGS
 from refapp import i18n
@@ -134,7 +134,7 @@ def results() -> tuple[str, int]:
     try:
         data, status = state.search(params)
     except Exception:  # noqa: BLE001 - a search failure must still give a page, not a traceback
-        bp_logger().exception("search failed for %r", query)
+        current_app.logger.exception("search failed for %r", query)
         context["error"] = i18n.translate("results.unavailable", g.lang)
         return render_template("results.html", **context), 503
     if status >= 500 or not isinstance(data, dict):
@@ -148,12 +148,6 @@ def results() -> tuple[str, int]:
     context["data"] = data
     context["groups"] = group_results(list(data.get("results") or []))
     return render_template("results.html", **context), 200
-
-
-def bp_logger():  # type: ignore[no-untyped-def]
-    from flask import current_app
-
-    return current_app.logger
 
 
 @bp.get("/browse")
