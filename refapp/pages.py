@@ -45,7 +45,9 @@ def doc_label(file: str) -> str:
 def inject_helpers() -> dict[str, Any]:
     state = get_state()
     lang = getattr(g, "lang", i18n.DEFAULT_LANG)
-    here = request.full_path.rstrip("?") if request else "/"
+    # where the language switch returns to: this page without an explicit ?lang= that would override it
+    kept = {k: v for k, v in request.args.items(multi=True) if k != "lang"}
+    here = url_with(request.path, kept)
     return {
         "t": i18n.Translator(lang),
         "lang": lang,

@@ -335,3 +335,11 @@ def test_demonstrations_index_lists_every_scenario_under_its_entry(client):
     assert "<summary>Library" in page and 'href="/entries/dominion/library">Open the entry</a>' in page
     assert 'href="/scenarios/dominion/library-set-aside"' in page
     assert 'href="/scenarios"' in html(client.get("/"))
+
+
+def test_switching_language_from_a_page_opened_with_lang_really_switches(client):
+    page = html(client.get("/browse?game=citadels&lang=zh-Hant"))
+    assert 'href="/lang/en?next=%2Fbrowse%3Fgame%3Dcitadels"' in page
+    r = client.get("/lang/en?next=%2Fbrowse%3Fgame%3Dcitadels")
+    assert r.headers["Location"].endswith("/browse?game=citadels")
+    assert '<html lang="en">' in html(client.get("/browse?game=citadels"))
