@@ -56,3 +56,13 @@ def test_every_engine_scenario_plays_with_translated_labels_and_named_cards(real
         assert run["entry"] in state.catalog.entries, f"{sid} demonstrates unknown entry {run['entry']}"
     assert not missing_labels, sorted(missing_labels)
     assert not unnamed, sorted(unnamed)
+
+
+def test_every_type_kind_and_game_in_the_dataset_has_an_interface_label():
+    from corpus.model import load_dataset
+
+    ds = load_dataset(DATASET_PATH)
+    needed = {f"type.{t}" for e in ds.entries for t in e.types}
+    needed |= {f"kind.{e.kind}" for e in ds.entries} | {f"game.{e.game}" for e in ds.entries}
+    needed |= {f"edition.{ed}" for e in ds.entries for ed in e.editions}
+    assert sorted(k for k in needed if not i18n.has_key(k)) == []
