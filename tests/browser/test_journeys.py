@@ -285,3 +285,30 @@ def test_autocomplete_by_keyboard_and_recent_searches_on_the_device(live_server,
     page.reload()
     assert page.locator(".recent").is_hidden()
     assert log.errors == []
+
+
+def test_everything_works_without_javascript(live_server, browser, target, tmp_path):
+    scenario, entry = target
+    ctx = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale="zh-TW", java_script_enabled=False
+    )
+    try:
+        page = ctx.new_page()
+        page.goto(live_server.url + "/")
+        page.locator("#q").fill(entry["names"]["zh-Hant"])
+        page.locator("form.search button[type=submit]").click()
+        page.wait_for_url(re.compile(r"/search\?q="))
+        page.locator(f'a.result-link[href="/entries/{entry["id"]}"]').click()
+        page.wait_for_url(f"**/entries/{entry['id']}")
+        page.locator(f'a.showme[href="/scenarios/{scenario["id"]}"]').first.click()
+        page.wait_for_url(f"**/scenarios/{scenario['id']}")
+        assert page.locator(".stage").is_hidden()  # no controls that would do nothing
+        steps = page.locator("#steplist li")
+        assert steps.count() >= 2
+        assert page.locator("#steplist li.hl").count() >= 1
+        page.locator('.langs a[hreflang="en"]').click()
+        page.wait_for_url(f"**/scenarios/{scenario['id']}")
+        assert page.locator("html").get_attribute("lang") == "en"
+        page.screenshot(path=str(tmp_path / "player-no-js.png"), full_page=True)
+    finally:
+        ctx.close()
