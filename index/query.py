@@ -96,10 +96,10 @@ TYPE_VALUES = {
     "character": "character",
     "角色": "character",
 }
-COST_OPS = ("<=", ">=", "<", ">", "=")
 
 _FIELD = re.compile(r"(?<![0-9a-z_])(?:([a-z]+)(:)([^\s\"]*)|(cost)\s*(<=|>=|<|>|=)\s*([^\s\"]*))")
 _PHRASE = re.compile(r"\"([^\"]+)\"")
+_LEADING_OP = re.compile(r"\s*(<=|>=|<|>|=)?\s*(.*)", re.S)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
@@ -143,7 +143,8 @@ def parse_cost(op: str, value: str) -> tuple[str, int]:
     return op, int(value)
 
 
-def _set(filters: Filters, name: str, value) -> Filters:
+def set_filter(filters: Filters, name: str, value: object) -> Filters:
+    """`filters` with one more value; the same field given twice differently is an error."""
     old = getattr(filters, name)
     if old is not None and old != value:
         raise QueryError(f"{name} is given twice with different values ({old} and {value})")
@@ -155,17 +156,17 @@ def apply_filter(filters: Filters, name: str, op: str, value: str) -> Filters:
     if name not in FIELDS:
         raise QueryError(f"unknown field {name!r}; filters are {', '.join(FIELDS)} (as in game:citadels)")
     if name == "cost":
-        if value.strip()[:2] in COST_OPS or value.strip()[:1] in COST_OPS:
-            m = re.match(r"(<=|>=|<|>|=)(.*)", value.strip())
-            op, value = m.group(1), m.group(2)  # type: ignore[union-attr]
-        return _set(filters, "cost", parse_cost(op, value))
+        leading = _LEADING_OP.fullmatch(value)  # cost:<=4 and the URL's cost=<=4
+        if leading and leading.group(1):
+            op, value = leading.group(1), leading.group(2)
+        return set_filter(filters, "cost", parse_cost(op, value))
     if op != ":" and op != "=":
         raise QueryError(f"{name} takes {name}:value, not {name}{op}{value}")
     if not value:
         example = {"game": "citadels", "edition": "2e", "kind": "rule", "type": "attack"}[name]
         raise QueryError(f"{name}: needs a value (as in {name}:{example})")
     table = {"game": GAME_VALUES, "edition": EDITION_VALUES, "kind": KIND_VALUES, "type": TYPE_VALUES}[name]
-    return _set(filters, name, _pick(name, table, value))
+    return set_filter(filters, name, _pick(name, table, value))
 
 
 def clean(raw: str) -> str:
@@ -182,11 +183,7 @@ def parse_query(raw: str, url_filters: dict[str, str] | None = None) -> ParsedQu
     for name, value in (url_filters or {}).items():
         if value is None or str(value).strip() == "":
             continue
-        op = ":"
-        if name == "cost":
-            m = re.fullmatch(r"\s*(<=|>=|<|>|=)?\s*(.*)", str(value))
-            op, value = (m.group(1) or "="), m.group(2)  # type: ignore[union-attr]
-        filters = apply_filter(filters, name, op, str(value))
+        filters = apply_filter(filters, name, "=" if name == "cost" else ":", str(value))
 
     def take_filter(m: re.Match) -> str:
         nonlocal filters

@@ -23,7 +23,7 @@ from index.filtering import passes
 from index.impacts import Clause, doc_frequency, prefixed, score_clauses
 from index.lexicon import Lexicon
 from index.normalise import normalise, to_traditional
-from index.query import Filters, ParsedQuery, parse_lang, parse_limit, parse_query
+from index.query import Filters, ParsedQuery, parse_lang, parse_limit, parse_query, set_filter
 from index.ranking import KIND_ORDER, Hit, RankTables, Scored, rank
 from index.results import Result, SearchResults
 from index.schema import TEXT_FIELDS
@@ -334,13 +334,11 @@ def _suggest_rank(f, p: str, key: str) -> int | None:
 
 
 def _merge_filters(a: Filters, b: Filters) -> Filters:
-    from index.query import _set  # same conflict rule as the parser
-
     out = a
     for name in ("game", "edition", "kind", "type", "cost"):
         value = getattr(b, name)
         if value is not None:
-            out = _set(out, name, value)
+            out = set_filter(out, name, value)
     return out
 
 

@@ -236,3 +236,10 @@ def test_pinyin_with_a_typo_still_finds_the_name(fx):
 def test_did_you_mean_is_written_in_the_requested_script(fx):
     assert fx.search("王坐廳", lang="zh-Hant").suggestion == "王座廳"
     assert fx.search("王坐厅", lang="zh-Hans").suggestion == "王座厅"
+
+
+@pytest.mark.parametrize("query, params", [("cost<=4", None), ("cost:<=4", None), ("", {"cost": "<=4"})])
+def test_cost_filter_spellings_agree(fx, query, params):
+    found = fx.search(query or "*", filters=params)  # '*' alone is no text: the filters browse
+    assert found.results and all((fx.entries[r.id]["cost"] or 99) <= 4 for r in found.results)
+    assert found.filters == {"cost": "<=4"}
