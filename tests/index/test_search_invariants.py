@@ -178,3 +178,9 @@ def test_every_simplified_sentence_of_the_dataset_normalises_like_its_traditiona
     sentences += [f.text for f in real.lexicon.forms if f.chinese]
     differing = [s for s in sentences if normalise(TO_TRAD.convert(s)) != normalise(s)]
     assert differing == []
+
+
+@pytest.mark.parametrize("name", ["图书馆", "女巫", "盗贼", "庄园", "商人", "实验室", "铁匠铺", "market"])
+def test_names_shared_by_both_games_return_both(real, name):
+    top = real.search(name, limit=2).results
+    assert {r.game for r in top} == {"dominion", "citadels"}, [r.id for r in top]
