@@ -284,16 +284,11 @@ def library(game: Game, r: Resolution) -> None:
         if slug in ACTIONS and game.confirm(i, "set_aside", "library", drawn=slug):
             game.move(i, slug, "hand", "set_aside", "set_aside", {"by": "library"})
             set_aside.append(slug)
-    for slug in set_aside:
-        p.set_aside.remove(slug)
-    if set_aside:
-        p.discard.extend(set_aside)
-        game.emit("discard", i, set_aside, "set_aside", "discard", {"by": "library"})
+    game.discard_cards(i, set_aside, "set_aside", {"by": "library"})  # only after drawing is over
 
 
 def adventurer(game: Game, r: Resolution) -> None:
     i = _me(game)
-    p = game.state.players[i]
     found: list[str] = []
     revealed: list[str] = []
     while len(found) < 2:
@@ -305,14 +300,10 @@ def adventurer(game: Game, r: Resolution) -> None:
             found.append(slug)
     for slug in found:
         game.move(i, slug, "set_aside", "hand", "to_hand", {"by": "adventurer"})
-    others = [c for c in revealed]
+    others = list(revealed)
     for slug in found:
         others.remove(slug)
-    if others:
-        for slug in others:
-            p.set_aside.remove(slug)
-        p.discard.extend(others)
-        game.emit("discard", i, others, "set_aside", "discard", {"by": "adventurer"})
+    game.discard_cards(i, others, "set_aside", {"by": "adventurer"})  # not before the revealing ends
 
 
 def harbinger(game: Game, r: Resolution) -> None:

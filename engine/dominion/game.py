@@ -170,7 +170,8 @@ class Game:
         target.append(slug)
         self.emit(kind, i, [slug], from_zone, to_zone, data)
 
-    def discard_cards(self, i: int, cards: list[str], from_zone: str = "hand") -> None:
+    def discard_cards(self, i: int, cards: list[str], from_zone: str = "hand",
+                      data: dict[str, Any] | None = None) -> None:
         if not cards:
             return
         p = self.state.players[i]
@@ -178,7 +179,7 @@ class Game:
         for slug in cards:
             source.remove(slug)
         p.discard.extend(cards)
-        self.emit("discard", i, cards, from_zone, "discard")
+        self.emit("discard", i, cards, from_zone, "discard", data)
 
     def trash_cards(self, i: int, cards: list[str], from_zone: str = "hand") -> None:
         if not cards:
