@@ -58,3 +58,25 @@ def test_names_in_either_script_give_the_same_results(real, data):
     names = data.draw(st.lists(st.sampled_from(chinese), min_size=1, max_size=3))
     query = " ".join(names)
     assert real.search(TO_TRAD.convert(query)).ids() == real.search(query).ids()
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    q=st.text(
+        alphabet=st.one_of(
+            st.sampled_from(SEED_CHARS), st.sampled_from('abcdefghijklmnopqrstuvwxyz +:"<=*~^')
+        ),
+        max_size=60,
+    ),
+    lang=st.sampled_from(["en", "zh-Hans", "zh-Hant"]),
+)
+def test_random_queries_on_the_real_index_answer_or_explain(real, q, lang):
+    from index import QueryError
+
+    try:
+        found = real.search(q, lang)
+    except QueryError as exc:
+        assert str(exc)
+        return
+    assert len(found.results) <= 20 and found.total >= len(found.results)
+    assert all(r.id in real.entries for r in found.results)
