@@ -9,6 +9,7 @@ from flask import Blueprint, abort, current_app, g, render_template, request
 
 from corpus.model import EDITIONS, GAMES, KINDS, LANGS
 from refapp import i18n
+from refapp.board import board_at, ruling_index
 from refapp.catalog import FilterError, localised, parse_filters
 from refapp.language import safe_next
 from refapp.markup import render_markdown, render_snippet
@@ -252,6 +253,7 @@ def scenario(scenario_id: str) -> Any:
     ]
     return render_template(
         "player.html",
+        board=board_at(run, ruling_index(run), g.lang),
         run=run,
         steps=steps,
         scenario_id=scenario_id,

@@ -1,0 +1,128 @@
+"""The board at one step of a scenario run, ready for a template (the no-JavaScript player).
+
+Mirrors what static/player.js draws: each player's zones with grouped cards and counts,
+counters, shared zones and piles. Pure functions over the run dict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from refapp.catalog import localised
+
+ZONE_ORDER = ("characters", "deck", "hand", "play", "discard", "set_aside", "city")
+CORE_COUNTERS = ("actions", "buys", "coins", "gold", "score")
+
+
+@dataclass(frozen=True)
+class CardStack:
+    slug: str
+    name: str
+    count: int
+    types: tuple[str, ...] = ()
+
+
+@dataclass
+class ZoneView:
+    zone: str  # engine zone name, e.g. "hand"
+    size: int
+    stacks: list[CardStack] = field(default_factory=list)
+    face_down: bool = False  # the deck: only its size is shown
+
+
+@dataclass
+class PlayerView:
+    name: str
+    active: bool
+    counters: list[tuple[str, int]]
+    zones: list[ZoneView]
+
+
+@dataclass
+class BoardView:
+    step: int  # 1-based
+    total: int
+    say: str
+    players: list[PlayerView]
+    shared: list[ZoneView]
+    piles: list[CardStack]
+    highlighted: bool = False  # the ruling happens at this step
+
+
+def group(cards: list[str], run: dict[str, Any], lang: str) -> list[CardStack]:
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    types = run.get("card_types") or {}
+    return [
+        CardStack(slug, card_name(run, slug, lang), n, tuple(types.get(slug, [])))
+        for slug, n in counts.items()
+    ]
+
+
+def card_name(run: dict[str, Any], slug: str, lang: str) -> str:
+    return localised((run.get("names") or {}).get(slug), lang) or slug
+
+
+def zone_view(zone: str, cards: list[str], run: dict[str, Any], lang: str) -> ZoneView:
+    if zone == "deck":
+        return ZoneView(zone, len(cards), [], face_down=True)
+    if zone == "discard" and cards:
+        return ZoneView(zone, len(cards), group(cards[-1:], run, lang))
+    return ZoneView(zone, len(cards), group(cards, run, lang))
+
+
+def ordered_zones(zones: dict[str, list[str]]) -> list[str]:
+    return [z for z in ZONE_ORDER if z in zones] + [z for z in zones if z not in ZONE_ORDER]
+
+
+def board_at(run: dict[str, Any], index: int, lang: str) -> BoardView | None:
+    """The board after event `index` (0-based), or None when the run has no snapshots."""
+    events = run.get("events") or []
+    snaps = run.get("snapshots") or []
+    if not events or not snaps:
+        return None
+    index = max(0, min(index, len(events) - 1))
+    snap = snaps[min(index, len(snaps) - 1)]
+    players = []
+    for i, p in enumerate(snap.get("players") or []):
+        counters = [(k, v) for k, v in (p.get("counters") or {}).items() if k in CORE_COUNTERS or v]
+        zones = p.get("zones") or {}
+        players.append(
+            PlayerView(
+                name=str(p.get("name") or i + 1),
+                active=snap.get("active") == i,
+                counters=counters,
+                zones=[zone_view(z, zones[z] or [], run, lang) for z in ordered_zones(zones)],
+            )
+        )
+    shared = [
+        zone_view(z, cards or [], run, lang)
+        for z, cards in (snap.get("shared") or {}).items()
+        if cards or z == "trash"
+    ]
+    types = run.get("card_types") or {}
+    piles = [
+        CardStack(slug, card_name(run, slug, lang), int(n), tuple(types.get(slug, [])))
+        for slug, n in (snap.get("piles") or {}).items()
+    ]
+    marked = set(run.get("highlight") or [])
+    return BoardView(
+        step=index + 1,
+        total=len(events),
+        say=localised(events[index].get("say"), lang),
+        players=players,
+        shared=shared,
+        piles=piles,
+        highlighted=events[index].get("seq", index) in marked,
+    )
+
+
+def ruling_index(run: dict[str, Any]) -> int:
+    """The index of the first highlighted event (the step where the ruling happens), else 0."""
+    marked = set(run.get("highlight") or [])
+    for i, ev in enumerate(run.get("events") or []):
+        if ev.get("seq", i) in marked:
+            return i
+    return 0
