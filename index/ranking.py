@@ -23,6 +23,7 @@ NAME_BONUS = 60.0  # an entry whose name the query contains
 EXACT_BONUS = 40.0  # ... when the query is exactly that name
 PAIR_BONUS = 120.0  # a unit naming every card of the query
 RULING_PAIR_EDGE = 5.0  # ... a ruling rather than an entry's general text
+MAX_PAIR_CARDS = 6  # units naming more cards than this are lists, not interactions
 OTHER_UNITS_SHARE = 0.1  # weight of an entry's other matching units
 OTHER_GAME_FACTOR = 0.5  # the query also names the other game
 HINT_NAME_FACTOR = 0.5  # name bonus share for an entry named by a game or edition hint word
@@ -136,8 +137,9 @@ def _pair_bonus(
     best: dict[str, tuple[float, str]] = {}
     for uid in candidates or ():
         u = t.units[uid]
-        if not passes(t.entries[u["entry"]], u["editions"], f):
-            continue
+        cards = sum(1 for e in u["mentions"] if t.entries.get(e, {}).get("kind") == "card")
+        if cards > MAX_PAIR_CARDS or not passes(t.entries[u["entry"]], u["editions"], f):
+            continue  # a card list (components, recommended sets) is not about an interaction
         value = PAIR_BONUS + unit_scores.get(uid, 0.0) + (RULING_PAIR_EDGE if u["part"] == "ruling" else 0.0)
         if value > best.get(u["entry"], (-1.0, ""))[0]:
             best[u["entry"]] = (value, uid)

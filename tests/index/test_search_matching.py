@@ -243,3 +243,34 @@ def test_cost_filter_spellings_agree(fx, query, params):
     found = fx.search(query or "*", filters=params)  # '*' alone is no text: the filters browse
     assert found.results and all((fx.entries[r.id]["cost"] or 99) <= 4 for r in found.results)
     assert found.filters == {"cost": "<=4"}
+
+
+def test_a_card_list_is_not_taken_for_an_interaction(tmp_path):
+    """A passage listing many cards names both of the query's cards, but the ruling about the
+    two is what comes first."""
+    from search_fixture_data import S000, _e, _r
+
+    from corpus.model import Dataset
+    from index import build, open_index
+
+    base = fixture_dataset_entries()
+    names = [(e.names["en"], e.names["zh-Hans"]) for e in base if e.kind == "card"][:9]
+    listing = "、".join(zh for _, zh in names)
+    components = _e(
+        "dominion/rules/components",
+        "rule",
+        ("Components", "游戏配件", "遊戲配件"),
+        text={"en": ", ".join(en for en, _ in names), "zh-Hans": listing, "zh-Hant": listing},
+        rulings=[_r("card-list", ", ".join(en for en, _ in names), listing, listing, S000)],
+    )
+    build(Dataset("fixture-list", [*base, components]), tmp_path)
+    found = open_index(tmp_path).search("金殿 宴会")
+    top = found.results[0]
+    assert (top.id, top.ruling) == ("dominion/feast", "throne-room-feast")
+    assert found.ids().index("dominion/rules/components") > found.ids().index("dominion/throne-room")
+
+
+def fixture_dataset_entries():
+    from search_fixture_data import fixture_dataset
+
+    return list(fixture_dataset().entries)
