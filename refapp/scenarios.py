@@ -8,6 +8,7 @@ the pages say that demonstrations are unavailable instead of failing.
 from __future__ import annotations
 
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -98,7 +99,8 @@ class ScenarioLibrary:
     catalog: Catalog
     summaries: dict[str, ScenarioSummary] = field(default_factory=dict)
     by_entry: dict[str, list[str]] = field(default_factory=dict)
-    _runs: dict[str, dict[str, Any]] = field(default_factory=dict)
+    max_cached: int = 256  # runs kept per process (most recently used); a run is re-made when dropped
+    _runs: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     @classmethod
@@ -127,6 +129,8 @@ class ScenarioLibrary:
             raise ScenarioUnavailable(scenario_id)
         with self._lock:
             cached = self._runs.get(scenario_id)
+            if cached is not None:
+                self._runs.move_to_end(scenario_id)
         if cached is not None:
             return cached
         names = self.catalog.slug_names(summary.game)
@@ -139,6 +143,8 @@ class ScenarioLibrary:
         result = decorate_run(result, summary, self.catalog)
         with self._lock:
             self._runs[scenario_id] = result
+            while len(self._runs) > self.max_cached:
+                self._runs.popitem(last=False)
         return result
 
 

@@ -343,3 +343,14 @@ def test_switching_language_from_a_page_opened_with_lang_really_switches(client)
     r = client.get("/lang/en?next=%2Fbrowse%3Fgame%3Dcitadels")
     assert r.headers["Location"].endswith("/browse?game=citadels")
     assert '<html lang="en">' in html(client.get("/browse?game=citadels"))
+
+
+def test_scenario_cache_keeps_the_most_recently_used_runs(app, scenarios):
+    library = app.extensions["refapp"].scenarios
+    library.max_cached = 1
+    library.run("dominion/library-set-aside")
+    library.run("dominion/library-set-aside")
+    assert scenarios.calls == 1
+    library._runs.clear()
+    library.run("dominion/library-set-aside")
+    assert scenarios.calls == 2 and len(library._runs) == 1
