@@ -346,11 +346,16 @@ def test_switching_language_from_a_page_opened_with_lang_really_switches(client)
 
 
 def test_scenario_cache_keeps_the_most_recently_used_runs(app, scenarios):
-    library = app.extensions["refapp"].scenarios
+    from refapp.scenarios import ScenarioLibrary
+
+    first = scenarios.runs["dominion/library-set-aside"]
+    scenarios.runs["dominion/library-copy"] = {**first, "id": "dominion/library-copy"}
+    library = ScenarioLibrary.build(scenarios, app.extensions["refapp"].catalog, print)
     library.max_cached = 1
     library.run("dominion/library-set-aside")
     library.run("dominion/library-set-aside")
-    assert scenarios.calls == 1
-    library._runs.clear()
+    assert scenarios.calls == 1  # cached
+    library.run("dominion/library-copy")  # pushes the first out
     library.run("dominion/library-set-aside")
-    assert scenarios.calls == 2 and len(library._runs) == 1
+    assert scenarios.calls == 3
+    assert list(library._runs) == ["dominion/library-set-aside"]
