@@ -29,10 +29,12 @@ from index.results import Result, SearchResults
 from index.schema import TEXT_FIELDS
 from index.snippet import make_snippet
 from index.spelling import pinyin_table
+from index.synonyms import expand
 from index.tokenise import BaseDictionary, get_tokeniser
 
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 300
+SYNONYM_BOOST = 0.6  # rulebook words standing for the query's everyday ones (赢 -> 获胜)
 PHRASE_SCORE = 10.0  # a unit holding the quoted phrase(s)
 COMMON_SHARE = 0.2  # tokens in more than this share of units are dropped from long queries
 
@@ -139,6 +141,11 @@ class SearchIndex:
         expansion = {t for e in {m.form.entry for m in a.names} for t in self.expansions.get(e, ())}
         clauses += [
             Clause(f, t, EXPANSION_BOOST) for t in sorted(expansion - set(tokens)) for f in ("body", "ruling")
+        ]
+        clauses += [
+            Clause(f, t, SYNONYM_BOOST)
+            for t in dict.fromkeys(t for w in expand(tokens) for t in self.tokeniser.search_tokens(w))
+            for f in ("name", "body", "ruling")
         ]
         clauses += [Clause("pinyin", k) for k in a.pinyin_keys]
         clauses += [
