@@ -109,7 +109,7 @@ class SearchIndex:
         self._local = threading.local()
         with self._ix.searcher() as s:
             self.docnum_units: dict[int, tuple[str, str]] = {
-                n: (f["id"], f["entry"]) for n, f in enumerate(s.reader().all_stored_fields())
+                n: (f["id"], f["entry"]) for n, f in s.reader().iter_docs()
             }
 
     # -- Whoosh ---------------------------------------------------------------------------
