@@ -127,6 +127,7 @@
       }
     });
     input.addEventListener("blur", function () { setTimeout(close, 200); });
+    list.addEventListener("mousedown", function () { remember(input.value); });
     form.addEventListener("submit", function (ev) {
       var q = input.value.trim();
       if (!q) { ev.preventDefault(); input.focus(); return; }
