@@ -176,3 +176,25 @@ def test_running_app_switches_to_a_new_build(tmp_path, monkeypatch):
     build(smaller, tmp_path)
     after = client.get("/api/search", query_string={"q": "图书馆"}).get_json()
     assert "dominion/library" not in {r["id"] for r in after["results"]}
+
+
+def test_build_index_command_builds_and_switches(tmp_path):
+    from search_fixture_data import fixture_dataset
+
+    from corpus.model import dataset_to_dict
+    from index import current_folder
+    from refapp.commands.search import build_index
+
+    path = tmp_path / "dataset.json"
+    path.write_text(json.dumps(dataset_to_dict(fixture_dataset()), ensure_ascii=False), encoding="utf-8")
+    runner = CliRunner()
+    first = runner.invoke(build_index, ["--dataset", str(path), "--data-dir", str(tmp_path / "var")])
+    assert first.exit_code == 0, first.output
+    assert "entries" in first.output
+    built = current_folder(tmp_path / "var")
+    second = runner.invoke(build_index, ["--dataset", str(path), "--data-dir", str(tmp_path / "var")])
+    assert second.exit_code == 0 and current_folder(tmp_path / "var") != built
+    missing = runner.invoke(
+        build_index, ["--dataset", str(tmp_path / "none.json"), "--data-dir", str(tmp_path)]
+    )
+    assert missing.exit_code != 0 and "no dataset" in missing.output
