@@ -3,6 +3,17 @@ pypinyin and rapidfuzz.
 
 Public API: `normalise`, `tokenise`, `build`, `open_index`, `SearchIndex`, `SearchResults`,
 `QueryError`, `IndexMissingError`.
+
+Build (`builder`): dataset -> units (an entry's own text, each ruling: `documents`) ->
+normalised (`normalise`: OpenCC tw2s, NFKC, case, punctuation) -> tokens (`tokenise`: jieba
+search mode with the game dictionary from `lexicon`, Porter stems for ASCII, "+1" kept) ->
+Whoosh index + BM25 impact lists (`impacts`) + the corpus part of jieba's dictionary, in a
+fresh folder; then the `current` symlink is swapped atomically.
+
+Search (`searcher`): parse the box (`query`: filters, phrases, limits) -> analyse (`analysis`:
+names in any script, pinyin and initials, typo fixes from `spelling`, game/edition hints,
+`synonyms`) -> score units from the impact lists -> rank entries (`ranking`: names > rulings >
+body, pairs, FAQ questions) -> snippets (`snippet`: escaped, <mark>ed, requested script).
 """
 
 from index.builder import build, current_folder
