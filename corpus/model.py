@@ -98,7 +98,9 @@ def entry_from_dict(d: dict[str, Any]) -> Entry:
     d["rulings"] = [
         Ruling(**{**r, "sources": [_source(s) for s in r.get("sources", [])]}) for r in d.get("rulings", [])
     ]
-    d["notes"] = [Note(**{**n, "sources": [_source(s) for s in n.get("sources", [])]}) for n in d.get("notes", [])]
+    d["notes"] = [
+        Note(**{**n, "sources": [_source(s) for s in n.get("sources", [])]}) for n in d.get("notes", [])
+    ]
     d["sources"] = [_source(s) for s in d.get("sources", [])]
     return Entry(**d)
 
