@@ -59,6 +59,6 @@ def load_seeds(sources_dir: Path) -> SeedCorpus:
         for copy in copies:
             alignments[(trad, copy)] = align(documents[trad], documents[copy])
             alignments[(copy, trad)] = align(documents[copy], documents[trad])
-    folded = [al.fa.text for (a, b), al in alignments.items() if sources[a].script == "zh-Hant"][:1]
-    folded += [al.fb.text for (a, b), al in alignments.items() if sources[a].script == "zh-Hant"]
-    return SeedCorpus(sources, dropped, documents, passages, alignments, bigram_counts(folded))
+    # variant readings are weighed by how often the rulebook copies attest them
+    folded = {a: al.fa.text for (a, _b), al in alignments.items()}  # each copy once
+    return SeedCorpus(sources, dropped, documents, passages, alignments, bigram_counts(list(folded.values())))
