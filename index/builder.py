@@ -24,6 +24,7 @@ from index.spelling import NAME_WEIGHT
 from index.tokenise import EN_STOPWORDS, Tokeniser, english_words, get_tokeniser
 
 CURRENT = "current"
+INDEX_FORMAT = 3  # bump when the files of a built index change; older builds are refused
 KEEP_OLD = 2  # previous builds kept so servers that opened them keep working
 
 
@@ -172,6 +173,7 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         _write_json(
             staging / "meta.json",
             {
+                "format": INDEX_FORMAT,
                 "dataset_version": dataset.version,
                 "built": stamp,
                 "entries": len(dataset.entries),

@@ -16,7 +16,7 @@ from whoosh import query as wq
 from whoosh.index import EmptyIndexError
 
 from index.analysis import QueryAnalysis, Tables, analyse, build_tables
-from index.builder import current_folder
+from index.builder import INDEX_FORMAT, current_folder
 from index.cache import ResultCache, filters_key
 from index.errors import IndexMissingError, QueryError
 from index.filtering import passes
@@ -60,6 +60,11 @@ class SearchIndex:
         self.folder = Path(folder)
         self.cache = ResultCache(cache_size)
         self.meta = _load(self.folder, "meta.json")
+        if self.meta.get("format") != INDEX_FORMAT:
+            raise IndexMissingError(
+                f"the search index {self.folder.name} was built by another version of this program; "
+                "run `refapp build-index`"
+            )
         words = tuple(
             line.split(" ")[0]
             for line in (self.folder / "userdict.txt").read_text(encoding="utf-8").splitlines()
@@ -352,14 +357,14 @@ def _merge_filters(a: Filters, b: Filters) -> Filters:
 def open_index(data_dir: Path, cache_size: int = 1024) -> SearchIndex:
     """Open the current index under `data_dir` (raises IndexMissingError when none is built).
     If rebuilds prune the folder while it is being opened, the new `current` is opened instead."""
-    for attempt in range(3):
+    problem = f"no search index in {Path(data_dir) / 'index'}; run `refapp build-index`"
+    for _attempt in range(3):
         folder = current_folder(Path(data_dir))
-        if folder is None or not (folder / "meta.json").exists():
-            if attempt == 0 and folder is None:
-                break
-            continue
+        if folder is None:
+            break
         try:
             return SearchIndex(folder, cache_size)
         except (FileNotFoundError, EmptyIndexError):
-            continue
-    raise IndexMissingError(f"no search index in {Path(data_dir) / 'index'}; run `refapp build-index`")
+            problem = f"the search index {folder.name} is incomplete; run `refapp build-index`"
+            continue  # pruned by a rebuild while being opened: look at `current` again
+    raise IndexMissingError(problem)

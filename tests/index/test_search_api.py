@@ -198,3 +198,20 @@ def test_build_index_command_builds_and_switches(tmp_path):
         build_index, ["--dataset", str(tmp_path / "none.json"), "--data-dir", str(tmp_path)]
     )
     assert missing.exit_code != 0 and "no dataset" in missing.output
+
+
+def test_an_index_from_another_version_is_reported_not_used(tmp_path):
+    from search_fixture_data import fixture_dataset
+
+    from index import IndexMissingError, build, open_index
+
+    folder = build(fixture_dataset(), tmp_path)
+    meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+    (folder / "meta.json").write_text(json.dumps({**meta, "format": 0}), encoding="utf-8")
+    with pytest.raises(IndexMissingError, match="another version"):
+        open_index(tmp_path)
+    app = Flask("old-index")
+    app.config["REFAPP_DATA_DIR"] = str(tmp_path)
+    api_search.init_app(app)
+    r = app.test_client().get("/api/search", query_string={"q": "图书馆"})
+    assert r.status_code == 503 and "build-index" in r.get_json()["error"]
