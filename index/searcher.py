@@ -95,10 +95,9 @@ class SearchIndex:
             for e in self.entries.values()
             if e["kind"] in ("card", "term")
         }
-        self.chinese_names: dict[str, list[str]] = {}
+        self.name_norms: dict[str, list[str]] = {}  # entry -> every name and alias, normalised
         for form in self.lexicon.forms:
-            if form.chinese:
-                self.chinese_names.setdefault(form.entry, []).append(form.norm)
+            self.name_norms.setdefault(form.entry, []).append(form.norm)
         self.name_words: dict[str, frozenset[str]] = {}
         for form in self.lexicon.forms:
             entry = self.entries.get(form.entry)
@@ -180,11 +179,12 @@ class SearchIndex:
 
     # -- output ---------------------------------------------------------------------------
     def _marks(self, a: QueryAnalysis, phrases: list[str]) -> tuple[list[str], list[str]]:
-        """What to mark in snippets: Chinese query words, every Chinese name of the entries the
-        query names (移除 marks 废置 too), phrases; and the English stems."""
+        """What to mark in snippets: Chinese query words, every name of the entries the query
+        names in any language (移除 marks 废置 too; 金殿 marks Throne Room), phrases; and the
+        English stems."""
         terms = [t for t in a.tokens if not t.isascii() and (len(t) > 1 or len(a.tokens) == 1)]
         for e in a.entries:
-            terms += self.chinese_names.get(e, [])
+            terms += self.name_norms.get(e, [])
         terms += [m.form.norm for m in a.names] + phrases
         return list(dict.fromkeys(terms)), a.stems
 

@@ -179,6 +179,8 @@ def test_snippet_is_in_the_requested_script_from_that_text(fx):
     assert "<mark>宴会</mark>" in hans
     en = fx.search("moat witch", lang="en").results[0].snippet
     assert "<mark>Moat</mark>" in en and "<mark>Witch</mark>" in en
+    from_chinese = fx.search("金殿 宴会", lang="en").results[0].snippet
+    assert "<mark>Throne Room</mark>" in from_chinese and "<mark>Feast</mark>" in from_chinese
 
 
 def test_snippet_escapes_everything_but_its_marks(fx):
