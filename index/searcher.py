@@ -23,6 +23,7 @@ from index.filtering import passes
 from index.impacts import Clause, doc_frequency, prefixed, score_clauses
 from index.lexicon import Lexicon
 from index.normalise import normalise, to_traditional
+from index.pinyin import readings
 from index.query import Filters, ParsedQuery, parse_lang, parse_limit, parse_query, set_filter
 from index.ranking import KIND_ORDER, Hit, RankTables, Scored, rank
 from index.results import Result, SearchResults
@@ -30,7 +31,7 @@ from index.schema import TEXT_FIELDS
 from index.snippet import make_snippet
 from index.spelling import pinyin_table
 from index.synonyms import expand
-from index.tokenise import BaseDictionary, get_tokeniser
+from index.tokenise import CJK_RUN, BaseDictionary, get_tokeniser
 
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 300
@@ -341,6 +342,10 @@ def _suggest_rank(f, p: str, key: str) -> int | None:
     if len(p) >= 4 and p.isascii() and not f.chinese:
         # a typo in what is typed so far: 'advn' still completes Adventurer
         if OSA.distance(p, f.norm[: len(p)], score_cutoff=1) <= 1:
+            return 5
+    if f.chinese and len(key) >= 2 and CJK_RUN.fullmatch(key) and len(f.sylls) >= len(key):
+        # a homophone typed so far: '王坐' still completes 王座厅
+        if all(f.sylls[k] in readings(c) for k, c in enumerate(key)):
             return 5
     return None
 

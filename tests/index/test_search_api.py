@@ -121,6 +121,11 @@ def test_suggest_tolerates_a_typo_in_a_long_prefix(client):
     assert [s["id"] for s in body["suggestions"]][:1] == ["dominion/adventurer"]
 
 
+def test_suggest_completes_a_homophone_prefix(client):
+    body = client.get("/api/suggest", query_string={"q": "王坐"}).get_json()
+    assert [s["id"] for s in body["suggestions"]][:1] == ["dominion/throne-room"]
+
+
 def test_suggest_bad_lang_and_empty_prefix(client):
     assert client.get("/api/suggest", query_string={"q": "tu", "lang": "xx"}).status_code == 400
     assert client.get("/api/suggest", query_string={"q": ""}).get_json()["suggestions"] == []
