@@ -116,6 +116,9 @@ class SearchIndex:
             self.docnum_units: dict[int, tuple[str, str]] = {
                 n: (f["id"], f["entry"]) for n, f in s.reader().iter_docs()
             }
+        # Load pypinyin's phrase tables and jieba's HMM now, before a server forks its workers,
+        # rather than on some user's first request.
+        analyse(normalise("图书馆 刺课 tushugaun"), self.tables, self.tokeniser)
 
     # -- Whoosh ---------------------------------------------------------------------------
     def _searcher(self):
