@@ -132,6 +132,8 @@ def split_hint(norm: str, words: Mapping[str, str]) -> tuple[str, str | None, st
     """Take the longest of `words` out of a query that also says something else:
     (rest of the query, the word's value, the word)."""
     for word, value in sorted(words.items(), key=lambda kv: -len(kv[0])):
+        if word not in norm:
+            continue
         pattern = re.escape(word) if not word.isascii() else rf"(?<![0-9a-z]){re.escape(word)}(?![0-9a-z])"
         rest = " ".join(re.sub(pattern, " ", norm).split())
         if rest != norm:
@@ -144,7 +146,7 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
     norm, game_hint, game_word = split_hint(norm, GAME_WORDS)
     norm, edition_hint, edition_word = split_hint(norm, EDITION_WORDS)
     hint_words = {w for w in (game_word, edition_word) if w}
-    hint_names = [f for f in tables.forms if f.norm in hint_words]
+    hint_names = [f for w in hint_words for f in tables.by_first.get(w[0], ()) if f.norm == w]
     words = [w for w in english_words(norm) if w.isalpha()]
     keys = [k for k in _ascii_runs(words) if k in tables.pinyin]
     covered = {w for k in keys for w in words if w in k}

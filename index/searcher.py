@@ -174,9 +174,10 @@ class SearchIndex:
             allowed = self._phrase_docs(phrases)
             acc = {d: acc.get(d, 0.0) + PHRASE_SCORE for d in allowed}
         hits = []
+        everything = f.is_empty()
         for d, value in acc.items():
             unit_id, entry = self.docnum_units[d]
-            if f.is_empty() or passes(self.entries[entry], self.units[unit_id]["editions"], f):
+            if everything or passes(self.entries[entry], self.units[unit_id]["editions"], f):
                 hits.append((unit_id, entry, value))
         hits.sort(key=lambda h: (-h[2], h[0]))
         return hits[:CANDIDATES]

@@ -21,7 +21,7 @@ def match_spans(text: str, terms: Iterable[str], stems: Iterable[str]) -> list[t
     (substring match, for Chinese and multi-word names) or any English word whose stem is in `stems`."""
     norm, origin = normalise_with_map(text)
     spans: list[tuple[int, int]] = []
-    for term in sorted({t for t in terms if t}, key=len, reverse=True):
+    for term in {t for t in terms if t}:  # overlapping spans are merged below
         start = norm.find(term)
         while start != -1:
             end = start + len(term)
