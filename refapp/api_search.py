@@ -35,6 +35,7 @@ class _Holder:
         self.index: SearchIndex | None = None
         self.error: str | None = None
         self.checked = 0.0  # monotonic time of the last look at the `current` pointer
+        self.refused: Path | None = None  # a build that could not be opened
         self.reload()
 
     def reload(self) -> None:
@@ -42,6 +43,10 @@ class _Holder:
             self.index, self.error = open_index(self.data_dir, self.cache_size), None
         except IndexMissingError as exc:
             self.index, self.error = None, str(exc)
+            try:
+                self.refused = current_folder(self.data_dir)  # not tried again until it changes
+            except OSError:
+                self.refused = None
 
     def get(self) -> SearchIndex | None:
         now = time.monotonic()
@@ -53,7 +58,7 @@ class _Holder:
         except OSError:
             folder = None
         loaded = self.index.folder if self.index else None
-        if folder is not None and folder != loaded:
+        if folder is not None and folder != loaded and folder != self.refused:
             with self.lock:
                 if (self.index.folder if self.index else None) != folder:
                     self.reload()

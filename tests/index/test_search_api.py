@@ -132,11 +132,18 @@ def test_suggest_bad_lang_and_empty_prefix(client):
 
 
 def test_missing_index_is_reported_not_raised(tmp_path):
+    from search_fixture_data import fixture_dataset
+
+    from index import build
+
     app = Flask("no-index")
     app.config["REFAPP_DATA_DIR"] = str(tmp_path)
     api_search.init_app(app)
-    r = app.test_client().get("/api/search", query_string={"q": "图书馆"})
+    client = app.test_client()
+    r = client.get("/api/search", query_string={"q": "图书馆"})
     assert r.status_code == 503 and "build-index" in r.get_json()["error"]
+    build(fixture_dataset(), tmp_path)  # the fix the message asks for
+    assert client.get("/api/search", query_string={"q": "图书馆"}).status_code == 200
 
 
 def test_cli_json_prints_exactly_what_the_api_returns(client, fixture_dir):
@@ -205,10 +212,12 @@ def test_build_index_command_builds_and_switches(tmp_path):
     assert missing.exit_code != 0 and "no dataset" in missing.output
 
 
-def test_an_index_from_another_version_is_reported_not_used(tmp_path):
+def test_an_index_from_another_version_is_reported_not_used(tmp_path, monkeypatch):
     from search_fixture_data import fixture_dataset
 
     from index import IndexMissingError, build, open_index
+
+    monkeypatch.setattr(api_search, "CHECK_EVERY_S", 0.0)
 
     folder = build(fixture_dataset(), tmp_path)
     meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
@@ -218,5 +227,8 @@ def test_an_index_from_another_version_is_reported_not_used(tmp_path):
     app = Flask("old-index")
     app.config["REFAPP_DATA_DIR"] = str(tmp_path)
     api_search.init_app(app)
-    r = app.test_client().get("/api/search", query_string={"q": "图书馆"})
+    client = app.test_client()
+    r = client.get("/api/search", query_string={"q": "图书馆"})
     assert r.status_code == 503 and "build-index" in r.get_json()["error"]
+    build(fixture_dataset(), tmp_path)  # the fix the message asks for
+    assert client.get("/api/search", query_string={"q": "图书馆"}).status_code == 200
