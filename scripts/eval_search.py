@@ -1,10 +1,11 @@
 """Measure search quality on the judged queries (tests/data/queries.yaml).
 
 Prints hit@1, hit@3 and MRR overall and per group, then every query whose expected entry is
-not in the top 3. Builds a fresh index of corpus/data/dataset.json in a temporary folder
-(or uses --data-dir's current index with --no-build).
+not in the top 3. Queries that name a `ruling` also count "ruling@3": the expected entry is in
+the top 3 and its snippet comes from that ruling. Builds a fresh index of
+corpus/data/dataset.json in a temporary folder (or uses --data-dir's current index with --no-build).
 
-    python scripts/eval_search.py [--queries FILE] [--data-dir DIR --no-build] [--misses N]
+    python scripts/eval_search.py [--queries FILE] [--group G] [--data-dir DIR --no-build] [--misses N]
 """
 
 from __future__ import annotations
@@ -30,16 +31,38 @@ class Judged:
     expect: tuple[str, ...]
     all: bool = False
     lang: str = "zh-Hans"
+    ruling: str | None = None  # ruling id (of expect[0]) the snippet should come from
 
 
 def load_queries(path: Path = QUERIES) -> list[Judged]:
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     return [
         Judged(
-            str(r["q"]), r["group"], tuple(r["expect"]), bool(r.get("all", False)), r.get("lang", "zh-Hans")
+            str(r["q"]),
+            r["group"],
+            tuple(r["expect"]),
+            bool(r.get("all", False)),
+            r.get("lang", "zh-Hans"),
+            r.get("ruling"),
         )
         for r in raw
     ]
+
+
+# What a search callable returns: entry ids best first, or (entry id, ruling id or None) pairs.
+Ranked = list[str] | list[tuple[str, str | None]]
+
+
+def split_ranked(ranked: Ranked) -> tuple[list[str], list[str | None]]:
+    ids = [r if isinstance(r, str) else r[0] for r in ranked]
+    rulings = [None if isinstance(r, str) else r[1] for r in ranked]
+    return ids, rulings
+
+
+def ruling_hit(j: Judged, ids: list[str], rulings: list[str | None], k: int = 3) -> bool:
+    """The first expected entry is in the top k and its snippet comes from the expected ruling."""
+    top = ids[:k]
+    return j.expect[0] in top and rulings[top.index(j.expect[0])] == j.ruling
 
 
 def hit_at(j: Judged, ranked: list[str], k: int) -> bool:
@@ -62,20 +85,29 @@ class Scores:
     hit1: int = 0
     hit3: int = 0
     rr: float = 0.0
+    with_ruling: int = 0
+    ruling3: int = 0
 
-    def add(self, j: Judged, ranked: list[str]) -> None:
+    def add(self, j: Judged, ranked: Ranked) -> None:
+        ids, rulings = split_ranked(ranked)
         self.n += 1
-        self.hit1 += hit_at(j, ranked, 1)
-        self.hit3 += hit_at(j, ranked, 3)
-        self.rr += reciprocal_rank(j, ranked)
+        self.hit1 += hit_at(j, ids, 1)
+        self.hit3 += hit_at(j, ids, 3)
+        self.rr += reciprocal_rank(j, ids)
+        if j.ruling:
+            self.with_ruling += 1
+            self.ruling3 += ruling_hit(j, ids, rulings)
 
     def line(self, name: str) -> str:
         n = max(self.n, 1)
-        return f"{name:<12} {self.n:>4} {self.hit1 / n:>7.3f} {self.hit3 / n:>7.3f} {self.rr / n:>7.3f}"
+        rul = f"{self.ruling3:>4}/{self.with_ruling:<3}" if self.with_ruling else f"{'-':>8}"
+        return (
+            f"{name:<12} {self.n:>4} {self.hit1 / n:>7.3f} {self.hit3 / n:>7.3f} {self.rr / n:>7.3f} {rul:>9}"
+        )
 
 
-def evaluate(search: Callable[[Judged], list[str]], queries: list[Judged]) -> tuple[Scores, dict, list]:
-    """Run every judged query through `search` (returns ranked entry ids)."""
+def evaluate(search: Callable[[Judged], Ranked], queries: list[Judged]) -> tuple[Scores, dict, list]:
+    """Run every judged query through `search` (returns ranked entry ids, or (id, ruling) pairs)."""
     overall = Scores()
     groups: dict[str, Scores] = defaultdict(Scores)
     misses = []
@@ -83,18 +115,24 @@ def evaluate(search: Callable[[Judged], list[str]], queries: list[Judged]) -> tu
         ranked = search(j)
         overall.add(j, ranked)
         groups[j.group].add(j, ranked)
-        if not hit_at(j, ranked, 3):
-            misses.append((j, ranked[:3]))
+        ids, rulings = split_ranked(ranked)
+        if not hit_at(j, ids, 3):
+            misses.append((j, ids[:3]))
+        elif j.ruling and ranked and not isinstance(ranked[0], str) and not ruling_hit(j, ids, rulings):
+            got = rulings[ids.index(j.expect[0])]
+            misses.append((j, [f"{j.expect[0]}#{got}"]))
     return overall, dict(groups), misses
 
 
 def report(overall: Scores, groups: dict, misses: list, show: int = 50) -> str:
-    lines = [f"{'group':<12} {'n':>4} {'hit@1':>7} {'hit@3':>7} {'MRR':>7}", overall.line("overall")]
+    head = f"{'group':<12} {'n':>4} {'hit@1':>7} {'hit@3':>7} {'MRR':>7} {'ruling@3':>9}"
+    lines = [head, overall.line("overall")]
     lines += [groups[g].line(g) for g in groups]
     if misses:
-        lines.append(f"\nmisses at 3 ({len(misses)}):")
+        lines.append(f"\nmisses at 3, or the wrong ruling as snippet ({len(misses)}):")
         for j, top in misses[:show]:
-            lines.append(f"  [{j.group}] {j.q!r} expected {list(j.expect)} got {top}")
+            want = list(j.expect) if not j.ruling else [*j.expect, f"#{j.ruling}"]
+            lines.append(f"  [{j.group}] {j.q!r} expected {want} got {top}")
     return "\n".join(lines)
 
 
@@ -114,10 +152,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data-dir", type=Path, default=None)
     ap.add_argument("--no-build", action="store_true", help="use the current index in --data-dir")
     ap.add_argument("--misses", type=int, default=50)
+    ap.add_argument("--group", action="append", help="only queries of this group (repeatable)")
     args = ap.parse_args(argv)
     ix = open_search_index(args.data_dir, not args.no_build)
-    queries = load_queries(args.queries)
-    overall, groups, misses = evaluate(lambda j: ix.search(j.q, j.lang, limit=10).ids(), queries)
+    queries = [j for j in load_queries(args.queries) if not args.group or j.group in args.group]
+    overall, groups, misses = evaluate(
+        lambda j: [(r.id, r.ruling) for r in ix.search(j.q, j.lang, limit=10).results], queries
+    )
     print(f"index {ix.folder.name}: {len(queries)} judged queries")
     print(report(overall, groups, misses, args.misses))
     return 0
