@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from index.game_words import infer_game
 from index.lexicon import NameForm
 from index.pinyin import is_common_phrase
 from index.spelling import correct_chinese, correct_english, correct_pinyin
@@ -35,6 +36,7 @@ class QueryAnalysis:
     game_hint: str | None = None  # a game named alongside other words ('两人游戏 富饶之城')
     edition_hint: str | None = None  # an edition named alongside other words ('女巫 第二版')
     hint_names: list[NameForm] = field(default_factory=list)  # entries named by those hint words
+    game_guess: str | None = None  # the one game whose vocabulary the query uses (行动牌 -> dominion)
 
     @property
     def entries(self) -> set[str]:
@@ -51,6 +53,7 @@ class Tables:
     pinyin_words: frozenset[str]
     pinyin_by_sylls: Mapping[str, list[NameForm]]  # first syllable -> short Chinese names
     by_first: Mapping[str, tuple[NameForm, ...]]  # first character -> name forms
+    game_words: Mapping[str, str] = field(default_factory=dict)  # token of one game's vocabulary -> game
 
 
 def forms_by_first_char(forms: tuple[NameForm, ...]) -> dict[str, tuple[NameForm, ...]]:
@@ -192,6 +195,7 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         game_hint=game_hint,
         edition_hint=edition_hint,
         hint_names=hint_names,
+        game_guess=None if game_hint else infer_game(tokens, tables.game_words),
     )
 
 
@@ -205,7 +209,12 @@ def _merge_groups(groups: list[frozenset[str]]) -> list[frozenset[str]]:
     return [frozenset(o) for o in out]
 
 
-def build_tables(forms: tuple[NameForm, ...], vocab: Mapping[str, int], by_sylls) -> Tables:
+def build_tables(
+    forms: tuple[NameForm, ...],
+    vocab: Mapping[str, int],
+    by_sylls,
+    game_words: Mapping[str, str] | None = None,
+) -> Tables:
     pinyin: dict[str, set[str]] = {}
     for f in forms:
         keys = [f.pinyin, f.initials] if f.chinese else [re.sub(r"[^0-9a-z]", "", f.norm)]
@@ -221,4 +230,5 @@ def build_tables(forms: tuple[NameForm, ...], vocab: Mapping[str, int], by_sylls
         pinyin_words=frozenset(f.pinyin for f in forms if f.chinese),
         pinyin_by_sylls=by_sylls,
         by_first=forms_by_first_char(forms),
+        game_words=dict(game_words or {}),
     )

@@ -16,12 +16,14 @@ from whoosh import index as whoosh_index
 
 from corpus.model import Dataset, Entry
 from index.documents import Unit, all_units, name_tokens, pinyin_tokens, search_text
+from index.game_words import load_game_words
 from index.impacts import compute_impacts
 from index.lexicon import Lexicon
 from index.normalise import normalise
 from index.schema import make_schema
 from index.spelling import NAME_WEIGHT
-from index.tokenise import EN_STOPWORDS, Tokeniser, english_words, get_tokeniser
+from index.synonyms import load_rows
+from index.tokenise import CJK_RUN, EN_STOPWORDS, Tokeniser, english_words, get_tokeniser
 
 CURRENT = "current"
 INDEX_FORMAT = 3  # bump when the files of a built index change; older builds are refused
@@ -126,6 +128,15 @@ def _prune(root: Path, keep: Path) -> None:
         shutil.rmtree(p, ignore_errors=True)
 
 
+def query_words() -> set[str]:
+    """Chinese words of the synonym and game-word tables: in the dictionary, so that a query
+    segments them whole (跳过, not 跳/过) and they can be looked up."""
+    listed = [w for r in load_rows() for w in (*r.say, *r.means)]
+    listed += [w for ws in load_game_words().values() for w in ws]
+    norms = (normalise(w) for w in listed)
+    return {w for w in norms if len(w) > 1 and CJK_RUN.fullmatch(w)}
+
+
 def build(dataset: Dataset, data_dir: Path) -> Path:
     """Build the index for `dataset` under `data_dir/index/` and make it current. Returns its folder."""
     root = index_root(data_dir)
@@ -136,7 +147,7 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
     staging.mkdir()
     try:
         lexicon = Lexicon.from_dataset(dataset)
-        words = lexicon.jieba_words()
+        words = tuple(sorted(set(lexicon.jieba_words()) | query_words()))
         units = all_units(dataset, lexicon)
         texts = [search_text(u.text) for u in units] + [f.norm for f in lexicon.forms]
         base = get_tokeniser(words).corpus_dictionary(texts)

@@ -26,11 +26,15 @@ RULING_PAIR_EDGE = 5.0  # ... a ruling rather than an entry's general text
 MAX_PAIR_CARDS = 6  # units naming more cards than this are lists, not interactions
 OTHER_UNITS_SHARE = 0.1  # weight of an entry's other matching units
 OTHER_GAME_FACTOR = 0.5  # the query also names the other game
+GUESSED_GAME_FACTOR = 0.75  # the query uses only the other game's vocabulary (行动牌, 地区)
 HINT_NAME_FACTOR = 0.5  # name bonus share for an entry named by a game or edition hint word
 OTHER_EDITION_FACTOR = 0.6  # the query names an edition this unit or entry is not about
+RULING_SNIPPET_SHARE = 0.75  # a ruling this close to the entry's own text answers the question better
 KIND_ORDER = {"card": 0, "term": 1, "rule": 2, "faq": 3}
 
 Hit = tuple[str, str, float]  # (unit id, entry id, score)
+# entry id -> {unit id of that entry: its score on the query's words other than the entry's names}
+Answers = Mapping[str, Mapping[str, float]]
 
 
 @dataclass
@@ -49,13 +53,21 @@ class RankTables:
     name_words: Mapping[str, frozenset[str]]  # rule/FAQ entry id -> tokens of its names
 
 
-def rank(a: QueryAnalysis, hits: list[Hit], f: Filters, t: RankTables) -> list[Scored]:
+def rank(
+    a: QueryAnalysis, hits: list[Hit], f: Filters, t: RankTables, answers: Answers | None = None
+) -> list[Scored]:
+    """Entries best first. `answers` (for entries the query names) picks the unit that gives the
+    snippet by the query's other words: '图书馆 抓到行动牌可以跳过吗' shows Library's ruling on
+    setting Action cards aside, not the ruling that merely repeats the word 图书馆 most."""
     if a.edition_hint:
         hits = [
             (u, e, s if a.edition_hint in t.units[u]["editions"] else s * OTHER_EDITION_FACTOR)
             for u, e, s in hits
         ]
     scored = _by_entry(hits)
+    for entry, units in (answers or {}).items():
+        if entry in scored:
+            _pick_answer(scored[entry], units, t)
     length = max(1, len(a.text.replace(" ", "")))
     for m in a.names:
         share = min(1.0, len(m.form.norm.replace(" ", "")) / length)
@@ -74,10 +86,12 @@ def rank(a: QueryAnalysis, hits: list[Hit], f: Filters, t: RankTables) -> list[S
         meta = t.entries[s.entry]
         if a.game_hint and meta["game"] != a.game_hint:
             s.score *= OTHER_GAME_FACTOR
+        elif a.game_guess and meta["game"] != a.game_guess:
+            s.score *= GUESSED_GAME_FACTOR
         if a.edition_hint and a.edition_hint not in meta["editions"]:
             s.score *= OTHER_EDITION_FACTOR
     if len(a.groups) >= 2:
-        _pair_bonus(a, scored, {u: s for u, _, s in hits}, f, t)
+        _pair_bonus(a, scored, {u: s for u, _, s in hits}, f, t, answers or {})
     return sorted(
         scored.values(),
         key=lambda s: (-s.score, KIND_ORDER.get(t.entries[s.entry]["kind"], 9), s.entry),
@@ -95,6 +109,22 @@ def _by_entry(hits: list[Hit]) -> dict[str, Scored]:
             if score > s.unit_score:
                 s.unit, s.unit_score = unit_id, score
     return scored
+
+
+def _pick_answer(s: Scored, units: Mapping[str, float], t: RankTables) -> None:
+    """The unit that answers best on the query's words besides the entry's names; a ruling
+    wins over the entry's own text unless that scores clearly higher (the entry page shows the
+    card text anyway; a question is answered by a ruling)."""
+    best = max(units.items(), key=lambda kv: (kv[1], kv[0]), default=None)
+    if best is None or best[1] <= 0:
+        return
+    unit, value = best
+    if t.units[unit]["part"] != "ruling":
+        rulings = [(v, u) for u, v in units.items() if t.units[u]["part"] == "ruling"]
+        top = max(rulings, default=None)
+        if top is not None and top[0] >= RULING_SNIPPET_SHARE * value:
+            unit = top[1]
+    s.unit = unit
 
 
 def _show_own_text(scored: dict[str, Scored], entry: str, t: RankTables) -> None:
@@ -127,23 +157,33 @@ def _bonus(scored: dict[str, Scored], entry: str, f: Filters, t: RankTables, bon
 
 
 def _pair_bonus(
-    a: QueryAnalysis, scored: dict[str, Scored], unit_scores: dict[str, float], f: Filters, t: RankTables
+    a: QueryAnalysis,
+    scored: dict[str, Scored],
+    unit_scores: dict[str, float],
+    f: Filters,
+    t: RankTables,
+    answers: Answers,
 ) -> None:
-    """Units naming something from every group of the query; each entry keeps its best one."""
+    """Units naming something from every group of the query; each entry keeps its best one
+    (for an entry the query names, the one answering best on the query's other words)."""
     candidates: set[str] | None = None
     for g in a.groups:
         units = set().union(*(t.mentioned_in.get(e, set()) for e in g))
         candidates = units if candidates is None else candidates & units
     best: dict[str, tuple[float, str]] = {}
+    pairs_of: dict[str, list[str]] = {}
     for uid in candidates or ():
         u = t.units[uid]
         cards = sum(1 for e in u["mentions"] if t.entries.get(e, {}).get("kind") == "card")
         if cards > MAX_PAIR_CARDS or not passes(t.entries[u["entry"]], u["editions"], f):
             continue  # a card list (components, recommended sets) is not about an interaction
         value = PAIR_BONUS + unit_scores.get(uid, 0.0) + (RULING_PAIR_EDGE if u["part"] == "ruling" else 0.0)
+        pairs_of.setdefault(u["entry"], []).append(uid)
         if value > best.get(u["entry"], (-1.0, ""))[0]:
             best[u["entry"]] = (value, uid)
     for entry, (value, uid) in best.items():
         s = scored.setdefault(entry, Scored(entry, 0.0, uid, 0.0))
         s.score += value
         s.unit, s.unit_score = uid, value
+        if entry in answers:
+            _pick_answer(s, {u: answers[entry].get(u, 0.0) for u in pairs_of[entry]}, t)

@@ -20,23 +20,25 @@ from index.builder import INDEX_FORMAT, current_folder
 from index.cache import ResultCache, filters_key
 from index.errors import IndexMissingError, QueryError
 from index.filtering import passes
+from index.game_words import compile_game_words, load_game_words
 from index.impacts import Clause, doc_frequency, prefixed, score_clauses
 from index.lexicon import Lexicon
 from index.normalise import normalise, to_traditional
 from index.pinyin import readings
 from index.query import Filters, ParsedQuery, parse_lang, parse_limit, parse_query, set_filter
-from index.ranking import KIND_ORDER, Hit, RankTables, Scored, rank
+from index.ranking import KIND_ORDER, Answers, Hit, RankTables, Scored, rank
 from index.results import Result, SearchResults
 from index.schema import TEXT_FIELDS
 from index.snippet import make_snippet
 from index.spelling import pinyin_table
-from index.synonyms import expand
+from index.synonyms import compile_table, expand, load_rows
 from index.tokenise import CJK_RUN, BaseDictionary, get_tokeniser
 
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 300
 SYNONYM_BOOST = 0.6  # rulebook words standing for the query's everyday ones (赢 -> 获胜)
 PHRASE_SCORE = 10.0  # a unit holding the quoted phrase(s)
+MAX_ANSWERED = 4  # named entries whose snippet is chosen by the query's other words
 COMMON_SHARE = 0.2  # tokens in more than this share of units are dropped from long queries
 
 
@@ -81,8 +83,19 @@ class SearchIndex:
             self.units_of.setdefault(u["entry"], []).append(u["id"])
             for e in u["mentions"]:
                 self.mentioned_in.setdefault(e, set()).add(u["id"])
+        # Everyday words and one game's words are looked up as whole query tokens (precise mode).
+        def word_token(w: str) -> list[str]:
+            return self.tokeniser.exact_tokens(normalise(w))
+
+        def word_search_tokens(w: str) -> list[str]:
+            return self.tokeniser.search_tokens(normalise(w))
+
+        self.synonyms = compile_table(load_rows(), word_token, word_search_tokens)
         self.tables: Tables = build_tables(
-            self.lexicon.forms, _load(self.folder, "vocab.json"), pinyin_table(self.lexicon.forms)
+            self.lexicon.forms,
+            _load(self.folder, "vocab.json"),
+            pinyin_table(self.lexicon.forms),
+            compile_game_words(load_game_words(), word_token),
         )
         self.unit_count = len(self.units)
         # Other names of card and term entries a query names (移除 -> 废置, trash); aliases of
@@ -99,6 +112,10 @@ class SearchIndex:
         self.name_norms: dict[str, list[str]] = {}  # entry -> every name and alias, normalised
         for form in self.lexicon.forms:
             self.name_norms.setdefault(form.entry, []).append(form.norm)
+        self.own_name_tokens: dict[str, frozenset[str]] = {
+            entry: frozenset(t for norm in norms for t in self.tokeniser.search_tokens(norm))
+            for entry, norms in self.name_norms.items()
+        }
         self.name_words: dict[str, frozenset[str]] = {}
         for form in self.lexicon.forms:
             entry = self.entries.get(form.entry)
@@ -150,11 +167,8 @@ class SearchIndex:
         clauses += [
             Clause(f, t, EXPANSION_BOOST) for t in sorted(expansion - set(tokens)) for f in ("body", "ruling")
         ]
-        clauses += [
-            Clause(f, t, SYNONYM_BOOST)
-            for t in dict.fromkeys(t for w in expand(tokens) for t in self.tokeniser.search_tokens(w))
-            for f in ("name", "body", "ruling")
-        ]
+        everyday = expand(tokens, self.synonyms)
+        clauses += [Clause(f, t, SYNONYM_BOOST) for t in everyday for f in ("name", "body", "ruling")]
         clauses += [Clause("pinyin", k) for k in a.pinyin_keys]
         clauses += [
             Clause("pinyin", t) for p in a.pinyin_prefixes for t in prefixed(self.impacts, "pinyin", p)
@@ -167,9 +181,33 @@ class SearchIndex:
         query = wq.And(parts) if len(parts) > 1 else parts[0]
         return set(self._searcher().docs_for_query(query))
 
-    def _hits(self, a: QueryAnalysis, phrases: list[list[str]], f: Filters) -> list[Hit]:
+    def _answers(self, a: QueryAnalysis, clauses: list[Clause], hits: list[Hit]) -> Answers:
+        """For each entry the query names (with other words besides): its units' scores without
+        the clauses of the entry's own names, so the snippet comes from what the rest asks."""
+        named = {m.form.entry for m in a.names} | a.pinyin_entries
+        if not named or a.text in {m.form.norm for m in a.names}:
+            return {}
+        out: dict[str, dict[str, float]] = {}
+        for entry in sorted(named)[:MAX_ANSWERED]:
+            own = self.own_name_tokens.get(entry, frozenset())
+            units = {u: v for u, e, v in hits if e == entry}
+            if not units:
+                continue
+            name_part = score_clauses(
+                self.impacts, [c for c in clauses if c.term in own or c.field == "pinyin"]
+            )
+            for d, v in name_part.items():
+                unit_id, e = self.docnum_units[d]
+                if e == entry and unit_id in units:
+                    units[unit_id] -= v
+            out[entry] = units
+        return out
+
+    def _hits(
+        self, a: QueryAnalysis, phrases: list[list[str]], f: Filters, clauses: list[Clause]
+    ) -> list[Hit]:
         """(unit id, entry id, score) of matching units that pass the filters, best first."""
-        acc = score_clauses(self.impacts, self._clauses(a))
+        acc = score_clauses(self.impacts, clauses)
         if any(phrases):
             allowed = self._phrase_docs(phrases)
             acc = {d: acc.get(d, 0.0) + PHRASE_SCORE for d in allowed}
@@ -256,9 +294,10 @@ class SearchIndex:
                 )
             return self._browse(query, lang, parsed.filters, limit)
         a = analyse(norm, self.tables, self.tokeniser)
-        hits = self._hits(a, phrase_tokens, parsed.filters)
+        clauses = self._clauses(a)
+        hits = self._hits(a, phrase_tokens, parsed.filters, clauses)
         ranked = (
-            rank(a, hits, parsed.filters, self.rank_tables)
+            rank(a, hits, parsed.filters, self.rank_tables, self._answers(a, clauses, hits))
             if not phrase_tokens
             else self._rank_phrase(a, hits, parsed.filters)
         )

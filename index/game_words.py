@@ -1,0 +1,52 @@
+"""Which game a query is about, from words only one game uses (`game_words.yaml`).
+
+行动牌 and 补充资源 are Dominion's vocabulary, 地区 and 皇冠 Citadels'. A query using words of
+exactly one game ranks that game's entries higher (see `index.ranking`); the other game's are
+never filtered out. Pure functions; the table is compiled with the index's tokeniser.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+GAME_WORDS_PATH = Path(__file__).with_name("game_words.yaml")
+
+
+def parse_game_words(raw: object) -> dict[str, tuple[str, ...]]:
+    """game -> words; raises ValueError on a malformed document."""
+    if not isinstance(raw, dict) or not all(isinstance(v, list) for v in raw.values()):
+        raise ValueError("game words: expected a mapping of game -> list of words")
+    return {str(game): tuple(str(w) for w in words) for game, words in raw.items()}
+
+
+@lru_cache(maxsize=4)
+def load_game_words(path: Path = GAME_WORDS_PATH) -> dict[str, tuple[str, ...]]:
+    return parse_game_words(yaml.safe_load(path.read_text(encoding="utf-8")))
+
+
+def compile_game_words(
+    words: Mapping[str, tuple[str, ...]], key_tokens: Callable[[str], list[str]]
+) -> dict[str, str]:
+    """Query token -> game. Words that are not a single token, or that two games list, are
+    left out."""
+    table: dict[str, str] = {}
+    clash: set[str] = set()
+    for game, ws in words.items():
+        for w in ws:
+            keys = key_tokens(w)
+            if len(keys) != 1:
+                continue
+            if table.get(keys[0], game) != game:
+                clash.add(keys[0])
+            table[keys[0]] = game
+    return {k: g for k, g in table.items() if k not in clash}
+
+
+def infer_game(tokens: Iterable[str], table: Mapping[str, str]) -> str | None:
+    """The one game whose words the query uses; None when it uses none, or both games'."""
+    games = {table[t] for t in tokens if t in table}
+    return games.pop() if len(games) == 1 else None

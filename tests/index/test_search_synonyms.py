@@ -1,0 +1,117 @@
+"""Player vocabulary (index/synonyms.yaml) and game inference (index/game_words.yaml): every row
+checked against the real index, and the showcase questions they exist for."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from index import normalise
+from index.game_words import infer_game, load_game_words, parse_game_words
+from index.synonyms import expand, load_rows, parse_rows
+
+ROWS = load_rows()
+GAME_WORDS = [(game, w) for game, words in load_game_words().items() for w in words]
+OTHER = {"dominion": "citadels", "citadels": "dominion"}
+
+
+def _units_by_game(real, token: str) -> dict[str, int]:
+    """How many units of each game hold `token` in any text field."""
+    docs: set[int] = set()
+    for field in ("name", "body", "ruling"):
+        posting = real.impacts.get(field, {}).get(token)
+        if posting:
+            docs.update(posting[0])
+    counts = {"dominion": 0, "citadels": 0}
+    for d in docs:
+        counts[real.entries[real.docnum_units[d][1]]["game"]] += 1
+    return counts
+
+
+def _indexed(real, token: str) -> bool:
+    return any(token in real.impacts.get(f, {}) for f in ("name", "body", "ruling"))
+
+
+# -- every row of the tables is usable --------------------------------------------------------
+@pytest.mark.parametrize("row", ROWS, ids=lambda r: "/".join(r.say))
+def test_each_synonym_row_is_looked_up_and_finds_rulebook_words(real, row):
+    for word in row.say:
+        keys = real.tokeniser.exact_tokens(normalise(word))
+        assert len(keys) == 1, f"{word!r} is not one query token ({keys}): it could never be looked up"
+        added = expand(keys, real.synonyms)
+        for means in row.means:
+            tokens = real.tokeniser.search_tokens(normalise(means))
+            assert set(tokens) <= set(added) | set(keys), (word, means, added)
+            assert any(_indexed(real, t) for t in tokens), f"{means!r} occurs nowhere in the corpus"
+
+
+@pytest.mark.parametrize("game,word", GAME_WORDS, ids=lambda v: str(v))
+def test_each_game_word_belongs_to_its_game_in_the_corpus(real, game, word):
+    keys = real.tokeniser.exact_tokens(normalise(word))
+    assert len(keys) == 1, f"{word!r} is not one query token ({keys})"
+    counts = _units_by_game(real, keys[0])
+    assert counts[game] >= 2, f"{word!r} is hardly used by {game}: {counts}"
+    assert counts[OTHER[game]] <= counts[game] // 10, f"{word!r} is common in both games: {counts}"
+    assert infer_game(keys, real.tables.game_words) == game
+
+
+def test_malformed_tables_are_refused_with_the_row_named():
+    with pytest.raises(ValueError, match="row 2"):
+        parse_rows([{"say": ["赢"], "means": ["获胜"]}, {"say": "跳过", "means": ["旁置"]}])
+    with pytest.raises(ValueError, match="row 1"):
+        parse_rows([{"say": ["赢"]}])
+    with pytest.raises(ValueError):
+        parse_game_words(["行动牌"])
+
+
+# -- what they are for ------------------------------------------------------------------------
+LIBRARY_SKIP = ["圖書館 抓到行動牌可以跳過嗎", "图书馆 抓到行动牌可以跳过吗"]
+
+
+@pytest.mark.parametrize("q", LIBRARY_SKIP)
+def test_library_skip_question_lands_on_dominions_set_aside_ruling(real, q):
+    found = real.search(q, "zh-Hant" if q == LIBRARY_SKIP[0] else "zh-Hans")
+    top = found.results[0]
+    assert (top.id, top.ruling) == ("dominion/library", "set-aside-optional")
+    assert "旁置" in top.snippet or "旁置" in normalise(top.snippet)
+    assert "citadels/library" in found.ids()[:5]  # the other game's Library is still offered
+
+
+def test_library_skip_question_gives_one_list_in_both_scripts(real):
+    trad, simp = (real.search(q).ids() for q in LIBRARY_SKIP)
+    assert trad == simp
+
+
+def test_a_dominion_term_lifts_dominion_without_hiding_citadels(real):
+    dominion_words = real.search("图书馆 行动牌可以跳过吗").ids()
+    assert dominion_words[0] == "dominion/library"
+    assert "citadels/library" in dominion_words
+
+
+def test_a_citadels_term_lifts_citadels(real):
+    found = real.search("图书馆 建造地区之前").ids()
+    assert found[0] in ("citadels/library", "citadels/faq/library-observatory-build-first")
+    assert "dominion/library" in found
+
+
+def test_words_of_both_games_guess_no_game(real):
+    table = real.tables.game_words
+    assert infer_game(["行动牌"], table) == "dominion"
+    assert infer_game(["地区"], table) == "citadels"
+    assert infer_game(["行动牌", "地区"], table) is None
+    assert infer_game(["图书馆"], table) is None
+
+
+def test_skip_in_english_means_set_aside(real):
+    assert {"set", "asid"} <= set(expand(["skip"], real.synonyms))
+
+
+@given(st.lists(st.sampled_from(sorted({t for r in ROWS for t in r.say} | {"图书馆", "x"})), max_size=6))
+def test_expansion_never_repeats_a_query_word_or_itself(tokens):
+    from index.synonyms import compile_table
+
+    table = compile_table(ROWS, lambda w: [normalise(w)], lambda w: [normalise(w)])
+    added = expand(tokens, table)
+    assert not set(added) & set(tokens)
+    assert len(added) == len(set(added))
