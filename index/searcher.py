@@ -39,6 +39,7 @@ CANDIDATES = 300
 SYNONYM_BOOST = 0.6  # rulebook words standing for the query's everyday ones (赢 -> 获胜)
 PHRASE_SCORE = 10.0  # a unit holding the quoted phrase(s)
 MAX_ANSWERED = 4  # named entries whose snippet is chosen by the query's other words
+OWN_NAME_DISCOUNT = 0.5  # ... where the entry's own names count half (every unit of it is about it)
 COMMON_SHARE = 0.2  # tokens in more than this share of units are dropped from long queries
 
 
@@ -182,8 +183,8 @@ class SearchIndex:
         return set(self._searcher().docs_for_query(query))
 
     def _answers(self, a: QueryAnalysis, clauses: list[Clause], hits: list[Hit]) -> Answers:
-        """For each entry the query names (with other words besides): its units' scores without
-        the clauses of the entry's own names, so the snippet comes from what the rest asks."""
+        """For each entry the query names (with other words besides): its units' scores with the
+        entry's own names counting half, so the snippet comes mostly from what the rest asks."""
         named = {m.form.entry for m in a.names} | a.pinyin_entries
         if not named or a.text in {m.form.norm for m in a.names}:
             return {}
@@ -199,7 +200,7 @@ class SearchIndex:
             for d, v in name_part.items():
                 unit_id, e = self.docnum_units[d]
                 if e == entry and unit_id in units:
-                    units[unit_id] -= v
+                    units[unit_id] -= OWN_NAME_DISCOUNT * v
             out[entry] = units
         return out
 
