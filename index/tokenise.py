@@ -95,6 +95,26 @@ ZH_STOPWORDS = frozenset(
 )
 
 
+# A Chinese count ('三张', '八个', '两人', '第八') beside the digits the rulebooks often use
+# ('3张', '第8 个'): search mode adds the number as its own token, as the ASCII tokenizer gives.
+_COUNT = re.compile(r"第?([二两三四五六七八九十]{1,3})[个张枚次堆人名分种位轮块点]?")
+_DIGITS = {"二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+
+
+def chinese_count(token: str) -> str | None:
+    """'三张' -> '3', '第八' -> '8', '十二' -> '12'; None for anything else (and for 一: 'a card')."""
+    m = _COUNT.fullmatch(token)
+    if m is None:
+        return None
+    digits = m.group(1)
+    if "十" not in digits:
+        return str(_DIGITS[digits]) if len(digits) == 1 else None
+    tens, _, ones = digits.partition("十")
+    if "十" in ones or (tens and tens not in _DIGITS) or (ones and ones not in _DIGITS):
+        return None
+    return str((_DIGITS[tens] if tens else 1) * 10 + (_DIGITS[ones] if ones else 0))
+
+
 def english_words(text: str) -> list[str]:
     """Lower-case ASCII words of normalised text, unstemmed ('+1' and '$3' kept whole)."""
     return _ASCII_TOKEN.findall(text)
@@ -174,7 +194,12 @@ class Tokeniser:
         for kind, run in self.segments(text):
             if kind == "zh":
                 toks = [t for t in self._jieba.cut_for_search(run, HMM=True) if t.strip()]
-                out.extend(t for t in toks if not (stop and t in ZH_STOPWORDS))
+                for t in toks:
+                    if not (stop and t in ZH_STOPWORDS):
+                        out.append(t)
+                        count = chinese_count(t)
+                        if count:
+                            out.append(count)
             else:
                 out.extend(english_token(w) for w in english_words(run) if not (stop and w in EN_STOPWORDS))
         return out

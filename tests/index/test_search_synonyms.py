@@ -115,3 +115,22 @@ def test_expansion_never_repeats_a_query_word_or_itself(tokens):
     added = expand(tokens, table)
     assert not set(added) & set(tokens)
     assert len(added) == len(set(added))
+
+
+# -- counts written in Chinese or in digits ----------------------------------------------------
+@pytest.mark.parametrize(
+    "token,number",
+    [("三张", "3"), ("八个", "8"), ("第八", "8"), ("两人", "2"), ("十二", "12"), ("二十", "20"),
+     ("九十九张", "99"), ("一张", None), ("张三", None), ("十十", None), ("三千", None)],
+)
+def test_a_chinese_count_reads_as_its_number(token, number):
+    from index.tokenise import chinese_count
+
+    assert chinese_count(token) == number
+
+
+def test_a_count_in_chinese_finds_the_rule_written_with_digits(real):
+    # the seed says 手里只有3张或更少牌; a player types 三张
+    found = real.search("民兵 手上只有三张牌")
+    assert (found.results[0].id, found.results[0].ruling) == ("dominion/militia", "three-or-fewer-no-discard")
+    assert "3" in real.tokeniser.search_tokens(normalise("只剩三张"))
