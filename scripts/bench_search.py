@@ -6,7 +6,8 @@ Whoosh defaults over the same corpus). Prints measured figures; asserts nothing.
 Measures, for each engine: index build time, in-process query latency p50/p99 over the judged
 queries (tests/data/queries.yaml), hit@3 on them, process start to first answered query and
 resident memory after it (in a fresh subprocess); then over HTTP: gunicorn with 2 workers
-(--preload, --no-control-socket) and `wrk -c32` on 127.0.0.1, requests/s and p99. Results
+(--preload, --no-control-socket; also with the worker class and threads `refapp serve` uses) and
+`wrk -c32` on 127.0.0.1, requests/s, p50 and p99. Results
 go into the "## Search" section of docs/perf.md (other sections are kept).
 """
 
@@ -185,7 +186,19 @@ def median_run(results: list[dict]) -> dict:
     return mid
 
 
-def http_run(app_spec: str, env: dict, queries, seconds: int) -> dict:
+def serve_worker_options() -> list[str]:
+    """The worker class and threads `refapp serve` runs gunicorn with (the product's settings)."""
+    from refapp.commands.web import gunicorn_argv
+
+    argv = gunicorn_argv("127.0.0.1", 8000, 2, debug=False)
+    out: list[str] = []
+    for name in ("--worker-class", "--threads"):
+        if name in argv:
+            out += [name, argv[argv.index(name) + 1]]
+    return out
+
+
+def http_run(app_spec: str, env: dict, queries, seconds: int, extra: list[str] | None = None) -> dict:
     port = free_port()
     gunicorn = str(Path(PY).with_name("gunicorn"))
     cmd = [
@@ -200,6 +213,7 @@ def http_run(app_spec: str, env: dict, queries, seconds: int) -> dict:
         str(ROOT / "scripts"),
         "--log-level",
         "warning",
+        *(extra or []),
         app_spec,
     ]
     proc = subprocess.Popen(
@@ -242,11 +256,13 @@ def http_run(app_spec: str, env: dict, queries, seconds: int) -> dict:
             proc.kill()
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", out)
-    scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}[p99.group(2)]
+    p50 = re.search(r"50%\s+([\d.]+)(us|ms|s)", out)
+    scale = {"us": 0.001, "ms": 1.0, "s": 1000.0}
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     return {
         "rps": rps,
-        "p99_ms": float(p99.group(1)) * scale,
+        "p99_ms": float(p99.group(1)) * scale[p99.group(2)],
+        "p50_ms": float(p50.group(1)) * scale[p50.group(2)],
         "worker_rss_mib": rss,
         "non_2xx": int(non2xx.group(1)) if non2xx else 0,
         "command": " ".join(wrk_cmd[:-3]) + " <queries.lua> URL",
@@ -258,6 +274,9 @@ def ratio(a: float, b: float) -> str:
     return f"{a / b:.2f}x" if b else "n/a"
 
 
+NOTES = "### Notes"  # a hand-written part of the section, kept when the figures are rewritten
+
+
 def write_section(text: str) -> None:
     old = PERF_MD.read_text(encoding="utf-8") if PERF_MD.exists() else "# Performance\n"
     section = "## Search\n\n" + text.strip() + "\n"
@@ -265,6 +284,9 @@ def write_section(text: str) -> None:
         head, rest = old.split("## Search", 1)
         nxt = re.search(r"^## ", rest, flags=re.M)
         tail = rest[nxt.start() :] if nxt else ""
+        body = rest[: nxt.start()] if nxt else rest
+        if NOTES in body:
+            section += "\n" + NOTES + body.split(NOTES, 1)[1].rstrip() + "\n"
         new = head + section + ("\n" + tail if tail else "")
     else:
         new = old.rstrip() + "\n\n" + section
@@ -340,7 +362,8 @@ def main(argv: list[str] | None = None) -> int:
                 "BENCH_PEER_DIR": str(work / "peer"),
                 "PYTHONPATH": f"{ROOT}:{ROOT / 'scripts'}",
             }
-            runs: dict[str, list[dict]] = {"ours": [], "cached": [], "minimal": [], "peer": []}
+            runs: dict[str, list[dict]] = {"ours": [], "cached": [], "minimal": [], "serve": [], "peer": []}
+            serve_options = serve_worker_options()
             for _ in range(args.http_runs):  # interleaved, so load from other jobs hits all alike
                 runs["ours"].append(
                     http_run(
@@ -360,15 +383,24 @@ def main(argv: list[str] | None = None) -> int:
                         args.http_seconds,
                     )
                 )
+                if serve_options:
+                    runs["serve"].append(
+                        http_run(
+                            "bench_search:ours_app()",
+                            {**env, "BENCH_CACHE": "0"},
+                            queries,
+                            args.http_seconds,
+                            serve_options,
+                        )
+                    )
                 runs["peer"].append(http_run("bench_search:peer_app()", env, queries, args.http_seconds))
             o_http, c_http, m_http, p_http = (
                 median_run(runs[k]) for k in ("ours", "cached", "minimal", "peer")
             )
-            for label, h in (
-                ("", o_http),
-                (", answer cache on", c_http),
-                (", search blueprint only", m_http),
-            ):
+            labelled = [("", o_http), (", answer cache on", c_http), (", search blueprint only", m_http)]
+            if runs["serve"]:
+                labelled.append((f", refapp serve's {' '.join(serve_options)}", median_run(runs["serve"])))
+            for label, h in labelled:
                 rows += [
                     (
                         f"HTTP requests/s{label} (median; range)",
@@ -381,6 +413,12 @@ def main(argv: list[str] | None = None) -> int:
                         f"{h['p99_ms']:.1f}",
                         f"{p_http['p99_ms']:.1f}",
                         ratio(h["p99_ms"], p_http["p99_ms"]),
+                    ),
+                    (
+                        f"HTTP p50 (ms){label}; 32 connections / (requests/s)",
+                        f"{h['p50_ms']:.1f}; {32000 / h['rps']:.1f}",
+                        f"{p_http['p50_ms']:.1f}; {32000 / p_http['rps']:.1f}",
+                        "",
                     ),
                 ]
             rows += [
@@ -407,7 +445,10 @@ def main(argv: list[str] | None = None) -> int:
                 "Unlabelled HTTP rows run with the answer cache off "
                 "(SEARCH_CACHE_SIZE=0), so every request is a full search; with the cache on, wrk's cycle "
                 "of judged queries is answered mostly from the cache: that shows the repeated-query path, "
-                "not first-time queries.\n"
+                "not first-time queries. The refapp serve row runs the same app with the worker class "
+                "and threads `refapp serve` uses. The p50 row sets the measured median beside "
+                "Little's law (32 connections / throughput): with 32 connections on 2 workers, "
+                "a request mostly waits for the others ahead of it.\n"
             )
     finally:
         shutil.rmtree(work, ignore_errors=True)
