@@ -317,7 +317,9 @@ def main(argv: list[str] | None = None) -> int:
 
         ours = open_index(work / "ours", cache_size=0)  # every query a full search
         peer = PeerSearch(work / "peer")
-        o_scores, o_groups, o_misses = evaluate(lambda j: ours.search(j.q, j.lang, limit=10).ids(), queries)
+        o_scores, o_groups, o_misses = evaluate(
+            lambda j: [(r.id, r.ruling) for r in ours.search(j.q, j.lang, limit=10).results], queries
+        )
         p_scores, _, _ = evaluate(lambda j: peer.search(j.q), queries)
         o_p50, o_p99 = latency(lambda j: ours.search(j.q, j.lang, limit=10), queries, args.rounds)
         p_p50, p_p99 = latency(lambda j: peer.search(j.q), queries, args.rounds)
