@@ -195,7 +195,7 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         game_hint=game_hint,
         edition_hint=edition_hint,
         hint_names=hint_names,
-        game_guess=None if game_hint else infer_game(tokens, tables.game_words),
+        game_guess=None if game_hint else infer_game(tokens, tables.game_words, merged),
     )
 
 

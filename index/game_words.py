@@ -46,7 +46,16 @@ def compile_game_words(
     return {k: g for k, g in table.items() if k not in clash}
 
 
-def infer_game(tokens: Iterable[str], table: Mapping[str, str]) -> str | None:
-    """The one game whose words the query uses; None when it uses none, or both games'."""
+def infer_game(
+    tokens: Iterable[str], table: Mapping[str, str], named: Iterable[frozenset[str]] = ()
+) -> str | None:
+    """The one game whose words the query uses, or whose entries it names (`named`: the entry
+    ids each name of the query stands for; 'action card' names only Dominion's term, while
+    图书馆 names both games' Library and says nothing). None when there is no evidence, or
+    evidence for both games."""
     games = {table[t] for t in tokens if t in table}
+    for entries in named:
+        of = {e.split("/", 1)[0] for e in entries}
+        if len(of) == 1:
+            games |= of
     return games.pop() if len(games) == 1 else None

@@ -134,3 +134,13 @@ def test_a_count_in_chinese_finds_the_rule_written_with_digits(real):
     found = real.search("民兵 手上只有三张牌")
     assert (found.results[0].id, found.results[0].ruling) == ("dominion/militia", "three-or-fewer-no-discard")
     assert "3" in real.tokeniser.search_tokens(normalise("只剩三张"))
+
+
+def test_a_name_only_one_game_has_is_evidence_too_but_a_shared_one_is_not(real):
+    table = real.tables.game_words
+    assert infer_game([], table, [frozenset({"dominion/terms/action-cards"})]) == "dominion"
+    assert infer_game([], table, [frozenset({"dominion/library", "citadels/library"})]) is None
+    assert infer_game(["地区"], table, [frozenset({"dominion/moat"})]) is None  # both games: no guess
+    found = real.search("library skip action card", "en")
+    assert found.ids()[0] == "dominion/library"
+    assert "citadels/library" in found.ids()
