@@ -12,8 +12,10 @@ fresh folder; then the `current` symlink is swapped atomically.
 
 Search (`searcher`): parse the box (`query`: filters, phrases, limits) -> analyse (`analysis`:
 names in any script, pinyin and initials, typo fixes from `spelling`, game/edition hints,
-`synonyms`) -> score units from the impact lists -> rank entries (`ranking`: names > rulings >
-body, pairs, FAQ questions) -> snippets (`snippet`: escaped, <mark>ed, requested script).
+the game guessed from one game's words (`game_words`, data in game_words.yaml), players'
+everyday words (`synonyms`, data in synonyms.yaml)) -> score units from the impact lists ->
+rank entries (`ranking`: names > rulings > body, pairs, FAQ questions) -> snippets (`snippet`:
+escaped, <mark>ed, requested script; the unit answering the query's other words).
 """
 
 from index.builder import build, current_folder

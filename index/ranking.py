@@ -4,9 +4,11 @@ Units' BM25F scores are summed per entry (best unit plus a tenth of the others),
 names the query contains lift their entry (more when the name is most of the query, most when
 it is the whole query); FAQ and rules entries, named by whole questions, rise with the words
 their names share with the query; a game named beside other words halves the other game's
-scores and an edition named so lowers what is not about it; and when the query names two or
-more things, the unit that mentions all of them (the ruling about their interaction) goes
-above everything else.
+scores, a query using only one game's vocabulary or names (行动牌, 地区; `index.game_words`)
+lowers the other game's by a quarter, and an edition named so lowers what is not about it; and
+when the query names two or more things, the unit that mentions all of them (the ruling about
+their interaction) goes above everything else. The snippet of an entry the query names comes
+from the unit that best answers the query's other words, a ruling before the card text.
 """
 
 from __future__ import annotations
