@@ -16,7 +16,7 @@ from whoosh import query as wq
 from whoosh.index import EmptyIndexError
 
 from index.analysis import QueryAnalysis, Tables, analyse, build_tables
-from index.builder import INDEX_FORMAT, current_folder
+from index.builder import INDEX_FORMAT, current_folder, query_words
 from index.cache import ResultCache, filters_key
 from index.errors import IndexMissingError, QueryError
 from index.filtering import passes
@@ -69,11 +69,13 @@ class SearchIndex:
                 f"the search index {self.folder.name} was built by another version of this program; "
                 "run `refapp build-index`"
             )
-        words = tuple(
+        saved = {
             line.split(" ")[0]
             for line in (self.folder / "userdict.txt").read_text(encoding="utf-8").splitlines()
             if line.strip()
-        )
+        }
+        # The synonym and game-word tables' words too, in case the build predates a table change.
+        words = tuple(sorted(saved | query_words()))
         self.tokeniser = get_tokeniser(words, _load_dictionary(self.folder / "dictionary.txt"))
         self.lexicon = Lexicon.from_json(_load(self.folder, "lexicon.json"))
         self.entries: dict[str, dict] = {e["id"]: e for e in _load(self.folder, "entries.json")}
