@@ -226,13 +226,15 @@ class SearchIndex:
     # -- output ---------------------------------------------------------------------------
     def _marks(self, a: QueryAnalysis, phrases: list[str]) -> tuple[list[str], list[str]]:
         """What to mark in snippets: Chinese query words, every name of the entries the query
-        names in any language (移除 marks 废置 too; 金殿 marks Throne Room), phrases; and the
-        English stems."""
+        names in any language (移除 marks 废置 too; 金殿 marks Throne Room), the rulebook words
+        the query's everyday words stand for (跳过 marks 旁置), phrases; and the English stems."""
         terms = [t for t in a.tokens if not t.isascii() and (len(t) > 1 or len(a.tokens) == 1)]
         for e in a.entries:
             terms += self.name_norms.get(e, [])
+        everyday = expand(a.tokens, self.synonyms)
+        terms += [t for t in everyday if not t.isascii() and len(t) > 1]
         terms += [m.form.norm for m in a.names] + phrases
-        return list(dict.fromkeys(terms)), a.stems
+        return list(dict.fromkeys(terms)), a.stems + [t for t in everyday if t.isascii() and t.isalpha()]
 
     def _snippet(self, unit_id: str, lang: str, marks: tuple[list[str], list[str]]) -> str:
         unit = self.units.get(unit_id) or self.units[self.units_of[unit_id][0]]
