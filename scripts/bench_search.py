@@ -186,15 +186,19 @@ def median_run(results: list[dict]) -> dict:
     return mid
 
 
-def serve_worker_options() -> list[str]:
-    """The worker class and threads `refapp serve` runs gunicorn with (the product's settings)."""
+def serve_options() -> list[str]:
+    """The options `refapp serve` runs gunicorn with (worker class, threads, preload, access log,
+    timeout), without the address, worker count and app, which the bench sets itself."""
     from refapp.commands.web import gunicorn_argv
 
-    argv = gunicorn_argv("127.0.0.1", 8000, 2, debug=False)
+    argv = gunicorn_argv("127.0.0.1", 8000, 2, debug=False)[1:-1]
     out: list[str] = []
-    for name in ("--worker-class", "--threads"):
-        if name in argv:
-            out += [name, argv[argv.index(name) + 1]]
+    i = 0
+    while i < len(argv):
+        takes_value = i + 1 < len(argv) and not argv[i + 1].startswith("--")
+        if argv[i] not in ("--bind", "--workers", "--no-control-socket"):
+            out += argv[i : i + 2] if takes_value else argv[i : i + 1]
+        i += 2 if takes_value else 1
     return out
 
 
@@ -365,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
                 "PYTHONPATH": f"{ROOT}:{ROOT / 'scripts'}",
             }
             runs: dict[str, list[dict]] = {"ours": [], "cached": [], "minimal": [], "serve": [], "peer": []}
-            serve_options = serve_worker_options()
+            serve_opts = serve_options()
             for _ in range(args.http_runs):  # interleaved, so load from other jobs hits all alike
                 runs["ours"].append(
                     http_run(
@@ -385,14 +389,14 @@ def main(argv: list[str] | None = None) -> int:
                         args.http_seconds,
                     )
                 )
-                if serve_options:
+                if serve_opts:
                     runs["serve"].append(
                         http_run(
                             "bench_search:ours_app()",
                             {**env, "BENCH_CACHE": "0"},
                             queries,
                             args.http_seconds,
-                            serve_options,
+                            serve_opts,
                         )
                     )
                 runs["peer"].append(http_run("bench_search:peer_app()", env, queries, args.http_seconds))
@@ -401,7 +405,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             labelled = [("", o_http), (", answer cache on", c_http), (", search blueprint only", m_http)]
             if runs["serve"]:
-                labelled.append((f", refapp serve's {' '.join(serve_options)}", median_run(runs["serve"])))
+                labelled.append((", refapp serve's options", median_run(runs["serve"])))
             for label, h in labelled:
                 rows += [
                     (
@@ -447,8 +451,9 @@ def main(argv: list[str] | None = None) -> int:
                 "Unlabelled HTTP rows run with the answer cache off "
                 "(SEARCH_CACHE_SIZE=0), so every request is a full search; with the cache on, wrk's cycle "
                 "of judged queries is answered mostly from the cache: that shows the repeated-query path, "
-                "not first-time queries. The refapp serve row runs the same app with the worker class "
-                "and threads `refapp serve` uses. The p50 row sets the measured median beside "
+                "not first-time queries. The \"refapp serve's options\" rows run the same app with "
+                f"the options `refapp serve` passes to gunicorn (`{' '.join(serve_opts)}`; access log "
+                "to /dev/null), answer cache off. The p50 rows set the measured median beside "
                 "Little's law (32 connections / throughput): with 32 connections on 2 workers, "
                 "a request mostly waits for the others ahead of it.\n"
             )
