@@ -25,8 +25,22 @@ def to_simplified(text: str) -> str:
     return _converter("tw2s").convert(text)
 
 
+# Characters after which a Simplified 只 is the measure word 隻 ("一只猫"); everywhere else in
+# rules text it is the adverb "only" (只能, 最多只, 但是只有), which stays 只.
+_MEASURE_BEFORE = set("一两二三四五六七八九十几每半某这那哪")
+
+
 def to_traditional(text: str) -> str:
-    return _converter("s2tw").convert(text)
+    """OpenCC s2tw, then undo its one known slip in rules text: after 是/多 it reads the adverb
+    只 ("only") as the measure word 隻 (但是只能 -> 但是隻能, 最多只能 -> 最多隻能)."""
+    converted = _converter("s2tw").convert(text)
+    if len(converted) != len(text) or "隻" not in converted:
+        return converted
+    chars = list(converted)
+    for i, (src, out) in enumerate(zip(text, converted, strict=True)):
+        if src == "只" and out == "隻" and not (i and text[i - 1] in _MEASURE_BEFORE):
+            chars[i] = "只"
+    return "".join(chars)
 
 
 def is_word_char(ch: str) -> bool:

@@ -16,7 +16,7 @@ from typing import Any
 
 from corpus.ingest.align import Counterpart, Difference, attestation, counterpart
 from corpus.ingest.linerepair import CARD_NOTE
-from corpus.ingest.normalise import fold, to_simplified, to_traditional
+from corpus.ingest.normalise import fold, tidy_chinese, to_simplified, to_traditional
 from corpus.ingest.seeds import SeedCorpus
 from corpus.model import Source
 
@@ -132,7 +132,27 @@ def source_of(seeds: SeedCorpus, file: str, span: tuple[int, int]) -> Source:
     return Source(file=file, lines=seeds.documents[file].lines_of_span(*span))
 
 
+ANSWER_LABEL = ("A：", "A:", "答：", "答:")
+
+
+def for_display(resolved: Resolved) -> Resolved:
+    """The seed's wording as a reader should see it: no stray spaces between two Chinese
+    characters (003 has them mid-line, e.g. 每有 一个) and no FAQ answer label (A：)."""
+    text = {}
+    for lang, value in resolved.text.items():
+        value = tidy_chinese(value)
+        for label in ANSWER_LABEL:
+            if value.startswith(label):
+                value = value[len(label) :].lstrip()
+        text[lang] = value
+    return Resolved(text, resolved.sources, resolved.variants)
+
+
 def resolve(ref: Ref, seeds: SeedCorpus) -> Resolved:
+    return for_display(resolve_raw(ref, seeds))
+
+
+def resolve_raw(ref: Ref, seeds: SeedCorpus) -> Resolved:
     check_ref(ref, seeds)
     span = cited_span(ref, seeds)
     src = seeds.sources[ref.file]
