@@ -1,21 +1,37 @@
-"""Markdown to safe HTML: rendered with `markdown`, then sanitised with nh3."""
+"""Dataset text to safe HTML, and search snippets.
+
+The dataset's text is plain text: the seeds' wording (with literal asterisks as footnote marks,
+"**" where a word was lost, "1." and "- " at line starts) and our own writing. It is escaped for
+HTML and for Markdown, rendered with `markdown` (line breaks kept by `nl2br`), then sanitised
+with nh3, so nothing in it can become markup, emphasis or a list by accident.
+"""
 
 from __future__ import annotations
+
+import html
+import re
 
 import markdown
 import nh3
 from markupsafe import Markup
 
-_TAGS = {"p", "em", "strong", "ul", "ol", "li", "br", "code", "b", "i", "blockquote"}
+_TAGS = {"p", "br"}
 _SNIPPET_TAGS = {"mark"}
+# The characters Python-Markdown honours a backslash escape for.
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()>#+\-.!])")
 
 
-def render_markdown(text: str | None) -> Markup:
-    """Content text (which may use Markdown emphasis or lists) as sanitised HTML."""
+def escape_markdown(text: str) -> str:
+    """Plain text as Markdown source that renders to exactly that text."""
+    return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+
+
+def render_text(text: str | None) -> Markup:
+    """Plain content text as sanitised HTML paragraphs, line breaks kept."""
     if not text:
         return Markup("")
-    html = markdown.markdown(text, output_format="html")
-    return Markup(nh3.clean(html, tags=_TAGS, attributes={}, link_rel=None))
+    rendered = markdown.markdown(escape_markdown(text), extensions=["nl2br"], output_format="html")
+    return Markup(nh3.clean(rendered, tags=_TAGS, attributes={}, link_rel=None))
 
 
 def render_snippet(snippet: str | None) -> Markup:

@@ -12,7 +12,7 @@ from refapp import i18n
 from refapp.board import board_at, ruling_index
 from refapp.catalog import FilterError, localised, parse_filters
 from refapp.language import safe_next
-from refapp.markup import render_markdown, render_snippet
+from refapp.markup import render_snippet, render_text
 from refapp.scenarios import ScenarioUnavailable
 from refapp.state import get_state
 
@@ -55,7 +55,7 @@ def inject_helpers() -> dict[str, Any]:
         "langs": LANGS,
         "asset": state.asset_url,
         "loc": lambda value: localised(value, lang),
-        "md": render_markdown,
+        "md": render_text,
         "snippet_html": render_snippet,
         "lang_url": lambda code: url_with("/lang/" + code, {}, next=safe_next(here)),
         "doc_label": doc_label,

@@ -71,8 +71,8 @@ def test_entry_page_shows_names_cost_types_rulings_with_sources_and_permalinks(c
     assert "1st edition" in page
     assert 'href="/scenarios/dominion/library-set-aside"' in page  # "show me" for that ruling
     assert 'href="/entries/dominion/cellar"' in page  # related entry
-    # Markdown in the card text is rendered (and sanitised)
-    assert "<strong>Action</strong>" in page
+    # content text is plain text: asterisks stay literal, never become markup
+    assert "**Action**" in page and "<strong>Action</strong>" not in page
 
 
 def test_edition_changes_are_shown_for_a_second_edition_card(client):

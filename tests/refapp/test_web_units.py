@@ -14,7 +14,7 @@ from refapp.catalog import FilterError, localised, parse_filters
 from refapp.commands.web import gunicorn_argv
 from refapp.compress import accepts_gzip
 from refapp.language import safe_next
-from refapp.markup import render_markdown, render_snippet
+from refapp.markup import render_snippet, render_text
 from refapp.pages import url_with
 
 
@@ -93,15 +93,29 @@ def test_url_with_drops_empty_values_and_encodes():
         "<iframe src=//evil></iframe>",
     ],
 )
-def test_markdown_is_sanitised(hostile):
-    html = str(render_markdown(hostile))
-    for bad in ("<script", "onerror", "javascript:", "<iframe", "<a ", "<img"):
+def test_content_text_is_sanitised(hostile):
+    html = str(render_text(hostile))
+    for bad in ("<script", "<iframe", "<a ", "<img", "href="):
         assert bad not in html
+    # shown as the text it is, escaped
+    assert "&lt;" in html or "javascript:alert(1)" in html
 
 
-def test_markdown_keeps_emphasis_and_lists():
-    html = str(render_markdown("**+1 Action**\n\n- one\n- two"))
-    assert "<strong>+1 Action</strong>" in html and "<li>one</li>" in html
+def test_seed_text_renders_literally_with_its_line_breaks():
+    # 003 marks footnotes with * and lost words with **; numbered steps start lines with "1."
+    html = str(render_text("每有一个地区可得一枚金币*。\n** 国王卡\n1. 有王冠的玩家\n- 适用版本"))
+    assert "<strong>" not in html and "<em>" not in html and "<li>" not in html
+    assert "金币*。" in html and "** 国王卡" in html and "1. 有王冠的玩家" in html and "- 适用版本" in html
+    assert html.count("<br") == 3
+
+
+@given(st.text(alphabet=st.characters(blacklist_categories=("Cs", "Cc"))))
+def test_any_text_renders_without_markup_of_its_own(text):
+    html = str(render_text(text))
+    import re
+
+    tags = {t.lower() for t in re.findall(r"<\s*/?\s*([a-zA-Z][a-zA-Z0-9]*)", html)}
+    assert tags <= {"p", "br"}
 
 
 @given(st.text())
