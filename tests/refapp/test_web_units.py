@@ -95,7 +95,7 @@ def test_url_with_drops_empty_values_and_encodes():
 )
 def test_content_text_is_sanitised(hostile):
     html = str(render_text(hostile))
-    for bad in ("<script", "<iframe", "<a ", "<img", "href="):
+    for bad in ("<script", "<iframe", "<a ", "<img"):
         assert bad not in html
     # shown as the text it is, escaped
     assert "&lt;" in html or "javascript:alert(1)" in html
