@@ -42,7 +42,8 @@ def entry_json(entry_id: str):  # type: ignore[no-untyped-def]
     e = state.catalog.get(entry_id)
     if e is None:
         return json_error("no such entry", 404, id=entry_id)
-    return jsonify(entry_to_json(e, state.scenarios.for_entry(e.id)))
+    by_ruling = {r.id: state.scenarios.for_ruling(e.id, r.id) for r in e.rulings}
+    return jsonify(entry_to_json(e, state.scenarios.for_entry(e.id), by_ruling))
 
 
 def scenario_json(scenario_id: str):  # type: ignore[no-untyped-def]

@@ -140,13 +140,17 @@ def source_dict(s: Any) -> dict[str, Any]:
     return {"file": s.file, "lines": [s.lines[0], s.lines[1]]}
 
 
-def entry_to_json(e: Entry, scenarios: list[str]) -> dict[str, Any]:
-    """The JSON twin of an entry page: the dataset record plus links."""
+def entry_to_json(
+    e: Entry, scenarios: list[str], ruling_scenarios: dict[str, list[str]] | None = None
+) -> dict[str, Any]:
+    """The JSON twin of an entry page: the dataset record plus links, and for each ruling the
+    scenarios that demonstrate it (the page's "show me" buttons)."""
     d = asdict(e)
     d["sources"] = [source_dict(s) for s in e.sources]
     for r, rd in zip(e.rulings, d["rulings"], strict=True):
         rd["sources"] = [source_dict(s) for s in r.sources]
         rd["permalink"] = f"/entries/{e.id}#{r.id}"
+        rd["scenarios"] = list((ruling_scenarios or {}).get(r.id, []))
     for n, nd in zip(e.notes, d["notes"], strict=True):
         nd["sources"] = [source_dict(s) for s in n.sources]
     d["url"] = f"/entries/{e.id}"

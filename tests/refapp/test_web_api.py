@@ -333,3 +333,10 @@ def test_every_real_entry_renders_in_three_scripts_and_its_twin_matches_the_docu
                 assert f'id="{ruling["id"]}"' in page, (e["id"], ruling["id"])
             for rel in data["related"]:
                 assert f'href="/entries/{rel}"' in page, (e["id"], rel)
+
+
+def test_entry_json_lists_each_rulings_demonstrations(client):
+    data = client.get("/entries/dominion/library.json").get_json()
+    by_ruling = {r["id"]: r["scenarios"] for r in data["rulings"]}
+    assert "dominion/library-set-aside" in by_ruling["set-aside-not-shuffled"]
+    assert all(isinstance(v, list) for v in by_ruling.values())
