@@ -140,8 +140,9 @@ def open_search_index(data_dir: Path | None, build_fresh: bool):
     from corpus.model import load_dataset
     from index import build, open_index
 
-    if build_fresh or data_dir is None:
+    if data_dir is None:
         data_dir = Path(tempfile.mkdtemp(prefix="eval-index-"))
+    if build_fresh:
         build(load_dataset(), data_dir)
     return open_index(data_dir, cache_size=0)
 
@@ -154,13 +155,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--misses", type=int, default=50)
     ap.add_argument("--group", action="append", help="only queries of this group (repeatable)")
     args = ap.parse_args(argv)
-    ix = open_search_index(args.data_dir, not args.no_build)
-    queries = [j for j in load_queries(args.queries) if not args.group or j.group in args.group]
-    overall, groups, misses = evaluate(
-        lambda j: [(r.id, r.ruling) for r in ix.search(j.q, j.lang, limit=10).results], queries
-    )
-    print(f"index {ix.folder.name}: {len(queries)} judged queries")
-    print(report(overall, groups, misses, args.misses))
+    with tempfile.TemporaryDirectory(prefix="eval-index-") as scratch:  # a fresh build is removed after
+        fresh = args.data_dir is None or not args.no_build
+        ix = open_search_index(Path(scratch) if fresh else args.data_dir, fresh)
+        queries = [j for j in load_queries(args.queries) if not args.group or j.group in args.group]
+        overall, groups, misses = evaluate(
+            lambda j: [(r.id, r.ruling) for r in ix.search(j.q, j.lang, limit=10).results], queries
+        )
+        ix.close()
+        print(f"index {ix.folder.name}: {len(queries)} judged queries")
+        print(report(overall, groups, misses, args.misses))
     return 0
 
 
