@@ -47,7 +47,8 @@ def inject_helpers() -> dict[str, Any]:
     state = get_state()
     lang = getattr(g, "lang", i18n.DEFAULT_LANG)
     # where the language switch returns to: this page without an explicit ?lang= that would override it
-    kept = {k: v for k, v in request.args.items(multi=True) if k != "lang"}
+    # (a query longer than the box accepts is cut to what it accepts, so the links stay small)
+    kept = {k: v[:MAX_QUERY_CHARS] for k, v in request.args.items(multi=True) if k != "lang"}
     here = url_with(request.path, kept)
     return {
         "t": i18n.Translator(lang),
@@ -129,6 +130,9 @@ def results() -> tuple[str, int]:
         context["error"] = i18n.translate("results.empty_query", g.lang)
         return render_template("results.html", **context), 200
     if len(query) > MAX_QUERY_CHARS:
+        # echo only what the box accepts: the page repeats the query in every filter link
+        query = query[:MAX_QUERY_CHARS]
+        context.update(query=query, params={**params, "q": query})
         context["error"] = i18n.translate("results.bad_query", g.lang)
         return render_template("results.html", **context), 400
     if state.search is None:

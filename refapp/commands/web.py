@@ -24,6 +24,10 @@ def gunicorn_argv(host: str, port: int, workers: int, debug: bool) -> list[str]:
         "--worker-class",
         "sync",
         "--preload",
+        # gunicorn refuses request lines over 4094 bytes with its own 414 page; a pasted
+        # 10,000-character query must reach the app, which answers it with a clear 400.
+        "--limit-request-line",
+        "0",
         "--timeout",
         "30",
         "--access-logfile",

@@ -359,3 +359,10 @@ def test_scenario_cache_keeps_the_most_recently_used_runs(app, scenarios):
     library.run("dominion/library-set-aside")
     assert scenarios.calls == 3
     assert list(library._runs) == ["dominion/library-set-aside"]
+
+
+def test_an_overlong_query_gets_a_small_400_page_that_echoes_only_the_accepted_part(client):
+    response = client.get("/search?q=" + "图" * 10000)
+    assert response.status_code == 400
+    assert len(response.data) < 60_000
+    assert "图" * 201 not in response.get_data(as_text=True)
