@@ -57,6 +57,21 @@ def summary_from_info(info: Any) -> ScenarioSummary:
     )
 
 
+def answered_faq_scenarios(catalog: Catalog, lib: ScenarioLibrary) -> dict[str, list[str]]:
+    """An FAQ entry that names the ruling answering it (`extra.answer_ruling`) shows that
+    ruling's demonstrations too, so "show me" is on the FAQ answer a search lands on."""
+    extra_ids: dict[str, list[str]] = {}
+    for entry in catalog.entries.values():
+        target = (entry.extra or {}).get("answer_ruling")
+        if entry.kind != "faq" or not isinstance(target, dict):
+            continue
+        answered = lib.for_ruling(str(target.get("entry")), str(target.get("ruling")))
+        own = lib.by_entry.get(entry.id, [])
+        if answered:
+            extra_ids[entry.id] = own + [sid for sid in answered if sid not in own]
+    return extra_ids
+
+
 class EngineSource:
     """Adapter over the `engine` package's public API."""
 
@@ -114,6 +129,7 @@ class ScenarioLibrary:
         for s in sorted(infos, key=lambda s: s.id):
             lib.summaries[s.id] = s
             lib.by_entry.setdefault(s.entry, []).append(s.id)
+        lib.by_entry.update(answered_faq_scenarios(catalog, lib))
         return lib
 
     def for_entry(self, entry_id: str) -> list[str]:

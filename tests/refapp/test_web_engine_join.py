@@ -66,3 +66,14 @@ def test_every_type_kind_and_game_in_the_dataset_has_an_interface_label():
     needed |= {f"kind.{e.kind}" for e in ds.entries} | {f"game.{e.game}" for e in ds.entries}
     needed |= {f"edition.{ed}" for e in ds.entries for ed in e.editions}
     assert sorted(k for k in needed if not i18n.has_key(k)) == []
+
+
+def test_an_faq_answer_shows_the_demonstrations_of_the_ruling_that_answers_it(real_app):
+    client = real_app.test_client()
+    faq = client.get("/entries/citadels/faq/assassinated-king-crown.json").get_json()
+    target = faq["extra"]["answer_ruling"]
+    answering = client.get(f"/entries/{target['entry']}.json").get_json()
+    ruling = next(r for r in answering["rulings"] if r["id"] == target["ruling"])
+    assert ruling["scenarios"] and set(ruling["scenarios"]) <= set(faq["scenarios"])
+    page = client.get("/entries/citadels/faq/assassinated-king-crown").get_data(as_text=True)
+    assert f'/scenarios/{ruling["scenarios"][0]}' in page
