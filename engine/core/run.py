@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.events import Event, EventLog
 from engine.core.expect import check_expectations, highlight_seqs
 from engine.core.localised import Localised
-from engine.core.scenario import Scenario
+from engine.core.scenario import Scenario, identity_dict
 
 
 @dataclass
@@ -27,12 +27,7 @@ class ScenarioRun:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "id": self.id,
-            "game": self.game,
-            "edition": self.edition,
-            "entry": self.entry,
-            "ruling": self.ruling,
-            "title": dict(self.title),
+            **identity_dict(self),
             "passed": self.passed,
             "failures": list(self.failures),
             "highlight": list(self.highlight),

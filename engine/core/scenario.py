@@ -78,15 +78,19 @@ class ScenarioInfo:
     path: Path
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "game": self.game,
-            "edition": self.edition,
-            "entry": self.entry,
-            "ruling": self.ruling,
-            "title": dict(self.title),
-            "path": str(self.path),
-        }
+        return {**identity_dict(self), "path": str(self.path)}
+
+
+def identity_dict(s: Scenario | ScenarioInfo | Any) -> dict[str, Any]:
+    """What names a scenario and what it demonstrates: the head of every scenario JSON shape."""
+    return {
+        "id": s.id,
+        "game": s.game,
+        "edition": s.edition,
+        "entry": s.entry,
+        "ruling": s.ruling,
+        "title": dict(s.title),
+    }
 
 
 def _inline_refs(node: Any, defs: dict[str, Any]) -> Any:
