@@ -132,18 +132,7 @@ def test_suggest_bad_lang_and_empty_prefix(client):
 
 
 def test_missing_index_is_reported_not_raised(tmp_path):
-    from search_fixture_data import fixture_dataset
-
-    from index import build
-
-    app = Flask("no-index")
-    app.config["REFAPP_DATA_DIR"] = str(tmp_path)
-    api_search.init_app(app)
-    client = app.test_client()
-    r = client.get("/api/search", query_string={"q": "图书馆"})
-    assert r.status_code == 503 and "build-index" in r.get_json()["error"]
-    build(fixture_dataset(), tmp_path)  # the fix the message asks for
-    assert client.get("/api/search", query_string={"q": "图书馆"}).status_code == 200
+    assert_503_until_build_index(tmp_path)
 
 
 def test_cli_json_prints_exactly_what_the_api_returns(client, fixture_dir):
@@ -224,11 +213,20 @@ def test_an_index_from_another_version_is_reported_not_used(tmp_path, monkeypatc
     (folder / "meta.json").write_text(json.dumps({**meta, "format": 0}), encoding="utf-8")
     with pytest.raises(IndexMissingError, match="another version"):
         open_index(tmp_path)
-    app = Flask("old-index")
-    app.config["REFAPP_DATA_DIR"] = str(tmp_path)
+    assert_503_until_build_index(tmp_path)
+
+
+def assert_503_until_build_index(data_dir):
+    """The API answers 503 naming `refapp build-index`, and building fixes it without a restart."""
+    from search_fixture_data import fixture_dataset
+
+    from index import build
+
+    app = Flask("unbuilt-index")
+    app.config["REFAPP_DATA_DIR"] = str(data_dir)
     api_search.init_app(app)
     client = app.test_client()
     r = client.get("/api/search", query_string={"q": "图书馆"})
     assert r.status_code == 503 and "build-index" in r.get_json()["error"]
-    build(fixture_dataset(), tmp_path)  # the fix the message asks for
+    build(fixture_dataset(), data_dir)  # the fix the message asks for
     assert client.get("/api/search", query_string={"q": "图书馆"}).status_code == 200
