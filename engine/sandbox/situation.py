@@ -59,6 +59,8 @@ def normalise(raw: Any) -> dict[str, Any]:
     if game not in GAMES:
         raise SituationError("situation.game", f"situation.game: {game!r} is not one of {list(GAMES)}")
     out = {k: v for k, v in raw.items() if k not in IGNORED}
+    if game == "dominion":
+        out.setdefault("edition", "1e")
     out.setdefault("id", "sandbox")
     out.setdefault("entry", f"{game}/sandbox")
     out.setdefault("ruling", None)

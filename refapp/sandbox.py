@@ -1,0 +1,177 @@
+"""The what-if sandbox: `POST /api/sandbox`, the `/sandbox` page and its scenario download.
+
+Stateless: every request carries the situation and the answers so far; the engine replays them
+(seeded, so the same input gives the same output). The page's state lives in the URL (`?s=`,
+see refapp/sandbox_code.py); without JavaScript that URL shows the board at the last step.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import yaml
+from flask import Blueprint, Response, current_app, g, jsonify, render_template, request
+
+from engine import sandbox
+from refapp import i18n, sandbox_start
+from refapp.board import board_at
+from refapp.sandbox_code import CodeError, decode, encode
+from refapp.scenarios import ScenarioSummary, ScenarioUnavailable, decorate_run
+from refapp.state import get_state
+
+bp = Blueprint("sandbox", __name__)
+
+MAX_BODY_BYTES = 32 * 1024
+GAMES = ("dominion", "citadels")
+
+
+def problem(message: str, status: int, **extra: Any) -> tuple[dict[str, Any], int]:
+    return {"error": message, "status": status, **extra}, status
+
+
+def run_sandbox(situation: Any, answers: Any) -> tuple[dict[str, Any], int]:
+    """The replay as the API returns it, or an error body naming the field (never raises)."""
+    game = situation.get("game") if isinstance(situation, dict) else None
+    catalog = get_state().catalog
+    names = catalog.slug_names(game) if game in GAMES else {}
+    try:
+        run = sandbox.play(situation, answers, names)
+    except (sandbox.SituationError, sandbox.AnswersError) as exc:
+        return problem(str(exc), 422, field=exc.field)
+    except sandbox.AnswerRefused as exc:
+        return problem(str(exc), 422, field=f"answers[{exc.index}]", index=exc.index, reason=exc.reason)
+    except sandbox.OverBudget as exc:
+        return problem(f"limits: {exc}", 422, field="answers")
+    except Exception as exc:  # noqa: BLE001 - an engine failure is reported, never a 500
+        current_app.logger.exception("sandbox replay failed")
+        return problem(f"the engine could not play this situation ({type(exc).__name__})", 422,
+                       field="situation")
+    data = run.to_dict()
+    summary = ScenarioSummary(id="sandbox", game=run.game, entry="", ruling=None, title={})
+    decorated = decorate_run(data, summary, catalog)
+    data["names"] = decorated["names"]
+    if data["pending"]:
+        card = data["pending"].get("card")
+        if card:
+            data["names"].setdefault(card, names.get(card, {"en": card, "zh-Hans": card, "zh-Hant": card}))
+    data["card_types"] = decorated["card_types"]
+    data["code"] = encode(situation, answers)
+    return data, 200
+
+
+@bp.post("/api/sandbox")
+def api_sandbox():  # type: ignore[no-untyped-def]
+    if (request.content_length or 0) > MAX_BODY_BYTES:
+        body, status = problem(f"the request is larger than {MAX_BODY_BYTES // 1024} KB", 413,
+                               limit=MAX_BODY_BYTES)
+        return jsonify(body), status
+    raw = request.get_data(cache=False)
+    if len(raw) > MAX_BODY_BYTES:
+        body, status = problem(f"the request is larger than {MAX_BODY_BYTES // 1024} KB", 413,
+                               limit=MAX_BODY_BYTES)
+        return jsonify(body), status
+    try:
+        payload = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return jsonify(problem("the body is not JSON: send {situation, answers}", 400, field="body")[0]), 400
+    if not isinstance(payload, dict):
+        return jsonify(problem("the body is a JSON object {situation, answers}", 422, field="body")[0]), 422
+    unknown = sorted(set(payload) - {"situation", "answers"})
+    if unknown:
+        return jsonify(problem(f"unknown field(s) {unknown}", 422, field=unknown[0])[0]), 422
+    if "situation" not in payload:
+        return jsonify(problem("situation: missing", 422, field="situation")[0]), 422
+    body, status = run_sandbox(payload["situation"], payload.get("answers", []))
+    return jsonify(body), status
+
+
+def _from_demo(scenario_id: str, step_arg: str | None) -> tuple[dict[str, Any], list[Any]] | None:
+    """A demonstration's situation with the answers given up to ``step`` (default: the ★ step)."""
+    start = sandbox_start.from_demo(scenario_id, None)
+    if start is None:
+        return None
+    situation, answers = start
+    step = int(step_arg) if step_arg and step_arg.isdigit() else None
+    if step is None:
+        from refapp.board import ruling_index
+
+        try:
+            step = ruling_index(get_state().scenarios.run(scenario_id)) + 1
+        except ScenarioUnavailable:
+            step = 1
+    body, status = run_sandbox(situation, answers)
+    if status != 200:
+        return situation, []
+    situation = {**situation, "id": f"{situation.get('id', 'sandbox')}-try"}
+    return situation, answers[: sandbox_start.answers_before(body["answered"], step)]
+
+
+def start_state() -> tuple[dict[str, Any], list[Any], str | None]:
+    """(situation, answers, error) from the query: ?s=code, ?from=demo&step=n, ?card=entry, ?game=."""
+    args = request.args
+    game = args.get("game") if args.get("game") in GAMES else "dominion"
+    if args.get("s"):
+        try:
+            situation, answers = decode(args["s"])
+            return situation, answers, None
+        except CodeError as exc:
+            return *sandbox_start.blank(game), str(exc)
+    if args.get("from"):
+        found = _from_demo(args["from"][:100], args.get("step"))
+        if found is None:
+            return *sandbox_start.blank(game), "from: no such demonstration"
+        return *found, None
+    if args.get("card"):
+        start = sandbox_start.for_card(args["card"][:100])
+        if start is None:
+            return *sandbox_start.blank(game), "card: the engine does not play this entry"
+        situation, answers = start
+        return {**situation, "entry": args["card"], "id": "try-" + args["card"].split("/")[-1]}, answers, None
+    return *sandbox_start.blank(game), None
+
+
+def steps_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"index": i, "say": (ev.get("say") or {}).get(g.lang) or (ev.get("say") or {}).get("en", "")}
+            for i, ev in enumerate(data.get("events") or [])]
+
+
+@bp.get("/sandbox")
+def page():  # type: ignore[no-untyped-def]
+    situation, answers, error = start_state()
+    data, status = run_sandbox(situation, answers)
+    if status != 200:
+        error = data["error"]
+        data = {}
+    board = board_at({**data, "highlight": []}, len(data.get("events") or []) - 1, g.lang) if data else None
+    strings = i18n.client_strings(g.lang, ("sandbox.", "player.", "zone.", "counter.", "phase.", "pile.",
+                                           "game.", "edition.", "punct."))
+    return render_template(
+        "sandbox.html",
+        page="sandbox",
+        run=data,
+        board=board,
+        steps=steps_of(data) if data else [],
+        state={"situation": situation, "answers": answers},
+        error=error,
+        strings=strings,
+        code=data.get("code") or encode(situation, answers),
+        cards=sandbox_start.card_facts(),
+    ), (400 if error else 200)
+
+
+@bp.get("/sandbox/scenario.yaml")
+def download():  # type: ignore[no-untyped-def]
+    try:
+        situation, answers = decode(request.args.get("s", ""))
+    except CodeError as exc:
+        return Response(f"{exc}\n", status=400, mimetype="text/plain")
+    body, status = run_sandbox(situation, answers)
+    if status != 200:
+        return Response(f"{body['error']}\n", status=status, mimetype="text/plain")
+    run = sandbox.play(situation, answers, get_state().catalog.slug_names(situation["game"]))
+    scenario = sandbox.to_scenario(situation, run)
+    text = yaml.safe_dump(scenario, allow_unicode=True, sort_keys=False, width=100)
+    response = Response(text, mimetype="application/yaml")
+    response.headers["Content-Disposition"] = f'attachment; filename="{scenario["id"]}.yaml"'
+    return response
