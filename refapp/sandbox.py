@@ -175,3 +175,9 @@ def download():  # type: ignore[no-untyped-def]
     response = Response(text, mimetype="application/yaml")
     response.headers["Content-Disposition"] = f'attachment; filename="{scenario["id"]}.yaml"'
     return response
+
+
+@bp.app_context_processor
+def sandbox_helpers() -> dict[str, Any]:
+    """`sandbox_playable(entry_id)`: whether the entry page offers "try it"."""
+    return {"sandbox_playable": lambda entry_id: sandbox_start.for_card(entry_id) is not None}
