@@ -9,7 +9,7 @@
   function json(id) { try { return JSON.parse(document.getElementById(id).textContent); } catch (e) { return {}; } }
   var S = json("sb-strings"), FACTS = json("sb-cards"), start = json("sb-state");
   var sit = start.situation || {}, answers = start.answers || [];
-  var run = null, idx = 0, seq = 0, timer = null, picked = [];
+  var run = null, idx = 0, seq = 0, timer = null, picked = [], supplyOpen = false;
   var NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"];
   var ZONES = { dominion: ["hand", "deck", "discard", "play"], citadels: ["hand", "city", "characters"] };
   var CORE = ["actions", "buys", "coins", "gold", "score"];
@@ -55,6 +55,7 @@
         var status = res[0], d = res[1];
         if (status === 200) {
           run = d; idx = d.events.length - 1; picked = [];
+          $("sb-log").textContent = "";
           Object.keys(d.names || {}).forEach(function (k) { known[k] = d.names[k]; });
           showError(after && after.note);
           history.replaceState(null, "", "/sandbox?s=" + d.code);
@@ -164,6 +165,21 @@
     ["first", "prev"].forEach(function (a) { app.querySelector("[data-act=" + a + "]").disabled = idx === 0; });
     ["next", "last"].forEach(function (a) { app.querySelector("[data-act=" + a + "]").disabled = last; });
     drawDecision(last ? run.pending : null);
+    drawLog();
+  }
+  function drawLog() {
+    var log = $("sb-log");
+    if (log.children.length !== run.events.length) {
+      log.textContent = "";
+      run.events.forEach(function (ev, i) {
+        var li = el("li"), a = el("a", null, loc(ev.say));
+        a.href = "#";
+        a.addEventListener("click", function (e) { e.preventDefault(); idx = i; draw(); });
+        li.appendChild(a);
+        log.appendChild(li);
+      });
+    }
+    Array.prototype.forEach.call(log.children, function (li, i) { li.classList.toggle("current", i === idx); });
   }
 
   /* ---------- the pending decision ---------- */
@@ -316,13 +332,16 @@
         function (v) { st.stop = v; }));
       f.appendChild(row);
       var piles = (run && run.snapshots[0] && run.snapshots[0].piles) || {};
-      var sup = el("div", "sb-row");
-      sup.appendChild(el("span", "muted", t("sandbox.supply")));
+      var sup = el("details", "sb-supply"), row2 = el("div", "sb-row");
+      sup.appendChild(el("summary", null, t("sandbox.supply") + " (" + Object.keys(piles).length + ")"));
+      sup.open = supplyOpen;
+      sup.addEventListener("toggle", function () { supplyOpen = sup.open; });
       sit.supply = sit.supply || {};
       Object.keys(piles).forEach(function (slug) {
-        sup.appendChild(number(nameOf(slug), slug in sit.supply ? sit.supply[slug] : piles[slug], 0, 60,
+        row2.appendChild(number(nameOf(slug), slug in sit.supply ? sit.supply[slug] : piles[slug], 0, 60,
           function (v) { sit.supply[slug] = v; }));
       });
+      sup.appendChild(row2);
       f.appendChild(sup);
       var trash = el("div", "sb-zone");
       sit.shared = sit.shared || {};
