@@ -42,7 +42,7 @@ def run_sandbox(situation: Any, answers: Any) -> tuple[dict[str, Any], int]:
     except sandbox.AnswerRefused as exc:
         return problem(str(exc), 422, field=f"answers[{exc.index}]", index=exc.index, reason=exc.reason)
     except sandbox.OverBudget as exc:
-        return problem(f"limits: {exc}", 422, field="answers")
+        return problem(f"limits: {exc}", 422, field="limits")
     except Exception as exc:  # noqa: BLE001 - an engine failure is reported, never a 500
         current_app.logger.exception("sandbox replay failed")
         return problem(f"the engine could not play this situation ({type(exc).__name__})", 422,

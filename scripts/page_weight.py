@@ -1,6 +1,6 @@
 """Page weight and server time of the web app's four page types, measured, not asserted.
 
-For the home, results, entry and "show me" player pages this prints
+For the home, results, entry, "show me" player and sandbox pages this prints
   - bytes transferred on a cold cache (compressed, as Chromium counts them: headers + body of
     the page and every request it makes, e.g. CSS, JS, icon, manifest, the scenario JSON),
     excluding the service worker script and what it precaches, against the 60 KB budget;
@@ -56,6 +56,7 @@ def page_urls(app) -> dict[str, str]:  # type: ignore[no-untyped-def]
     }
     if scenario_ids:
         urls["player"] = f"/scenarios/{scenario_ids[0]}"
+        urls["sandbox"] = f"/sandbox?from={scenario_ids[0]}"  # the page and its POST /api/sandbox
     return urls
 
 
