@@ -27,7 +27,7 @@ import subprocess
 import sys
 import threading
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,7 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     answers = sorted(n for _, _, n in work)
     lines = [
         f"Measured by `python scripts/bench_sandbox.py --rounds {args.rounds} --clients {args.clients}` on "
-        f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC ({os.cpu_count()} CPUs, {platform.python_version()}; "
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC ({os.cpu_count()} CPUs, {platform.python_version()}; "
         "a shared machine, so figures are noisy).",
         "",
         f"{len(work)} shipped scenarios; a sandbox step replays the scenario with its whole script "
