@@ -17,7 +17,7 @@ from engine import sandbox
 from refapp import i18n, sandbox_start
 from refapp.board import board_at
 from refapp.sandbox_code import CodeError, decode, encode
-from refapp.scenarios import ScenarioSummary, ScenarioUnavailable, decorate_run
+from refapp.scenarios import ScenarioUnavailable, catalog_types
 from refapp.state import get_state
 
 bp = Blueprint("sandbox", __name__)
@@ -33,8 +33,7 @@ def problem(message: str, status: int, **extra: Any) -> tuple[dict[str, Any], in
 def run_sandbox(situation: Any, answers: Any) -> tuple[dict[str, Any], int]:
     """The replay as the API returns it, or an error body naming the field (never raises)."""
     game = situation.get("game") if isinstance(situation, dict) else None
-    catalog = get_state().catalog
-    names = catalog.slug_names(game) if game in GAMES else {}
+    names, types = game_names(game) if game in GAMES else ({}, {})
     try:
         run = sandbox.play(situation, answers, names)
     except (sandbox.SituationError, sandbox.AnswersError) as exc:
@@ -48,16 +47,22 @@ def run_sandbox(situation: Any, answers: Any) -> tuple[dict[str, Any], int]:
         return problem(f"the engine could not play this situation ({type(exc).__name__})", 422,
                        field="situation")
     data = run.to_dict()
-    summary = ScenarioSummary(id="sandbox", game=run.game, entry="", ruling=None, title={})
-    decorated = decorate_run(data, summary, catalog)
-    data["names"] = decorated["names"]
-    if data["pending"]:
-        card = data["pending"].get("card")
-        if card:
-            data["names"].setdefault(card, names.get(card, {"en": card, "zh-Hans": card, "zh-Hant": card}))
-    data["card_types"] = decorated["card_types"]
+    data["names"] = names
+    data["card_types"] = types
     data["code"] = encode(situation, answers)
     return data, 200
+
+
+def game_names(game: str) -> tuple[dict[str, Any], dict[str, list[str]]]:
+    """Every card name and type list of one game (slug keys), built once per app: the board and
+    the editor label any card with them, and sending them all is cheaper than finding the used ones."""
+    extra = get_state().extra
+    key = f"sandbox-names-{game}"
+    if key not in extra:
+        catalog = get_state().catalog
+        names = catalog.slug_names(game)
+        extra[key] = (names, {slug: catalog_types(catalog, game, slug) for slug in names})
+    return extra[key]
 
 
 @bp.post("/api/sandbox")
@@ -169,7 +174,7 @@ def download():  # type: ignore[no-untyped-def]
     body, status = run_sandbox(situation, answers)
     if status != 200:
         return Response(f"{body['error']}\n", status=status, mimetype="text/plain")
-    run = sandbox.play(situation, answers, get_state().catalog.slug_names(situation["game"]))
+    run = sandbox.play(situation, answers, game_names(situation["game"])[0])
     scenario = sandbox.to_scenario(situation, run)
     text = yaml.safe_dump(scenario, allow_unicode=True, sort_keys=False, width=100)
     response = Response(text, mimetype="application/yaml")
