@@ -241,6 +241,7 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     "sandbox.add_placeholder": ("Type a card name", "输入卡名", "輸入卡名"),
     "sandbox.table": ("Table", "桌面", "桌面"),
     "sandbox.clear": ("Clear the table", "清空桌面", "清空桌面"),
+    "sandbox.go": ("Play it", "开始进行", "開始進行"),
     "sandbox.play": ("Play", "进行", "進行"),
     "sandbox.undo": ("Undo answer", "撤销回答", "撤銷回答"),
     "sandbox.branch": ("Answer again from here", "从这一步重新回答", "從這一步重新回答"),

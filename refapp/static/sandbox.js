@@ -415,6 +415,10 @@
     drawEditor(); changed();
   });
   $("sb-blank").addEventListener("click", function () { blank(game()); drawEditor(); changed(); });
+  $("sb-go").addEventListener("click", function () {
+    $("sb-edit").open = false;
+    $("sb-step").scrollIntoView({ block: "start" });
+  });
 
   /* ---------- adding cards: the search box with /api/suggest ---------- */
   function place(slug) {

@@ -59,13 +59,40 @@ def test_throne_room_and_feast_in_an_empty_game(live_server, phone, tmp_path):
     assert page.locator("#sb-decision").inner_text() == ""
     page.click("[data-act=last]")
     assert "Buy a card" in page.locator("#sb-decision").inner_text()
-    # an impossible answer is refused with the engine's reason, and nothing changes
-    page.locator("#sb-decision button", has_text="Copper").click()
-    settle(page)
+    # undo takes the last answer back
     page.click("[data-act=undo]")
     settle(page)
-    assert "Buy a card" in page.locator("#sb-decision").inner_text()
+    assert "gain a card costing up to" in page.locator("#sb-decision").inner_text()
     assert log.errors == []
+
+
+def test_an_impossible_answer_is_refused_with_the_engines_reason(live_server, phone, tmp_path):
+    ctx, log = phone("en-US")
+    page = ctx.new_page()
+    page.goto(live_server.url + "/sandbox?lang=en")
+    settle(page)
+    add_card(page, "0:hand", "militia", "Militia")
+    for card in ("Gold", "Silver", "Estate", "Copper", "Curse"):
+        add_card(page, "1:hand", card.lower(), card)
+    tap(page, "militia")
+    ask = page.locator("#sb-decision").inner_text()
+    assert "Bob decides" in ask and "Pick 2 to 2" in ask
+    page.locator("#sb-decision button.sb-go").click()  # Done with nothing picked
+    settle(page)
+    error = page.locator("#sb-error")
+    assert error.is_visible() and "refuses this answer" in error.inner_text()
+    assert "needs 2..2" in error.inner_text()
+    assert "Bob decides" in page.locator("#sb-decision").inner_text()  # still asked
+    page.screenshot(path=str(tmp_path / "sandbox-refused.png"), full_page=True)
+    tap(page, "curse")
+    tap(page, "estate")
+    page.locator("#sb-decision button.sb-go").click()
+    settle(page)
+    assert not error.is_visible()
+    bob = page.locator("#sb-board .pl").nth(1).inner_text()
+    assert "Hand · 3 cards" in bob and "Discard · 2 cards" in bob
+    refused = [e for e in log.errors if "status of 422" in e]  # Chromium logs the refusal's 422
+    assert len(refused) == 1 and log.errors == refused
 
 
 def test_library_demo_from_its_star_step_with_another_deck(live_server, phone, tmp_path):
