@@ -219,3 +219,20 @@ def test_answers_that_are_not_options_are_422_naming_the_answer(client, situatio
 def test_any_json_body_is_answered_without_a_500(client, data):
     r = client.post("/api/sandbox", json=data)
     assert r.status_code in (200, 400, 422)
+
+
+@SETTINGS
+@given(situation=JUNK, answers=JUNK, raw=st.text(max_size=40), step=st.text(max_size=6))
+def test_any_link_renders_a_page_or_a_clear_400(client, situation, answers, raw, step):
+    from refapp.sandbox_code import encode
+
+    code = encode(situation, answers)  # type: ignore[arg-type]
+    for url in (
+        f"/sandbox?s={code}",
+        f"/sandbox?s={raw}",
+        f"/sandbox/scenario.yaml?s={code}",
+        f"/sandbox?from={raw}&step={step}",
+        f"/sandbox?card={raw}",
+    ):
+        r = client.get(url)
+        assert r.status_code in (200, 400, 422), (url, r.status_code)
