@@ -108,7 +108,10 @@ def _from_demo(scenario_id: str, step_arg: str | None) -> tuple[dict[str, Any], 
     body, status = run_sandbox(situation, answers)
     if status != 200:
         return situation, []
-    situation = {**situation, "id": f"{situation.get('id', 'sandbox')}-try"}
+    title = situation.get("title") if isinstance(situation.get("title"), dict) else {}
+    situation = {**situation, "id": f"{situation.get('id', 'sandbox')}-try", "title": {
+        "en": f"Try: {title.get('en', '')}", "zh-Hans": f"试玩：{title.get('zh-Hans', '')}",
+        "zh-Hant": f"試玩：{title.get('zh-Hant', '')}"}}
     return situation, answers[: sandbox_start.answers_before(body["answered"], step)]
 
 
@@ -149,6 +152,8 @@ def page():  # type: ignore[no-untyped-def]
         error = data["error"]
         data = {}
     board = board_at({**data, "highlight": []}, len(data.get("events") or []) - 1, g.lang) if data else None
+    entry_id = situation.get("entry") if isinstance(situation, dict) else None
+    origin = get_state().catalog.get(entry_id) if isinstance(entry_id, str) else None
     strings = i18n.client_strings(g.lang, ("sandbox.", "player.", "zone.", "counter.", "phase.", "pile.",
                                            "game.", "edition.", "punct."))
     return render_template(
@@ -162,6 +167,7 @@ def page():  # type: ignore[no-untyped-def]
         strings=strings,
         code=data.get("code") or encode(situation, answers),
         cards=sandbox_start.card_facts(),
+        origin=origin,
     ), (400 if error else 200)
 
 
