@@ -411,6 +411,7 @@
     if (n === 8 && !(setup().settings && setup().settings.ninth)) showError(t("sandbox.eight"));
     while (sit.players.length < n) sit.players.push(emptyPlayer(sit.players.length));
     sit.players.length = n;
+    ["crown", "active"].forEach(function (k) { if (setup()[k] >= n) setup()[k] = 0; });
     answers = [];
     drawEditor(); changed();
   });
