@@ -2,7 +2,8 @@
 
 A game's rules never touch the log or a decider directly. They call :meth:`Table.emit` after
 applying a change, and :meth:`Table.decide` for every choice. ``decide`` answers a decision that
-has only one possible answer without asking; every other decision is logged as a ``decision``
+has only one possible answer without asking (logged as a ``decision`` event with ``forced: true``
+and its ``answer``); every other decision is logged as a ``decision``
 event (kind, player, prompt, options, min, max, context), put to the player's decider, checked
 against the options (:func:`~engine.core.decisions.validate_answer`) and logged as an ``answer``
 event. Scenarios can therefore assert what a player was offered (``expect.offered``).
@@ -78,6 +79,11 @@ class Table:
         """Put a decision to ``player``'s decider (unless forced), log it and its answer, return the picks."""
         forced = forced_answer(kind, options, lo, hi)
         if forced is not None:
+            if self.logging:  # recorded (what was offered), but no decider is asked
+                decision = Decision(kind=kind, player=player, prompt=prompt(), options=options, min=lo,
+                                    max=hi, context=context)
+                self.log.emit("decision", player, [], None, None,
+                              {"decision": decision.to_dict(), "forced": True, "answer": forced})
             return forced
         decision = Decision(kind=kind, player=player, prompt=prompt() if self.logging else {},
                             options=options, min=lo, max=hi, context=context)
