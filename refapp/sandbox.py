@@ -139,6 +139,15 @@ def start_state() -> tuple[dict[str, Any], list[Any], str | None]:
     return *sandbox_start.blank(game), None
 
 
+def situation_entry(situation: Any) -> str | None:
+    """The entry a situation belongs to: ``entry``, else the first of ``rulings`` (entry#ruling)."""
+    if not isinstance(situation, dict):
+        return None
+    rulings = situation.get("rulings")
+    first = rulings[0] if isinstance(rulings, list) and rulings else situation.get("entry")
+    return first.split("#", 1)[0] if isinstance(first, str) else None
+
+
 def steps_of(data: dict[str, Any]) -> list[dict[str, Any]]:
     return [{"index": i, "say": (ev.get("say") or {}).get(g.lang) or (ev.get("say") or {}).get("en", "")}
             for i, ev in enumerate(data.get("events") or [])]
@@ -152,7 +161,7 @@ def page():  # type: ignore[no-untyped-def]
         error = data["error"]
         data = {}
     board = board_at({**data, "highlight": []}, len(data.get("events") or []) - 1, g.lang) if data else None
-    entry_id = situation.get("entry") if isinstance(situation, dict) else None
+    entry_id = situation_entry(situation)
     origin = get_state().catalog.get(entry_id) if isinstance(entry_id, str) else None
     strings = i18n.client_strings(g.lang, ("sandbox.", "player.", "zone.", "counter.", "phase.", "pile.",
                                            "game.", "edition.", "punct."))

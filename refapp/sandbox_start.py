@@ -14,7 +14,7 @@ from engine.dominion.cards import CARDS
 
 Start = tuple[dict[str, Any], list[Any]]
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
-SCRIPT_FREE = ("script", "expect", "highlight")
+SCRIPT_FREE = ("script", "expect", "highlight", "aliases")
 
 
 def blank(game: str) -> Start:

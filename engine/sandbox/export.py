@@ -13,7 +13,7 @@ from engine.sandbox.play import SandboxRun
 from engine.sandbox.situation import normalise
 
 COUNTER = re.compile(r"[a-z_]+")
-HEAD = ("id", "game", "edition", "entry", "ruling", "title", "description", "seed")
+HEAD = ("id", "game", "edition", "entry", "ruling", "rulings", "kind", "title", "description", "seed")
 BODY = ("players", "kingdom", "supply", "shared", "shuffles", "setup")
 
 

@@ -9,7 +9,7 @@ from engine.core.decisions import Decision
 from engine.core.events import Event
 from engine.core.localised import Names
 from engine.core.rng import ShuffleError
-from engine.sandbox.games import PREPARE, SetupError
+from engine.sandbox.games import SetupError, prepare
 from engine.sandbox.labels import option_label
 from engine.sandbox.replay import AnswerRefused, Budget, ListDecider, Pending, Taken
 from engine.sandbox.situation import LIMITS, Limits, SituationError, answers_problems, load
@@ -83,7 +83,7 @@ def play(situation: Any, answers: Any, names: Names, limits: Limits = LIMITS) ->
     budget = Budget(limits.cpu_seconds, limits.events)
     decider = ListDecider(answers, budget)
     try:
-        prepared = PREPARE[scenario.game](scenario, decider, names)
+        prepared = prepare(scenario, decider, names)
     except SetupError as exc:
         raise SituationError("situation." + str(exc).split(":", 1)[0], str(exc)) from None
     log = prepared.log

@@ -1,7 +1,7 @@
 """A sandbox situation: the scenario file format as JSON, checked and bounded.
 
 The head a scenario file needs (``id``, ``entry``, ``ruling``, ``title``) is optional here;
-``expect`` and ``highlight`` are ignored; answers come separately (a ``script`` is refused so
+``expect``, ``highlight`` and ``aliases`` are ignored; answers come separately (a ``script`` is refused so
 that nobody thinks it is played). On top of the scenario checks, :data:`LIMITS` bounds zone
 sizes, counts and answers so that one request stays small (docs/api.md states them).
 """
@@ -14,7 +14,7 @@ from typing import Any
 from engine.core.scenario import Scenario, ScenarioError, scenario_from_dict
 
 GAMES = ("dominion", "citadels")
-IGNORED = ("expect", "highlight")
+IGNORED = ("expect", "highlight", "aliases")
 
 
 @dataclass(frozen=True)
@@ -62,8 +62,9 @@ def normalise(raw: Any) -> dict[str, Any]:
     if game == "dominion":
         out.setdefault("edition", "1e")
     out.setdefault("id", "sandbox")
-    out.setdefault("entry", f"{game}/sandbox")
-    out.setdefault("ruling", None)
+    if "rulings" not in out:  # a scenario names its rulings one way or the other
+        out.setdefault("entry", f"{game}/sandbox")
+        out.setdefault("ruling", None)
     out.setdefault("title", {"en": "Sandbox", "zh-Hans": "试玩", "zh-Hant": "試玩"})
     return out
 
