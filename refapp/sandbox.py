@@ -30,27 +30,32 @@ def problem(message: str, status: int, **extra: Any) -> tuple[dict[str, Any], in
     return {"error": message, "status": status, **extra}, status
 
 
-def run_sandbox(situation: Any, answers: Any) -> tuple[dict[str, Any], int]:
-    """The replay as the API returns it, or an error body naming the field (never raises)."""
+def replay(situation: Any, answers: Any) -> tuple[sandbox.SandboxRun | None, dict[str, Any], int]:
+    """``(run, {}, 200)``, or ``(None, error body naming the field, status)``; never raises."""
     game = situation.get("game") if isinstance(situation, dict) else None
-    names, types = game_names(game) if game in GAMES else ({}, {})
+    names = game_names(game)[0] if game in GAMES else {}
     try:
-        run = sandbox.play(situation, answers, names)
+        return sandbox.play(situation, answers, names), {}, 200
     except (sandbox.SituationError, sandbox.AnswersError) as exc:
-        return problem(str(exc), 422, field=exc.field)
+        return None, *problem(str(exc), 422, field=exc.field)
     except sandbox.AnswerRefused as exc:
-        return problem(str(exc), 422, field=f"answers[{exc.index}]", index=exc.index, reason=exc.reason)
+        where = f"answers[{exc.index}]"
+        return None, *problem(str(exc), 422, field=where, index=exc.index, reason=exc.reason)
     except sandbox.OverBudget as exc:
-        return problem(f"limits: {exc}", 422, field="limits")
+        return None, *problem(f"limits: {exc}", 422, field="limits")
     except Exception as exc:  # noqa: BLE001 - an engine failure is reported, never a 500
         current_app.logger.exception("sandbox replay failed")
-        return problem(f"the engine could not play this situation ({type(exc).__name__})", 422,
-                       field="situation")
-    data = run.to_dict()
-    data["names"] = names
-    data["card_types"] = types
-    data["code"] = encode(situation, answers)
-    return data, 200
+        return None, *problem(f"the engine could not play this situation ({type(exc).__name__})", 422,
+                              field="situation")
+
+
+def run_sandbox(situation: Any, answers: Any) -> tuple[dict[str, Any], int]:
+    """The replay as the API returns it (names, types and the link code added), or the error body."""
+    run, error, status = replay(situation, answers)
+    if run is None:
+        return error, status
+    names, types = game_names(run.game)
+    return {**run.to_dict(), "names": names, "card_types": types, "code": encode(situation, answers)}, 200
 
 
 def game_names(game: str) -> tuple[dict[str, Any], dict[str, list[str]]]:
@@ -67,15 +72,12 @@ def game_names(game: str) -> tuple[dict[str, Any], dict[str, list[str]]]:
 
 @bp.post("/api/sandbox")
 def api_sandbox():  # type: ignore[no-untyped-def]
+    too_large = problem(f"the request is larger than {MAX_BODY_BYTES // 1024} KB", 413, limit=MAX_BODY_BYTES)
     if (request.content_length or 0) > MAX_BODY_BYTES:
-        body, status = problem(f"the request is larger than {MAX_BODY_BYTES // 1024} KB", 413,
-                               limit=MAX_BODY_BYTES)
-        return jsonify(body), status
+        return jsonify(too_large[0]), 413
     raw = request.get_data(cache=False)
     if len(raw) > MAX_BODY_BYTES:
-        body, status = problem(f"the request is larger than {MAX_BODY_BYTES // 1024} KB", 413,
-                               limit=MAX_BODY_BYTES)
-        return jsonify(body), status
+        return jsonify(too_large[0]), 413
     try:
         payload = json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError):
@@ -105,14 +107,14 @@ def _from_demo(scenario_id: str, step_arg: str | None) -> tuple[dict[str, Any], 
             step = ruling_index(get_state().scenarios.run(scenario_id)) + 1
         except ScenarioUnavailable:
             step = 1
-    body, status = run_sandbox(situation, answers)
-    if status != 200:
+    run, _error, _status = replay(situation, answers)
+    if run is None:
         return situation, []
     title = situation.get("title") if isinstance(situation.get("title"), dict) else {}
     situation = {**situation, "id": f"{situation.get('id', 'sandbox')}-try", "title": {
         "en": f"Try: {title.get('en', '')}", "zh-Hans": f"试玩：{title.get('zh-Hans', '')}",
         "zh-Hant": f"試玩：{title.get('zh-Hant', '')}"}}
-    return situation, answers[: sandbox_start.answers_before(body["answered"], step)]
+    return situation, answers[: sandbox_start.answers_before(run.answers, step)]
 
 
 def start_state() -> tuple[dict[str, Any], list[Any], str | None]:
@@ -186,10 +188,9 @@ def download():  # type: ignore[no-untyped-def]
         situation, answers = decode(request.args.get("s", ""))
     except CodeError as exc:
         return Response(f"{exc}\n", status=400, mimetype="text/plain")
-    body, status = run_sandbox(situation, answers)
-    if status != 200:
-        return Response(f"{body['error']}\n", status=status, mimetype="text/plain")
-    run = sandbox.play(situation, answers, game_names(situation["game"])[0])
+    run, error, status = replay(situation, answers)
+    if run is None:
+        return Response(f"{error['error']}\n", status=status, mimetype="text/plain")
     scenario = sandbox.to_scenario(situation, run)
     text = yaml.safe_dump(scenario, allow_unicode=True, sort_keys=False, width=100)
     response = Response(text, mimetype="application/yaml")

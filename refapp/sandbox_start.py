@@ -106,9 +106,9 @@ def from_demo(scenario_id: str, step: int | None) -> tuple[dict[str, Any], list[
     return situation, answers
 
 
-def answers_before(answered: list[dict[str, Any]], step: int) -> int:
-    """How many answers had been given when the player showed step ``step`` (1-based)."""
-    return sum(1 for a in answered if a["seq"] <= step - 1)
+def answers_before(answered: list[Any], step: int) -> int:
+    """How many answers (with their ``seq``) had been given when the player showed step ``step`` (1-based)."""
+    return sum(1 for a in answered if a.seq <= step - 1)
 
 
 def card_facts() -> dict[str, Any]:
