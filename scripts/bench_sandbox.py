@@ -8,7 +8,9 @@ step" is POST /api/sandbox with the scenario as the situation and its whole scri
 (the most work one tap can cost for a situation of that size: the engine replays everything);
 next to it, GET /scenarios/<id>.json, the demo player's endpoint (a cached run). Requests go
 interleaved, sandbox then demo, per scenario, over keep-alive connections: first one client
-(a phone tapping), then C clients at once. Results go into the "## Sandbox" section of
+(a phone tapping), then C clients at once; then the same requests in-process (no network, no
+queueing: the server's own time), with the CPU time each request used (what a busy machine
+cannot inflate, unlike wall-clock time). Results go into the "## Sandbox" section of
 docs/perf.md (other sections are kept).
 """
 
@@ -115,6 +117,28 @@ def measure(port: int, work, rounds: int, clients: int) -> dict[str, list]:
     return out
 
 
+def in_process(work, rounds: int) -> dict[str, list]:
+    """The same requests through the app in this process (no network, no other clients)."""
+    from refapp import create_app
+
+    client = create_app({}).test_client()
+    out: dict[str, list] = {"sandbox": [], "demo": [], "sandbox_cpu": [], "demo_cpu": []}
+    headers = {"Accept-Encoding": "gzip"}
+    for r in range(rounds + 1):
+        for sid, body, _n in work:
+            t0, c0 = time.perf_counter(), time.thread_time()
+            client.post("/api/sandbox", data=body, content_type="application/json", headers=headers)
+            t1, c1 = time.perf_counter(), time.thread_time()
+            client.get(f"/scenarios/{sid}.json", headers=headers)
+            t2, c2 = time.perf_counter(), time.thread_time()
+            if r:  # the first round warms the demo cache
+                out["sandbox"].append((t1 - t0) * 1000)
+                out["demo"].append((t2 - t1) * 1000)
+                out["sandbox_cpu"].append((c1 - c0) * 1000)
+                out["demo_cpu"].append((c2 - c1) * 1000)
+    return out
+
+
 def row(label: str, values: list[float]) -> str:
     return (f"| {label} | {len(values)} | {statistics.median(values):.1f} | {pct(values, 90):.1f} | "
             f"{pct(values, 99):.1f} | {max(values):.1f} |")
@@ -139,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args(argv)
     work = cases()
+    load = os.getloadavg()[0]
     port = free_port()
     proc = start_server(port)
     try:
@@ -151,13 +176,15 @@ def main(argv: list[str] | None = None) -> int:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+    local = in_process(work, args.rounds)
     bad = sum(1 for s in one["status"] + many["status"] if s != 200)
     biggest = max(work, key=lambda w: len(w[1]))
     answers = sorted(n for _, _, n in work)
     lines = [
         f"Measured by `python scripts/bench_sandbox.py --rounds {args.rounds} --clients {args.clients}` on "
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC ({os.cpu_count()} CPUs, {platform.python_version()}; "
-        "a shared machine, so figures are noisy).",
+        f"load average {load:.1f} at the start: a shared machine, so wall-clock figures "
+        "are noisy).",
         "",
         f"{len(work)} shipped scenarios; a sandbox step replays the scenario with its whole script "
         f"({answers[len(answers) // 2]} answers median, {answers[-1]} most; largest body "
@@ -170,6 +197,10 @@ def main(argv: list[str] | None = None) -> int:
         row("demo `GET /scenarios/<id>.json`, 1 client", one["demo"]),
         row(f"sandbox step, {args.clients} clients at once", many["sandbox"]),
         row(f"demo, {args.clients} clients at once", many["demo"]),
+        row("sandbox step, in-process (Flask test client, gzip)", local["sandbox"]),
+        row("demo, in-process", local["demo"]),
+        row("sandbox step, in-process, CPU time of the request", local["sandbox_cpu"]),
+        row("demo, in-process, CPU time of the request", local["demo_cpu"]),
         "",
         f"Non-200 responses: {bad}. Target: sandbox step p99 <= 50 ms with one client "
         f"({'met' if pct(one['sandbox'], 99) <= 50 else 'NOT met'}: {pct(one['sandbox'], 99):.1f} ms). "
