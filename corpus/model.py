@@ -66,7 +66,8 @@ class Entry:
     kind: str
     editions: list[str]  # Dominion: subset of 1e/2e; Citadels: []
     names: Localised
-    aliases: list[str] = field(default_factory=list)
+    aliases: list[str] = field(default_factory=list)  # other names of the thing, shown as "Also called"
+    keywords: list[str] = field(default_factory=list)  # search-only phrases, never shown
     cost: int | None = None
     types: list[str] = field(default_factory=list)  # lower-case English: action, attack, ... / noble, special
     text: Localised = field(default_factory=dict)
