@@ -1,0 +1,185 @@
+"""Seed wording as a reader expects it: the seeds' layout (list numbers, "o" bullets, Q：/A：
+labels, footnote asterisks) goes, words the seed lost come back as bracketed editorial insertions,
+and known seed typos are corrected. Pure functions over one language's text.
+
+Every change of wording (not of layout) is returned as an `Edit`, so that the seed's own reading
+stays in the provenance (`variants`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from corpus.ingest.normalise import to_traditional
+
+# A numbered section heading on a line of its own: "7.建筑师", "8☆.外交官", "9.皇后（扩展角色）".
+HEADING = re.compile(r"\d{1,2}\s*[☆★]?\s*[.．、]\s*[\u4e00-\u9fff]{1,6}(?:[（(][^）)\n]{1,12}[）)])?")
+LIST_NUMBER = re.compile(r"(\d{1,2})\s*[☆★]?\s*[.．、]\s*(?=\S)")  # "1. 有王冠的玩家", "9.皇后"
+BULLET = re.compile(r"(?:o|O|-|\*|•|·|●|▪|◦)\s+(?=\S)")  # "o 建设：" (a letter o used as a bullet)
+QA_LABEL = re.compile(r"\s*(Q|A|问|問|答)\s*[：:]\s*")
+QUESTION_LABELS = ("Q", "问", "問")
+FOOTNOTE_LINE = re.compile(r"(\*{1,3})\s*(?=\S)")  # "** 国王卡一定不可以……" (a footnote below a table)
+# a footnote mark after a word: "2**" in a table cell, "一枚金币*。" (a "**" before a word is a lost word)
+FOOTNOTE_REF = re.compile(r"(?<=[0-9\u4e00-\u9fff）)])(\*{1,3})(?![\u4e00-\u9fff*])")
+FOOTNOTE_SIGNS = {1: "†", 2: "‡", 3: "§"}
+CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
+LIST_BULLET = "•"
+
+# "**" inside a sentence: seed 003 lost a word there. The word is read from what follows it;
+# every such place in the seeds reads 其他 ("other") in the seed's own restatements of the rule.
+LOST_WORD = re.compile(r"\*\*(?=[\u4e00-\u9fff])")
+LOST_WORD_BEFORE: dict[str, str] = {"玩家": "其他", "角色": "其他", "颜色": "其他", "顏色": "其他"}
+FULL_WIDTH_END = "。！？；"  # a question ending so needs no space before its answer
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One change to the seed's wording: `reading` is the seed's text, `shown` what is displayed."""
+
+    kind: str  # "restored" (a lost word, in brackets) | "corrected" (a seed typo)
+    reading: str
+    shown: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Erratum:
+    """A typo in a seed: `reading` (Simplified; matched in both scripts) is shown as `corrected`."""
+
+    file: str
+    reading: str
+    corrected: str
+    reason: str
+
+
+# Typos the seeds share (000 and its Simplified copies): corrected for display, kept in variants.
+ERRATA: tuple[Erratum, ...] = (
+    Erratum(
+        "000_2dfe370fb22f4214.txt",
+        "如果你的对一个金殿用了金殿",
+        "如果你对一个金殿用了金殿",
+        "typo in the seed: a stray 的 after 你",
+    ),
+)
+
+
+def restore_lost_words(text: str) -> tuple[str, list[Edit]]:
+    """'只能摧毁**玩家的地区' -> '只能摧毁[其他]玩家的地区', with an Edit per restored word.
+    A '**' before a word not in LOST_WORD_BEFORE is left alone (the text scan reports it)."""
+    edits: list[Edit] = []
+
+    def replace(m: re.Match[str]) -> str:
+        after = text[m.end() : m.end() + 2]
+        word = LOST_WORD_BEFORE.get(after)
+        if word is None:
+            return m.group(0)
+        reason = f"word lost in the seed (**), restored as {word}"
+        edits.append(Edit("restored", f"**{after}", f"[{word}]{after}", reason))
+        return f"[{word}]"
+
+    return LOST_WORD.sub(replace, text), edits
+
+
+def apply_errata(
+    text: str, files: frozenset[str], errata: tuple[Erratum, ...] = ERRATA
+) -> tuple[str, list[Edit]]:
+    """Correct the known typos of the seed `files` the text comes from, in either script."""
+    edits: list[Edit] = []
+    for e in errata:
+        if e.file not in files:
+            continue
+        hant = (to_traditional(e.reading), to_traditional(e.corrected))
+        for reading, corrected in ((e.reading, e.corrected), hant):
+            if reading in text:
+                text = text.replace(reading, corrected)
+                edits.append(Edit("corrected", reading, corrected, e.reason))
+                break
+    return text, edits
+
+
+def sign(marks: str) -> str:
+    return FOOTNOTE_SIGNS[len(marks)]
+
+
+def footnote_marks(text: str) -> str:
+    """Asterisk footnotes of a flattened table: a mark with its footnote in the same text becomes
+    a dagger (* -> †, ** -> ‡); a footnote whose table is not in the text loses its mark."""
+    lines = text.split("\n")
+    notes = {m.group(1) for line in lines if (m := FOOTNOTE_LINE.match(line))}
+    referenced = {m.group(1) for m in FOOTNOTE_REF.finditer(text)} & notes
+    out = []
+    for line in lines:
+        m = FOOTNOTE_LINE.match(line)
+        if m:
+            marks = m.group(1)
+            rest = line[m.end() :]
+            line = f"{sign(marks)} {rest}" if marks in referenced else rest
+        else:
+            line = FOOTNOTE_REF.sub(lambda r: sign(r.group(1)) if r.group(1) in referenced else "", line)
+        out.append(line)
+    return "\n".join(out)
+
+
+def unlabel_qa(text: str) -> str:
+    """'Q：问题？\\nA：回答。' -> '问题？回答。': the FAQ labels go, the question stays as the
+    answer's context, in the same paragraph."""
+    out: list[str] = []
+    pending_question = False
+    for line in text.split("\n"):
+        m = QA_LABEL.match(line)
+        if not m:
+            out.append(line)
+            pending_question = False
+            continue
+        body = line[m.end() :]
+        if m.group(1) not in QUESTION_LABELS and pending_question and out:
+            question = out.pop()
+            glue = "" if question.rstrip()[-1:] in FULL_WIDTH_END else " "
+            out.append(question.rstrip() + glue + body)
+            pending_question = False
+        else:
+            out.append(body)
+            pending_question = m.group(1) in QUESTION_LABELS
+    return "\n".join(out)
+
+
+def drop_heading(text: str) -> str:
+    """A numbered section heading ('7.建筑师') as the first line of a longer passage goes: it is
+    the seed's FAQ section title, not part of the ruling."""
+    first, sep, rest = text.partition("\n")
+    if sep and rest.strip() and HEADING.fullmatch(first.strip()):
+        return rest
+    return text
+
+
+def list_markers(text: str) -> str:
+    """List numbers and bullets at line starts. A list of two or more items keeps its order with
+    typographic markers (① ② …, •); a single item (a ruling citing one step) loses its marker."""
+    lines = text.split("\n")
+    numbered = [LIST_NUMBER.match(line) for line in lines]
+    bullets = [BULLET.match(line) for line in lines]
+    many_numbers = sum(1 for m in numbered if m) >= 2
+    many_bullets = sum(1 for m in bullets if m) >= 2
+    out = []
+    for line, num, bullet in zip(lines, numbered, bullets, strict=True):
+        if num:
+            n = int(num.group(1))
+            marker = f"{CIRCLED[n - 1]} " if many_numbers and 1 <= n <= len(CIRCLED) else ""
+            line = marker + line[num.end() :]
+        elif bullet:
+            line = (f"{LIST_BULLET} " if many_bullets else "") + line[bullet.end() :]
+        out.append(line)
+    return "\n".join(out)
+
+
+def for_reader(text: str, files: frozenset[str]) -> tuple[str, list[Edit]]:
+    """Seed text (from `files`: the cited seed and its copies) as displayed, and the changes of
+    wording made to it."""
+    text, corrected = apply_errata(text, files)
+    text, restored = restore_lost_words(text)
+    text = footnote_marks(text)
+    text = drop_heading(text)
+    text = unlabel_qa(text)
+    text = list_markers(text)
+    return text, corrected + restored
