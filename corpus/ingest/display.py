@@ -173,6 +173,18 @@ def list_markers(text: str) -> str:
     return "\n".join(out)
 
 
+INLINE_NUMBER = re.compile(r"(?<=[：:；;。，,者\s])\s*(\d)[.．](?=[\u4e00-\u9fff])")
+
+
+def inline_enumeration(text: str) -> str:
+    """'以下其中一项行动： 1.与……或者2.选择……' -> '以下其中一项行动：①与……或者②选择……':
+    numbers 1, 2, … of a list run into a sentence become circled numbers (only a run from 1)."""
+    found = INLINE_NUMBER.findall(text)
+    if len(found) < 2 or [int(n) for n in found] != list(range(1, len(found) + 1)):
+        return text
+    return INLINE_NUMBER.sub(lambda m: CIRCLED[int(m.group(1)) - 1], text)
+
+
 def for_reader(text: str, files: frozenset[str]) -> tuple[str, list[Edit]]:
     """Seed text (from `files`: the cited seed and its copies) as displayed, and the changes of
     wording made to it."""
@@ -182,4 +194,5 @@ def for_reader(text: str, files: frozenset[str]) -> tuple[str, list[Edit]]:
     text = drop_heading(text)
     text = unlabel_qa(text)
     text = list_markers(text)
+    text = inline_enumeration(text)
     return text, corrected + restored

@@ -12,6 +12,7 @@ from corpus.ingest.display import (
     drop_heading,
     footnote_marks,
     for_reader,
+    inline_enumeration,
     list_markers,
     restore_lost_words,
     unlabel_qa,
@@ -54,6 +55,13 @@ def test_a_single_list_item_loses_its_number_or_bullet():
 def test_a_list_keeps_its_order_with_typographic_markers():
     assert list_markers("角色：\n1. 刺客\n2. 盗贼\n9.皇后") == "角色：\n① 刺客\n② 盗贼\n⑨ 皇后"
     assert list_markers("奖分：\no 五色\no 最先") == "奖分：\n• 五色\n• 最先"
+
+
+def test_a_list_run_into_a_sentence_gets_circled_numbers():
+    text = "执行以下其中一项行动： 1.与另一名玩家交换所有手牌。或者2.选择弃掉手上的地区卡。"
+    expected = "执行以下其中一项行动：①与另一名玩家交换所有手牌。或者②选择弃掉手上的地区卡。"
+    assert inline_enumeration(text) == expected
+    assert inline_enumeration("建筑费用是6 枚金币，得2.5分") == "建筑费用是6 枚金币，得2.5分"
 
 
 def test_numbers_that_are_not_list_markers_stay():
