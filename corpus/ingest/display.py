@@ -173,6 +173,74 @@ def list_markers(text: str) -> str:
     return "\n".join(out)
 
 
+CELL_SEPARATOR = "｜"
+HEADER_CELL = re.compile(r"[^\d\s，。：；！？,.;:!?]{2,12}")  # '玩家数目', '放在一旁面向上的卡'
+VALUE_CELL = re.compile(r"\d{1,2}[*†‡§]*")  # '3', '2‡', '7*'
+ROW_CELL = re.compile(r"[^\d\s，。：；！？,.;:!?]*[\u4e00-\u9fff][^\d\s，。：；！？,.;:!?]*")
+
+
+def vertical_table(text: str) -> str:
+    """A table the seed flattened to one cell per line (a few header cells, then rows of short
+    numbers) is shown as rows: '玩家数目｜放在一旁面向上的卡｜…' then '3｜2‡｜1'."""
+    lines = text.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        width = table_width(lines, i)
+        if width:
+            values = 0
+            while i + width + values < len(lines) and VALUE_CELL.fullmatch(lines[i + width + values].strip()):
+                values += 1
+            values -= values % width
+            cells = [line.strip() for line in lines[i : i + width + values]]
+            out += [CELL_SEPARATOR.join(cells[r : r + width]) for r in range(0, len(cells), width)]
+            i += width + values
+        else:
+            out.append(lines[i])
+            i += 1
+    return "\n".join(out)
+
+
+def table_width(lines: list[str], i: int) -> int:
+    """The number of header cells starting at line i when two or more rows of values follow."""
+    width = 0
+    while i + width < len(lines) and HEADER_CELL.fullmatch(lines[i + width].strip()):
+        width += 1
+    if width < 2:
+        return 0
+    rows = 0
+    j = i + width
+    while j < len(lines) and VALUE_CELL.fullmatch(lines[j].strip()):
+        rows, j = rows + 1, j + 1
+    return width if rows // width >= 2 else 0
+
+
+def row_table(text: str) -> str:
+    """Three or more lines of the same number (2+) of short space-separated Chinese cells are a
+    table ('宗教地区 蓝色'): the cells are joined by ｜ instead of a space a reader cannot see
+    once stray spaces between Chinese characters are removed."""
+    lines = text.split("\n")
+    cells = [row_cells(line) for line in lines]
+    out = list(lines)
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and cells[j] and len(cells[j]) == len(cells[i]):
+            j += 1
+        if j - i >= 3:
+            for k in range(i, j):
+                out[k] = CELL_SEPARATOR.join(cells[k])
+        i = max(j, i + 1)
+    return "\n".join(out)
+
+
+def row_cells(line: str) -> list[str]:
+    parts = line.split()
+    if len(parts) >= 2 and all(len(p) <= 8 and ROW_CELL.fullmatch(p) for p in parts):
+        return parts
+    return []
+
+
 INLINE_NUMBER = re.compile(r"(?<=[：:；;。，,者\s])\s*(\d)[.．](?=[\u4e00-\u9fff])")
 
 
@@ -187,10 +255,13 @@ def inline_enumeration(text: str) -> str:
 
 def for_reader(text: str, files: frozenset[str]) -> tuple[str, list[Edit]]:
     """Seed text (from `files`: the cited seed and its copies) as displayed, and the changes of
-    wording made to it."""
+    wording made to it. Runs before `tidy_chinese`, which removes the spaces between Chinese
+    characters that `row_table` reads as cell separators."""
     text, corrected = apply_errata(text, files)
+    text = row_table(text)
     text, restored = restore_lost_words(text)
     text = footnote_marks(text)
+    text = vertical_table(text)
     text = drop_heading(text)
     text = unlabel_qa(text)
     text = list_markers(text)

@@ -143,7 +143,8 @@ def for_display(resolved: Resolved) -> Resolved:
     text: dict[str, str] = {}
     edits: dict[str, list[Edit]] = {}
     for lang, value in resolved.text.items():
-        text[lang], edits[lang] = for_reader(tidy_chinese(value), files)
+        value, edits[lang] = for_reader(value, files)
+        text[lang] = tidy_chinese(value)
     variants = resolved.variants + edit_variants(edits, resolved.origin)
     return Resolved(text, resolved.sources, variants, resolved.origin)
 

@@ -15,7 +15,9 @@ from corpus.ingest.display import (
     inline_enumeration,
     list_markers,
     restore_lost_words,
+    row_table,
     unlabel_qa,
+    vertical_table,
 )
 from corpus.ingest.resolve import Ref, resolve
 
@@ -62,6 +64,23 @@ def test_a_list_run_into_a_sentence_gets_circled_numbers():
     expected = "执行以下其中一项行动：①与另一名玩家交换所有手牌。或者②选择弃掉手上的地区卡。"
     assert inline_enumeration(text) == expected
     assert inline_enumeration("建筑费用是6 枚金币，得2.5分") == "建筑费用是6 枚金币，得2.5分"
+
+
+def test_a_table_flattened_to_one_cell_per_line_is_shown_as_rows():
+    flat = "说明。\n玩家数目\n面向上的卡\n面向下的卡\n3\n2‡\n1\n4\n2‡\n1\n† 注"
+    assert vertical_table(flat) == "说明。\n玩家数目｜面向上的卡｜面向下的卡\n3｜2‡｜1\n4｜2‡｜1\n† 注"
+
+
+def test_short_lines_and_counts_are_not_a_table():
+    assert vertical_table("角色卡：\n刺客\n盗贼\n3") == "角色卡：\n刺客\n盗贼\n3"
+
+
+def test_rows_of_space_separated_cells_keep_a_visible_separator():
+    rows = "地区 颜色\n宗教地区 蓝色\n军事地区 红色"
+    assert row_table(rows) == "地区｜颜色\n宗教地区｜蓝色\n军事地区｜红色"
+    counts = "66 张『地区卡』\n30 枚金币\n8 张『角色卡』"
+    assert row_table(counts) == counts
+    assert row_table("每有 一个宗教地区可得一枚金币。") == "每有 一个宗教地区可得一枚金币。"
 
 
 def test_numbers_that_are_not_list_markers_stay():
