@@ -25,6 +25,7 @@ FOOTNOTE_REF = re.compile(r"(?<=[0-9\u4e00-\u9fff）)])(\*{1,3})(?![\u4e00-\u9ff
 FOOTNOTE_SIGNS = {1: "†", 2: "‡", 3: "§"}
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳"
 LIST_BULLET = "•"
+LABEL = re.compile(r"[\u4e00-\u9fffA-Za-z]{2,8}")  # a short label without punctuation: '适用版本'
 
 # "**" inside a sentence: seed 003 lost a word there. The word is read from what follows it;
 # every such place in the seeds reads 其他 ("other") in the seed's own restatements of the rule.
@@ -161,6 +162,10 @@ def list_markers(text: str) -> str:
     bullets = [BULLET.match(line) for line in lines]
     many_numbers = sum(1 for m in numbered if m) >= 2
     many_bullets = sum(1 for m in bullets if m) >= 2
+    if len(lines) == 2 and all(bullets):
+        label, value = (line[m.end() :] for line, m in zip(lines, bullets, strict=True))
+        if LABEL.fullmatch(label) and not LABEL.fullmatch(value):
+            return f"{label}：{value}"  # '- 适用版本' / '- 适用于……': a label and its value
     out = []
     for line, num, bullet in zip(lines, numbered, bullets, strict=True):
         if num:

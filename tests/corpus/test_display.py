@@ -83,6 +83,11 @@ def test_rows_of_space_separated_cells_keep_a_visible_separator():
     assert row_table("每有 一个宗教地区可得一枚金币。") == "每有 一个宗教地区可得一枚金币。"
 
 
+def test_a_label_and_its_value_in_list_form_read_as_one_line():
+    assert list_markers("- 适用版本\n- 适用于第二版基础盒。") == "适用版本：适用于第二版基础盒。"
+    assert list_markers("- 先手\n- 后手") == "• 先手\n• 后手"
+
+
 def test_numbers_that_are_not_list_markers_stay():
     assert list_markers("66 张『地区卡』\n30 枚金币") == "66 张『地区卡』\n30 枚金币"
 
