@@ -246,6 +246,18 @@ def row_cells(line: str) -> list[str]:
     return []
 
 
+PRICE_ITEM = re.compile(r"(\d+\s*元\s*\d+\s*[张張])[ \t]*(?=[\u4e00-\u9fff])")  # '神庙 1 元 3 张 了望塔…'
+COUNT_HEADER_END = re.compile(r"(\(\d+\s*[张張]\))(?=[\u4e00-\u9fff])")  # '商业地区 (20 张)神庙'
+
+
+def price_list(text: str) -> str:
+    """A price list run together on one line ('神庙 1 元 3 张 了望塔1 元 3 张 …', the district
+    table) gets a separator after each item, and its column header a line of its own."""
+    if not PRICE_ITEM.search(text):
+        return text
+    return PRICE_ITEM.sub(r"\1；", COUNT_HEADER_END.sub("\\1\n", text))
+
+
 INLINE_NUMBER = re.compile(r"(?<=[：:；;。，,者\s])\s*(\d)[.．](?=[\u4e00-\u9fff])")
 
 
@@ -267,6 +279,7 @@ def for_reader(text: str, files: frozenset[str]) -> tuple[str, list[Edit]]:
     text, restored = restore_lost_words(text)
     text = footnote_marks(text)
     text = vertical_table(text)
+    text = price_list(text)
     text = drop_heading(text)
     text = unlabel_qa(text)
     text = list_markers(text)

@@ -14,6 +14,7 @@ from corpus.ingest.display import (
     for_reader,
     inline_enumeration,
     list_markers,
+    price_list,
     restore_lost_words,
     row_table,
     unlabel_qa,
@@ -86,6 +87,12 @@ def test_rows_of_space_separated_cells_keep_a_visible_separator():
 def test_a_label_and_its_value_in_list_form_read_as_one_line():
     assert list_markers("- 适用版本\n- 适用于第二版基础盒。") == "适用版本：适用于第二版基础盒。"
     assert list_markers("- 先手\n- 后手") == "• 先手\n• 后手"
+
+
+def test_a_price_list_run_together_gets_separators():
+    line = "商业地区 (20 张)神庙 1 元 3 张 了望塔1 元 3 张 庄园 3 元 5 张\n特别地区"
+    assert price_list(line) == "商业地区 (20 张)\n神庙 1 元 3 张；了望塔1 元 3 张；庄园 3 元 5 张\n特别地区"
+    assert price_list("抽取2 张 新的地区卡") == "抽取2 张 新的地区卡"
 
 
 def test_numbers_that_are_not_list_markers_stay():
