@@ -17,15 +17,3 @@ def sandbox_app(tmp_path_factory):  # type: ignore[no-untyped-def]
 @pytest.fixture
 def client(sandbox_app):  # type: ignore[no-untyped-def]
     return sandbox_app.test_client()
-
-
-def empty_dominion(**hands: list[str]) -> dict:
-    """Two Dominion players with nothing anywhere except the given hands (alice=, bob=)."""
-    return {
-        "game": "dominion",
-        "edition": "1e",
-        "players": [
-            {"name": "Alice", "zones": {"hand": hands.get("alice", []), "deck": [], "discard": []}},
-            {"name": "Bob", "zones": {"hand": hands.get("bob", []), "deck": [], "discard": []}},
-        ],
-    }

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import empty_dominion
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
+from sandbox_helpers import empty_dominion
 
 SPEC = yaml.safe_load((Path(__file__).resolve().parents[2] / "docs" / "openapi.yaml").read_text("utf-8"))
 

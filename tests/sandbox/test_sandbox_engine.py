@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import yaml
-from conftest import empty_dominion
+from sandbox_helpers import empty_dominion
 
 import engine
 from engine import sandbox
