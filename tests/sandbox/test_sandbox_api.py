@@ -154,3 +154,14 @@ def test_download_as_scenario_runs_with_refapp_scenario_run(client, tmp_path):
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "PASSED" in done.stdout
+
+
+def test_every_card_character_and_district_page_offers_try_it_and_it_plays(client, sandbox_app):
+    catalog = sandbox_app.extensions["refapp"].catalog
+    cards = [e.id for e in catalog.dataset.entries if e.kind == "card"]
+    assert len(cards) > 80
+    for entry_id in cards:
+        assert f'href="/sandbox?card={entry_id}"' in client.get(f"/entries/{entry_id}").get_data(as_text=True)
+        page = client.get(f"/sandbox?card={entry_id}")
+        assert page.status_code == 200, entry_id
+        assert 'class="sb-ask"' in page.get_data(as_text=True), entry_id  # a question to answer
