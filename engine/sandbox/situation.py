@@ -59,6 +59,10 @@ def normalise(raw: Any) -> dict[str, Any]:
     if game not in GAMES:
         raise SituationError("situation.game", f"situation.game: {game!r} is not one of {list(GAMES)}")
     out = {k: v for k, v in raw.items() if k not in IGNORED}
+    setup = out.get("setup")
+    if isinstance(setup, dict) and isinstance(setup.get("bots"), dict):  # JSON keys are strings
+        bots = {int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in setup["bots"].items()}
+        out["setup"] = {**setup, "bots": bots}
     if game == "dominion":
         out.setdefault("edition", "1e")
     out.setdefault("id", "sandbox")

@@ -165,3 +165,12 @@ def test_every_card_character_and_district_page_offers_try_it_and_it_plays(clien
         page = client.get(f"/sandbox?card={entry_id}")
         assert page.status_code == 200, entry_id
         assert 'class="sb-ask"' in page.get_data(as_text=True), entry_id  # a question to answer
+
+
+def test_a_bot_plays_for_a_player_named_in_setup_bots(client):
+    situation = {**empty_dominion(alice=["copper"] * 3, bob=["silver"] * 3),
+                 "setup": {"stop": 2, "bots": {"1": "BM"}}}  # JSON keys are strings
+    body = post(client, situation, [["copper"] * 3, "silver"]).get_json()  # Alice: treasures, buy
+    bought = [(e["player"], e["cards"]) for e in body["events"] if e["kind"] == "buy"]
+    assert bought == [(0, ["silver"]), (1, ["gold"])]  # Big Money buys Gold with $6
+    assert body["finished"]
