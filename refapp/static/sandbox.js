@@ -211,7 +211,7 @@
     });
     if (!multi && p.min === 0) opts.appendChild(button(t("sandbox.none"), function () { answer([]); }, "sb-go"));
     if (multi) {
-      var done = button(t("sandbox.done") + " (" + t("sandbox.picked", { n: picked.length }) + ")", function () {
+      var done = button(t("sandbox.done") + " · " + t("sandbox.picked", { n: picked.length }), function () {
         answer(picked.map(function (i) { return p.options[i]; }));
       }, "sb-go");
       opts.appendChild(done);
