@@ -72,7 +72,7 @@
       .catch(function () { if (mine === seq) { showError(t("sandbox.offline")); board.classList.remove("sb-stale"); } });
   }
   function refused(d, after) {
-    if (after && after.answering) {  // the answer just given: take it back, say why
+    if (after && after.answering && d.index === answers.length - 1) {  // the answer just given: take it back
       answers.pop();
       showError(t("sandbox.refused", { reason: d.reason }));
       board.classList.remove("sb-stale");
