@@ -84,12 +84,19 @@ def api_sandbox():  # type: ignore[no-untyped-def]
         return jsonify(problem("the body is not JSON: send {situation, answers}", 400, field="body")[0]), 400
     if not isinstance(payload, dict):
         return jsonify(problem("the body is a JSON object {situation, answers}", 422, field="body")[0]), 422
-    unknown = sorted(set(payload) - {"situation", "answers"})
+    unknown = sorted(set(payload) - {"situation", "answers", "since"})
     if unknown:
         return jsonify(problem(f"unknown field(s) {unknown}", 422, field=unknown[0])[0]), 422
     if "situation" not in payload:
         return jsonify(problem("situation: missing", 422, field="situation")[0]), 422
+    since = payload.get("since", 0)
+    if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+        return jsonify(problem("since: a whole number >= 0", 422, field="since")[0]), 422
     body, status = run_sandbox(payload["situation"], payload.get("answers", []))
+    if status == 200:  # the replay is deterministic: a client that holds the first events gets the rest
+        since = min(since, len(body["events"]))
+        body.update(since=since, total=len(body["events"]), events=body["events"][since:],
+                    snapshots=body["snapshots"][since:])
     return jsonify(body), status
 
 

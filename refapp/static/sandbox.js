@@ -44,16 +44,21 @@
 
   /* ---------- talking to the engine ---------- */
   function replay(after) {
-    var mine = ++seq;
+    var mine = ++seq, held = run;
+    var since = after && after.answering && held ? held.events.length : 0;  // the rest follows from them
     board.classList.add("sb-stale");
     fetch("/api/sandbox", {
       method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ situation: sit, answers: answers })
+      body: JSON.stringify({ situation: sit, answers: answers, since: since })
     }).then(function (r) { return r.json().then(function (d) { return [r.status, d]; }); })
       .then(function (res) {
         if (mine !== seq) return;
         var status = res[0], d = res[1];
         if (status === 200) {
+          if (d.since) {
+            d.events = held.events.slice(0, d.since).concat(d.events);
+            d.snapshots = held.snapshots.slice(0, d.since).concat(d.snapshots);
+          }
           run = d; idx = d.events.length - 1; picked = [];
           $("sb-log").textContent = "";
           Object.keys(d.names || {}).forEach(function (k) { known[k] = d.names[k]; });

@@ -174,3 +174,18 @@ def test_a_bot_plays_for_a_player_named_in_setup_bots(client):
     bought = [(e["player"], e["cards"]) for e in body["events"] if e["kind"] == "buy"]
     assert bought == [(0, ["silver"]), (1, ["gold"])]  # Big Money buys Gold with $6
     assert body["finished"]
+
+
+def test_since_sends_only_the_events_a_client_does_not_hold(client):
+    situation = empty_dominion(alice=["throne-room", "feast"])
+    first = post(client, situation, ["throne-room"]).get_json()
+    whole = post(client, situation, ["throne-room", "silver"]).get_json()
+    r = client.post("/api/sandbox", json={"situation": situation, "answers": ["throne-room", "silver"],
+                                          "since": len(first["events"])})
+    check_spec(r)
+    rest = r.get_json()
+    assert rest["since"] == len(first["events"]) and rest["total"] == len(whole["events"])
+    assert first["events"] + rest["events"] == whole["events"]
+    assert first["snapshots"] + rest["snapshots"] == whole["snapshots"]
+    bad = client.post("/api/sandbox", json={"situation": situation, "since": -1})
+    assert bad.status_code == 422 and bad.get_json()["field"] == "since"
