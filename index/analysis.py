@@ -13,6 +13,7 @@ from index.lexicon import NameForm
 from index.pinyin import is_common_phrase
 from index.spelling import correct_chinese, correct_english, correct_pinyin
 from index.tokenise import EN_STOPWORDS, Tokeniser, english_words
+from index.vocabulary import VOCABULARY
 
 
 @dataclass(frozen=True)
@@ -105,30 +106,10 @@ def _ascii_runs(words: list[str]) -> list[str]:
 _PLUS_BEFORE_CJK = re.compile(r"(\+\d+) (?=[\u3400-\u9fff])")
 
 
-# Names of the games themselves: beside other words they say which game, not what to find.
-GAME_WORDS: dict[str, str] = {
-    "领土": "dominion",
-    "皇舆争霸": "dominion",
-    "dominion": "dominion",
-    "富饶之城": "citadels",
-    "citadels": "citadels",
-}
-
-
-# Editions named beside other words: a preference, not something to find.
-EDITION_WORDS: dict[str, str] = {
-    "second edition": "2e",
-    "2nd edition": "2e",
-    "第二版": "2e",
-    "二版": "2e",
-    "新版": "2e",
-    "2e": "2e",
-    "first edition": "1e",
-    "1st edition": "1e",
-    "第一版": "1e",
-    "旧版": "1e",
-    "1e": "1e",
-}
+# Names of the games beside other words say which game, not what to find; editions named beside
+# other words are a preference (index/vocabulary.yaml).
+GAME_WORDS: dict[str, str] = VOCABULARY.game_names
+EDITION_WORDS: dict[str, str] = VOCABULARY.editions
 
 
 def split_hint(norm: str, words: Mapping[str, str]) -> tuple[str, str | None, str | None]:

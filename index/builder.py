@@ -23,10 +23,11 @@ from index.normalise import normalise
 from index.schema import make_schema
 from index.spelling import NAME_WEIGHT
 from index.synonyms import load_rows
+from index.vocabulary import stated_intents
 from index.tokenise import CJK_RUN, EN_STOPWORDS, Tokeniser, english_words, get_tokeniser
 
 CURRENT = "current"
-INDEX_FORMAT = 3  # bump when the files of a built index change; older builds are refused
+INDEX_FORMAT = 4  # bump when the files of a built index change; older builds are refused
 KEEP_OLD = 2  # previous builds kept so servers that opened them keep working
 
 
@@ -169,6 +170,7 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
                     "editions": u.editions,
                     "text": u.text,
                     "mentions": u.mentions,
+                    "intents": list(stated_intents(search_text(u.text))),
                 }
                 for u in units
             ],

@@ -20,7 +20,7 @@ from index.builder import INDEX_FORMAT, current_folder, query_words
 from index.cache import ResultCache, filters_key
 from index.errors import IndexMissingError, QueryError
 from index.filtering import passes
-from index.game_words import compile_game_words, load_game_words
+from index.game_words import compile_game_words, infer_game, load_game_words
 from index.impacts import Clause, doc_frequency, prefixed, score_clauses
 from index.lexicon import Lexicon
 from index.normalise import normalise, to_traditional
@@ -33,6 +33,7 @@ from index.snippet import make_snippet
 from index.spelling import pinyin_table
 from index.synonyms import compile_table, expand, load_rows
 from index.tokenise import CJK_RUN, BaseDictionary, get_tokeniser
+from index.vocabulary import asked_intents, intent_boosts
 
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 300
@@ -41,6 +42,9 @@ PHRASE_SCORE = 10.0  # a unit holding the quoted phrase(s)
 MAX_ANSWERED = 4  # named entries whose snippet is chosen by the query's other words
 OWN_NAME_DISCOUNT = 0.5  # ... where the entry's own names count half (every unit of it is about it)
 COMMON_SHARE = 0.2  # tokens in more than this share of units are dropped from long queries
+EXTRA_SHARE = 0.6  # another ruling of the top entry scoring this close to the shown one is its own result
+MAX_EXTRA = 2  # ... at most this many
+UNNAMED_EXTRA_SHARE = 0.8  # ... when the question does not name the entry
 
 
 def _load(folder: Path, name: str) -> Any:
@@ -86,6 +90,7 @@ class SearchIndex:
             self.units_of.setdefault(u["entry"], []).append(u["id"])
             for e in u["mentions"]:
                 self.mentioned_in.setdefault(e, set()).add(u["id"])
+
         # Everyday words and one game's words are looked up as whole query tokens (precise mode).
         def word_token(w: str) -> list[str]:
             return self.tokeniser.exact_tokens(normalise(w))
@@ -101,6 +106,13 @@ class SearchIndex:
             compile_game_words(load_game_words(), word_token),
         )
         self.unit_count = len(self.units)
+        # What kind of fact each ruling (and each FAQ's own answer) states: number, destination...
+        self.unit_intents: dict[str, frozenset[str]] = {
+            u["id"]: frozenset(u.get("intents", ()))
+            for u in self.units.values()
+            if u["part"] == "ruling" or self.entries[u["entry"]]["kind"] == "faq"
+        }
+        self.intent_boosts = intent_boosts()
         # Other names of card and term entries a query names (移除 -> 废置, trash); aliases of
         # rules and FAQs are whole phrases and would flood the query.
         self.expansions: dict[str, tuple[str, ...]] = {
@@ -207,10 +219,22 @@ class SearchIndex:
         return out
 
     def _hits(
-        self, a: QueryAnalysis, phrases: list[list[str]], f: Filters, clauses: list[Clause]
+        self,
+        a: QueryAnalysis,
+        phrases: list[list[str]],
+        f: Filters,
+        clauses: list[Clause],
+        asked: tuple[str, ...] = (),
     ) -> list[Hit]:
-        """(unit id, entry id, score) of matching units that pass the filters, best first."""
+        """(unit id, entry id, score) of matching units that pass the filters, best first. A
+        ruling stating the kind of fact the question asks for (`asked`: a number, where a card
+        goes, when...) scores that intent's boost more."""
         acc = score_clauses(self.impacts, clauses)
+        if asked:
+            for d, value in acc.items():
+                stated = self.unit_intents.get(self.docnum_units[d][0])
+                if stated:
+                    acc[d] = value * (1.0 + sum(self.intent_boosts[i] for i in asked if i in stated))
         if any(phrases):
             allowed = self._phrase_docs(phrases)
             acc = {d: acc.get(d, 0.0) + PHRASE_SCORE for d in allowed}
@@ -299,13 +323,20 @@ class SearchIndex:
                 )
             return self._browse(query, lang, parsed.filters, limit)
         a = analyse(norm, self.tables, self.tokeniser)
+        if a.game_guess is None and a.game_hint is None:  # 买 is a player's word for Dominion's 购买
+            a.game_guess = infer_game(
+                a.tokens + expand(a.tokens, self.synonyms), self.tables.game_words, a.groups
+            )
         clauses = self._clauses(a)
-        hits = self._hits(a, phrase_tokens, parsed.filters, clauses)
+        hits = self._hits(a, phrase_tokens, parsed.filters, clauses, asked_intents(norm))
+        answers = self._answers(a, clauses, hits) if not phrase_tokens else {}
         ranked = (
-            rank(a, hits, parsed.filters, self.rank_tables, self._answers(a, clauses, hits))
+            rank(a, hits, parsed.filters, self.rank_tables, answers)
             if not phrase_tokens
             else self._rank_phrase(a, hits, parsed.filters)
         )
+        extra, at = self._other_answers(a, ranked, hits, answers)
+        ranked = ranked[:at] + extra + ranked[at:]
         marks = self._marks(a, phrases)
         return SearchResults(
             query=query,
@@ -315,6 +346,44 @@ class SearchIndex:
             results=[self._result(s, lang, marks) for s in ranked[:limit]],
             filters=parsed.filters.to_dict(),
         )
+
+    def _other_answers(
+        self,
+        a: QueryAnalysis,
+        ranked: list[Scored],
+        hits: list[Hit],
+        answers: Mapping[str, Mapping[str, float]],
+    ) -> tuple[list[Scored], int]:
+        """Other rulings of the top entry that answer the question nearly as well as the one it
+        shows, each as its own result ('地窖 弃完牌先摸吗' may be answered by two of Cellar's
+        rulings), and where they go: right after it when the question names the entry, else
+        after the second entry (one at most), so another entry that may be the one meant keeps
+        its place. Right after it only when a card is named, by a name no other entry bears,
+        and no other thing is named. Only for a question with words besides names: a name alone
+        shows the entry."""
+        if not ranked:
+            return [], 0
+        top = ranked[0]
+        named = {m.form.entry for m in a.names} | a.pinyin_entries
+        own = {t for e in named for t in self.own_name_tokens.get(e, ())}
+        if not [t for t in a.tokens if t not in own]:
+            return [], 0
+        alone = any(g == {top.entry} for g in a.groups) or a.pinyin_entries == {top.entry}
+        if top.entry in answers and alone and self.entries[top.entry]["kind"] == "card" and len(a.groups) < 2:
+            scores, share, most, at = answers[top.entry], EXTRA_SHARE, MAX_EXTRA, 1
+        elif len(a.tokens) >= 2 and len(ranked) >= 2:
+            scores = answers.get(top.entry) or {u: v for u, e, v in hits if e == top.entry}
+            share, most, at = UNNAMED_EXTRA_SHARE, 1, 2
+        else:
+            return [], 0
+        rulings = {u: v for u, v in scores.items() if v > 0 and self.units[u]["part"] == "ruling"}
+        if not rulings:
+            return [], 0
+        best = max(rulings.values())
+        others = sorted(
+            ((v, u) for u, v in rulings.items() if u != top.unit and v >= share * best), reverse=True
+        )
+        return [Scored(top.entry, top.score, u, v) for v, u in others[:most]], at
 
     def _rank_phrase(self, a: QueryAnalysis, hits: list[Hit], f: Filters) -> list[Scored]:
         """With a quoted phrase, only entries holding the phrase are results."""
