@@ -2,7 +2,7 @@
 pypinyin and rapidfuzz.
 
 Public API: `normalise`, `tokenise`, `build`, `open_index`, `SearchIndex`, `SearchResults`,
-`QueryError`, `IndexMissingError`.
+`QueryError`, `IndexMissingError`, `IndexBrokenError`.
 
 Build (`builder`): dataset -> units (an entry's own text, each ruling: `documents`) ->
 normalised (`normalise`: OpenCC tw2s, NFKC, case, punctuation) -> tokens (`tokenise`: jieba
@@ -19,13 +19,14 @@ escaped, <mark>ed, requested script; the unit answering the query's other words)
 """
 
 from index.builder import build, current_folder
-from index.errors import IndexMissingError, QueryError
+from index.errors import IndexBrokenError, IndexMissingError, QueryError
 from index.normalise import normalise
 from index.results import Result, SearchResults
 from index.searcher import SearchIndex, open_index
 from index.tokenise import tokenise
 
 __all__ = [
+    "IndexBrokenError",
     "IndexMissingError",
     "QueryError",
     "Result",

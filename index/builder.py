@@ -23,8 +23,8 @@ from index.normalise import normalise
 from index.schema import make_schema
 from index.spelling import NAME_WEIGHT
 from index.synonyms import load_rows
-from index.vocabulary import stated_intents
 from index.tokenise import CJK_RUN, EN_STOPWORDS, Tokeniser, english_words, get_tokeniser
+from index.vocabulary import stated_intents
 
 CURRENT = "current"
 INDEX_FORMAT = 4  # bump when the files of a built index change; older builds are refused

@@ -157,6 +157,7 @@ def parse_limit(limit: int | str | None, default: int = 20) -> int:
     if limit is None or str(limit).strip() == "":
         return default
     text = str(limit).strip()
-    if not text.isdigit() or not 1 <= int(text) <= MAX_LIMIT:
+    # ASCII digits only: str.isdigit() also accepts '²' and '①', which int() refuses.
+    if not re.fullmatch(r"[0-9]{1,3}", text) or not 1 <= int(text) <= MAX_LIMIT:
         raise QueryError(f"limit must be a whole number from 1 to {MAX_LIMIT}, not {text[:20]!r}")
     return int(text)

@@ -18,7 +18,7 @@ from whoosh.index import EmptyIndexError
 from index.analysis import QueryAnalysis, Tables, analyse, build_tables
 from index.builder import INDEX_FORMAT, current_folder, query_words
 from index.cache import ResultCache, filters_key
-from index.errors import IndexMissingError, QueryError
+from index.errors import IndexBrokenError, IndexMissingError, QueryError
 from index.filtering import passes
 from index.game_words import compile_game_words, infer_game, load_game_words
 from index.impacts import Clause, doc_frequency, prefixed, score_clauses
@@ -48,16 +48,36 @@ UNNAMED_EXTRA_SHARE = 0.8  # ... when the question does not name the entry
 
 
 def _load(folder: Path, name: str) -> Any:
-    return json.loads((folder / name).read_text(encoding="utf-8"))
+    """One JSON file of a build; IndexBrokenError naming it when it is missing, unreadable or damaged."""
+    try:
+        return json.loads((folder / name).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise IndexBrokenError(folder.name, name, f"{type(exc).__name__}: {exc}") from exc
+
+
+def _read_lines(folder: Path, name: str) -> list[str]:
+    try:
+        return (folder / name).read_text(encoding="utf-8").splitlines()
+    except (OSError, ValueError) as exc:
+        raise IndexBrokenError(folder.name, name, f"{type(exc).__name__}: {exc}") from exc
 
 
 def _load_dictionary(path: Path) -> BaseDictionary | None:
     """The corpus part of jieba's dictionary saved by the build (None: use jieba's full one)."""
     if not path.exists():
         return None
-    lines = path.read_text(encoding="utf-8").splitlines()
-    entries = tuple((w, int(f)) for w, f in (line.rsplit(" ", 1) for line in lines[1:] if line))
-    return entries, int(lines[0])
+    lines = _read_lines(path.parent, path.name)
+    try:
+        entries = tuple((w, int(f)) for w, f in (line.rsplit(" ", 1) for line in lines[1:] if line))
+        return entries, int(lines[0])
+    except (ValueError, IndexError) as exc:
+        raise IndexBrokenError(path.parent.name, path.name, f"{type(exc).__name__}: {exc}") from exc
+
+
+def _culprit(exc: BaseException) -> str:
+    """The file an error is about, when it says ('units.json'), else 'index files'."""
+    name = getattr(exc, "filename", None)
+    return Path(name).name if name else "index files"
 
 
 class SearchIndex:
@@ -65,7 +85,17 @@ class SearchIndex:
     own Whoosh searcher."""
 
     def __init__(self, folder: Path, cache_size: int = 1024):
+        """Open `folder`; raises IndexMissingError (IndexBrokenError naming the file at fault)
+        when it is not a complete, readable build of this version."""
         self.folder = Path(folder)
+        try:
+            self._open(cache_size)
+        except IndexMissingError:
+            raise
+        except (OSError, ValueError, KeyError, TypeError, IndexError, EmptyIndexError) as exc:
+            raise IndexBrokenError(self.folder.name, _culprit(exc), f"{type(exc).__name__}: {exc}") from exc
+
+    def _open(self, cache_size: int) -> None:
         self.cache = ResultCache(cache_size)
         self.meta = _load(self.folder, "meta.json")
         if self.meta.get("format") != INDEX_FORMAT:
@@ -73,11 +103,7 @@ class SearchIndex:
                 f"the search index {self.folder.name} was built by another version of this program; "
                 "run `refapp build-index`"
             )
-        saved = {
-            line.split(" ")[0]
-            for line in (self.folder / "userdict.txt").read_text(encoding="utf-8").splitlines()
-            if line.strip()
-        }
+        saved = {line.split(" ")[0] for line in _read_lines(self.folder, "userdict.txt") if line.strip()}
         # The synonym and game-word tables' words too, in case the build predates a table change.
         words = tuple(sorted(saved | query_words()))
         self.tokeniser = get_tokeniser(words, _load_dictionary(self.folder / "dictionary.txt"))
@@ -142,12 +168,15 @@ class SearchIndex:
             for field, table in _load(self.folder, "impacts.json").items()
         }
         self.rank_tables = RankTables(self.entries, self.units, self.mentioned_in, self.name_words)
-        self._ix = whoosh_index.open_dir(str(self.folder / "whoosh"))
+        try:
+            self._ix = whoosh_index.open_dir(str(self.folder / "whoosh"))
+            with self._ix.searcher() as s:
+                self.docnum_units: dict[int, tuple[str, str]] = {
+                    n: (f["id"], f["entry"]) for n, f in s.reader().iter_docs()
+                }
+        except Exception as exc:  # noqa: BLE001 - whatever Whoosh raises on a damaged folder
+            raise IndexBrokenError(self.folder.name, "whoosh/", f"{type(exc).__name__}: {exc}") from exc
         self._local = threading.local()
-        with self._ix.searcher() as s:
-            self.docnum_units: dict[int, tuple[str, str]] = {
-                n: (f["id"], f["entry"]) for n, f in s.reader().iter_docs()
-            }
         # Load pypinyin's phrase tables and jieba's HMM now, before a server forks its workers,
         # rather than on some user's first request.
         analyse(normalise("图书馆 刺课 tushugaun"), self.tables, self.tokeniser)
@@ -194,7 +223,10 @@ class SearchIndex:
         """Documents holding every quoted phrase in order (Whoosh positions, this thread's searcher)."""
         parts = [wq.Phrase("exact", p) if len(p) > 1 else wq.Term("exact", p[0]) for p in phrases if p]
         query = wq.And(parts) if len(parts) > 1 else parts[0]
-        return set(self._searcher().docs_for_query(query))
+        try:
+            return set(self._searcher().docs_for_query(query))
+        except OSError as exc:  # the folder became unreadable under a running server
+            raise IndexBrokenError(self.folder.name, "whoosh/", f"{type(exc).__name__}: {exc}") from exc
 
     def _answers(self, a: QueryAnalysis, clauses: list[Clause], hits: list[Hit]) -> Answers:
         """For each entry the query names (with other words besides): its units' scores with the
@@ -486,7 +518,9 @@ def open_index(data_dir: Path, cache_size: int = 1024) -> SearchIndex:
             break
         try:
             return SearchIndex(folder, cache_size)
-        except (FileNotFoundError, EmptyIndexError):
-            problem = f"the search index {folder.name} is incomplete; run `refapp build-index`"
+        except IndexBrokenError as exc:
+            if folder.exists() and current_folder(Path(data_dir)) == folder:
+                raise  # a damaged build, not one pruned while being opened
+            problem = str(exc)
             continue  # pruned by a rebuild while being opened: look at `current` again
     raise IndexMissingError(problem)
