@@ -460,6 +460,8 @@ class SearchIndex:
             key=lambda kv: (kv[1][0], KIND_ORDER.get(self.entries[kv[0]]["kind"], 9), len(kv[1][1]), kv[0]),
         )
         out = []
+        if len(order) < limit and len(key) >= 3 and not any(rank <= 1 for rank, _ in best.values()):
+            out = self._answer_suggestions(prefix, lang, limit - len(order))
         for entry, (_, matched) in order[:limit]:
             meta = self.entries[entry]
             names = meta["names"]
@@ -471,6 +473,33 @@ class SearchIndex:
                     "title": dict(names),
                     "label": names.get(lang) or names.get("zh-Hans") or names.get("en") or entry,
                     "matched": matched,
+                }
+            )
+        return out
+
+    def _answer_suggestions(self, prefix: str, lang: str, limit: int) -> list[dict[str, Any]]:
+        """A question typed in the box ('图书馆 跳过'): the rulings answering it best, each
+        pointing at its place on the entry page (`ruling`)."""
+        try:
+            found = self.search(prefix, lang, limit=min(limit, 3))
+        except QueryError:
+            return []
+        out = []
+        for r in found.results:
+            if not r.ruling:
+                continue
+            text = self.units[f"{r.id}#{r.ruling}"]["text"]
+            said = " ".join((text.get(lang) or text.get("zh-Hans") or text.get("en") or "").split())
+            name = r.title.get(lang) or r.title.get("zh-Hans") or r.title.get("en") or r.id
+            out.append(
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "kind": r.kind,
+                    "title": dict(r.title),
+                    "label": f"{name}: {said[:40]}{'…' if len(said) > 40 else ''}",
+                    "matched": prefix,
+                    "ruling": r.ruling,
                 }
             )
         return out

@@ -17,6 +17,7 @@ from typing import Any
 from flask import Blueprint, Flask, current_app, jsonify, request
 
 from index import IndexMissingError, QueryError, SearchIndex, current_folder, open_index
+from refapp.state import scenario_map
 
 bp = Blueprint("search_api", __name__)
 
@@ -141,10 +142,10 @@ def run_search(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
         current_app.logger.error("search failed: %s", exc)
         return _error(f"search is not available: {exc}", 503)
     data = found.to_dict()
-    scenarios = current_app.config.get("SCENARIOS_BY_ENTRY", {}) or {}
+    smap = scenario_map(current_app._get_current_object())  # type: ignore[attr-defined]
     for r in data["results"]:
         r["url"] = f"/entries/{r['id']}"
-        r["scenarios"] = list(scenarios.get(r["id"], []))
+        r["scenarios"] = smap.for_result(r["id"], r.get("ruling"))
     return data, 200
 
 
@@ -159,7 +160,7 @@ def run_suggest(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
     except QueryError as exc:
         return _error(str(exc), 400)
     for s in found:
-        s["url"] = f"/entries/{s['id']}"
+        s["url"] = f"/entries/{s['id']}" + (f"#{s['ruling']}" if s.get("ruling") else "")
     return {"query": q, "suggestions": found}, 200
 
 

@@ -1,4 +1,4 @@
-"""Player vocabulary (index/synonyms.yaml) and game inference (index/game_words.yaml): every row
+"""Player vocabulary and game inference (the synonyms and game_words of index/vocabulary.yaml): every row
 checked against the real index, and the showcase questions they exist for."""
 
 from __future__ import annotations
