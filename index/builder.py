@@ -170,7 +170,7 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
                     "editions": u.editions,
                     "text": u.text,
                     "mentions": u.mentions,
-                    "intents": list(stated_intents(search_text(u.text))),
+                    "intents": list(stated_intents(u.text.get("en", ""))),
                 }
                 for u in units
             ],

@@ -128,7 +128,9 @@ class Tokeniser:
         return pieces
 
     def search_tokens(self, text: str, *, stop: bool = False) -> list[str]:
-        """Search-mode tokens of normalised text (long words plus their known sub-words)."""
+        """Search-mode tokens of normalised text (long words plus their known sub-words). A
+        word jieba's HMM made up (牌放 of 牌放哪, 要花) is followed by its dictionary pieces
+        (牌, 放; 要, 花), so the words a player typed still match the texts."""
         out: list[str] = []
         for kind, run in self.segments(text):
             if kind == "zh":
@@ -139,6 +141,8 @@ class Tokeniser:
                         count = chinese_count(t)
                         if count:
                             out.append(count)
+                    if len(t) > 1 and not self.knows(t):
+                        out += [p for p in self._jieba.cut(t, HMM=False) if not (stop and p in ZH_STOPWORDS)]
             else:
                 out.extend(english_token(w) for w in english_words(run) if not (stop and w in EN_STOPWORDS))
         return out

@@ -29,7 +29,7 @@ class Intent:
     name: str
     boost: float
     ask: tuple[str, ...]
-    states: tuple[str, ...]
+    states: str  # a regular expression over a ruling's lower-case English text
 
 
 @dataclass(frozen=True)
@@ -80,6 +80,14 @@ def parse_game_words(raw: object) -> dict[str, tuple[str, ...]]:
     return {str(game): tuple(str(w) for w in words) for game, words in raw.items()}
 
 
+def _states(raw: object, name: str) -> str:
+    try:
+        re.compile(str(raw))
+    except re.error as exc:
+        raise ValueError(f"intent {name}: states is not a regular expression ({exc})") from exc
+    return str(raw)
+
+
 def parse_intents(raw: object) -> tuple[Intent, ...]:
     if not isinstance(raw, dict) or set(raw) - set(INTENTS):
         raise ValueError(f"intents: expected a mapping with some of {', '.join(INTENTS)}")
@@ -88,7 +96,7 @@ def parse_intents(raw: object) -> tuple[Intent, ...]:
         if not isinstance(spec, dict) or set(spec) != {"boost", "ask", "states"}:
             raise ValueError(f"intent {name}: needs exactly boost, ask and states")
         out.append(
-            Intent(name, float(spec["boost"]), _words(spec["ask"], name), _words(spec["states"], name))
+            Intent(name, float(spec["boost"]), _words(spec["ask"], name), _states(spec["states"], name))
         )
     return tuple(out)
 
@@ -129,10 +137,7 @@ def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
 
 @lru_cache(maxsize=4)
 def _intent_patterns(path: Path = VOCABULARY_PATH) -> tuple[tuple[str, re.Pattern, re.Pattern], ...]:
-    return tuple((i.name, _pattern(i.ask), _pattern(i.states)) for i in load_vocabulary(path).intents)
-
-
-_DIGIT = re.compile(r"\d")
+    return tuple((i.name, _pattern(i.ask), re.compile(i.states)) for i in load_vocabulary(path).intents)
 
 
 def asked_intents(norm_query: str) -> tuple[str, ...]:
@@ -140,12 +145,10 @@ def asked_intents(norm_query: str) -> tuple[str, ...]:
     return tuple(name for name, ask, _ in _intent_patterns() if ask.search(norm_query))
 
 
-def stated_intents(norm_text: str) -> tuple[str, ...]:
-    """The kinds of fact a ruling's normalised text states (build time)."""
-    out = [name for name, _, states in _intent_patterns() if states.search(norm_text)]
-    if "number" not in out and _DIGIT.search(norm_text):
-        out.append("number")
-    return tuple(n for n in INTENTS if n in out)
+def stated_intents(english: str) -> tuple[str, ...]:
+    """The kinds of fact a ruling states, from its English text (build time)."""
+    text = " ".join(english.casefold().split())
+    return tuple(name for name, _, states in _intent_patterns() if states.search(text))
 
 
 def intent_boosts() -> dict[str, float]:

@@ -51,12 +51,11 @@ def test_question_words_say_what_kind_of_answer_is_wanted(q, intents):
     assert intents <= set(asked_intents(normalise(q)))
 
 
-def test_a_rulings_text_says_what_kind_of_fact_it_states():
-    assert "destination" in stated_intents(
-        normalise("获得的牌放进弃牌堆里。 The gained card goes to your discard pile.")
-    )
-    assert "number" in stated_intents(normalise("Each player trashes at most one card"))
-    assert "number" not in stated_intents(normalise("Setting an Action card aside is your choice."))
+def test_a_rulings_english_text_says_what_kind_of_fact_it_states():
+    assert "destination" in stated_intents("The gained card goes to your discard pile.")
+    assert "number" in stated_intents("Each player trashes at most one card")
+    assert "target" in stated_intents("The player who receives the crown decides.")
+    assert stated_intents("Setting an Action card aside is your choice.") == ()
 
 
 PAIRS = [  # (query, lang, the two entries it names)
