@@ -45,6 +45,7 @@ COMMON_SHARE = 0.2  # tokens in more than this share of units are dropped from l
 EXTRA_SHARE = 0.6  # another ruling of the top entry scoring this close to the shown one is its own result
 MAX_EXTRA = 2  # ... at most this many
 UNNAMED_EXTRA_SHARE = 0.8  # ... when the question does not name the entry
+UNNAMED_LEAD = 1.5  # ... and only when that entry is this far ahead of the next
 
 
 def _load(folder: Path, name: str) -> Any:
@@ -403,7 +404,7 @@ class SearchIndex:
         alone = any(g == {top.entry} for g in a.groups) or a.pinyin_entries == {top.entry}
         if top.entry in answers and alone and self.entries[top.entry]["kind"] == "card" and len(a.groups) < 2:
             scores, share, most, at = answers[top.entry], EXTRA_SHARE, MAX_EXTRA, 1
-        elif len(a.tokens) >= 2 and len(ranked) >= 2:
+        elif len(a.tokens) >= 2 and len(ranked) >= 2 and top.score >= UNNAMED_LEAD * ranked[1].score:
             scores = answers.get(top.entry) or {u: v for u, e, v in hits if e == top.entry}
             share, most, at = UNNAMED_EXTRA_SHARE, 1, 2
         else:
