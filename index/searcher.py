@@ -369,7 +369,7 @@ class SearchIndex:
             else self._rank_phrase(a, hits, parsed.filters)
         )
         extra, at = self._other_answers(a, ranked, hits, answers)
-        ranked = ranked[:at] + extra + ranked[at:]
+        ranked = _both_games_shown(a, ranked[:at] + extra + ranked[at:], self.entries)
         marks = self._marks(a, phrases)
         return SearchResults(
             query=query,
@@ -527,6 +527,29 @@ def _suggest_rank(f, p: str, key: str) -> int | None:
         if all(f.sylls[k] in readings(c) for k, c in enumerate(key)):
             return 5
     return None
+
+
+SHOWN = 3  # results a reader sees at once
+
+
+def _both_games_shown(a: QueryAnalysis, ranked: list[Scored], entries: Mapping[str, dict]) -> list[Scored]:
+    """A name both games use (小偷, 图书馆) with nothing saying which game: each game's entry of
+    that name is among the first results, the lower one moved up to the last place shown."""
+    if a.game_hint or a.game_guess or len(ranked) <= SHOWN:
+        return ranked
+    for group in a.groups:
+        if len({entries[e]["game"] for e in group if e in entries}) < 2:
+            continue
+        top = {s.entry for s in ranked[:SHOWN]}
+        for e in sorted(group - top):
+            at = next((i for i, s in enumerate(ranked) if s.entry == e), None)
+            if at is not None:
+                ranked = (
+                    ranked[: SHOWN - 1]
+                    + [ranked[at]]
+                    + [s for i, s in enumerate(ranked) if i >= SHOWN - 1 and i != at]
+                )
+    return ranked
 
 
 def _merge_filters(a: Filters, b: Filters) -> Filters:

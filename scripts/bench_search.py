@@ -253,7 +253,9 @@ def serve_options() -> list[str]:
     return out
 
 
-def http_run(app_spec: str, env: dict, queries, seconds: int, extra: list[str] | None = None) -> dict:
+def http_run(
+    app_spec: str, env: dict, queries, seconds: int, extra: list[str] | None = None, root: Path = ROOT
+) -> dict:
     port = free_port()
     gunicorn = str(Path(PY).with_name("gunicorn"))
     cmd = [
@@ -265,14 +267,14 @@ def http_run(app_spec: str, env: dict, queries, seconds: int, extra: list[str] |
         "--bind",
         f"127.0.0.1:{port}",
         "--chdir",
-        str(ROOT / "scripts"),
+        str(root / "scripts"),
         "--log-level",
         "warning",
         *(extra or []),
         app_spec,
     ]
     proc = subprocess.Popen(
-        cmd, env={**os.environ, **env}, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+        cmd, env={**os.environ, **env}, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
     )
     try:
         deadline = time.time() + 60
@@ -403,6 +405,27 @@ def scale_rows(dataset, factors: list[int], queries, rounds: int, work: Path) ->
     return rows, parts
 
 
+BUILD_IN_TREE = (
+    "import sys; sys.path.insert(0, '.'); from corpus.model import load_dataset; "
+    "from index import build; build(load_dataset(), sys.argv[1])"
+)
+
+
+def baseline_tree(ref: str, work: Path) -> tuple[Path, Path]:
+    """A checkout of `ref` (git worktree) with its own index built by its own code, so its server
+    can run beside ours in the same HTTP run."""
+    tree, data = work / "baseline-tree", work / "baseline-data"
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", str(tree), ref], cwd=ROOT, check=True, capture_output=True
+    )
+    subprocess.run([PY, "-c", BUILD_IN_TREE, str(data)], cwd=tree, check=True, capture_output=True)
+    return tree, data
+
+
+def remove_baseline_tree(tree: Path) -> None:
+    subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)
+
+
 def table(head: list[str], rows: list[tuple]) -> str:
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" + "---:|" * (len(head) - 1)]
     return "\n".join(lines + ["| " + " | ".join(str(c) for c in r) + " |" for r in rows])
@@ -416,6 +439,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--http-runs", type=int, default=3, help="HTTP runs per server; the median is shown")
     ap.add_argument("--scale", default="10,100", help="synthetic corpus sizes (factors), '' for none")
     ap.add_argument("--scale-rounds", type=int, default=2)
+    ap.add_argument(
+        "--baseline", default="", help="git ref whose server runs beside ours over HTTP (e.g. main)"
+    )
     ap.add_argument("--no-write", action="store_true", help="do not update docs/perf.md")
     args = ap.parse_args(argv)
 
@@ -426,6 +452,7 @@ def main(argv: list[str] | None = None) -> int:
     heldout = load_heldout()
     dataset = load_dataset(DATASET_PATH)
     work = Path(tempfile.mkdtemp(prefix="bench-search-"))
+    base_tree = base_data = None
     try:
         t = time.perf_counter()
         folder = build(dataset, work / "ours")
@@ -497,9 +524,32 @@ def main(argv: list[str] | None = None) -> int:
                 "BENCH_PEER_DIR": str(work / "peer"),
                 "PYTHONPATH": f"{ROOT}:{ROOT / 'scripts'}",
             }
-            runs: dict[str, list[dict]] = {"ours": [], "cached": [], "minimal": [], "serve": [], "peer": []}
+            runs: dict[str, list[dict]] = {
+                "ours": [],
+                "cached": [],
+                "minimal": [],
+                "serve": [],
+                "peer": [],
+                "baseline": [],
+            }
             serve_opts = serve_options()
+            if args.baseline:
+                base_tree, base_data = baseline_tree(args.baseline, work)
             for _ in range(args.http_runs):  # interleaved, so load from other jobs hits all alike
+                if base_tree is not None:
+                    runs["baseline"].append(
+                        http_run(
+                            "bench_search:ours_app()",
+                            {
+                                "BENCH_DATA_DIR": str(base_data),
+                                "BENCH_CACHE": "0",
+                                "PYTHONPATH": f"{base_tree}:{base_tree / 'scripts'}",
+                            },
+                            queries,
+                            args.http_seconds,
+                            root=base_tree,
+                        )
+                    )
                 runs["ours"].append(
                     http_run(
                         "bench_search:ours_app()", {**env, "BENCH_CACHE": "0"}, queries, args.http_seconds
@@ -533,6 +583,8 @@ def main(argv: list[str] | None = None) -> int:
                 median_run(runs[k]) for k in ("ours", "cached", "minimal", "peer")
             )
             labelled = [("", o_http), (", answer cache on", c_http), (", search blueprint only", m_http)]
+            if runs["baseline"]:
+                labelled.insert(1, (f", {args.baseline} (baseline, same run)", median_run(runs["baseline"])))
             if runs["serve"]:
                 labelled.append((", refapp serve's options", median_run(runs["serve"])))
             for label, h in labelled:
@@ -591,6 +643,8 @@ def main(argv: list[str] | None = None) -> int:
             scale_rows(dataset, [1, *factors], heldout, args.scale_rounds, work) if factors else ([], [])
         )
     finally:
+        if base_tree is not None:
+            remove_baseline_tree(base_tree)
         shutil.rmtree(work, ignore_errors=True)
 
     width = max(len(r[0]) for r in rows)

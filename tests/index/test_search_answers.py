@@ -144,3 +144,30 @@ def test_a_results_scenarios_start_with_those_of_its_ruling(real_app, q, lang):
                 assert set(r["scenarios"]) == set(library.for_entry(r["id"])) | set(own)
                 checked += bool(own)
     assert checked
+
+
+def test_a_typed_question_is_suggested_the_rulings_that_answer_it(fx, real):
+    answers = [s for s in real.suggest("議事廳 別人", "zh-Hant") if s.get("ruling")]
+    assert answers and answers[0]["id"] == "dominion/council-room"
+    assert answers[0]["ruling"] in {r for r in ("others-must-draw", "others-shuffle-if-needed")}
+    assert answers[0]["label"].startswith("議事廳: ")
+    assert all("ruling" not in s for s in real.suggest("图书", "zh-Hans"))  # a name being typed: names only
+
+
+def test_a_name_both_games_use_shows_both_when_nothing_says_which(real):
+    for q in ("图书馆 天文台 抓牌", "铁匠铺 一回合 两次"):
+        found = real.search(q, "zh-Hans")
+        top = {r.id.split("/")[0] for r in found.results[:3]}
+        assert top == {"dominion", "citadels"}, (q, [(r.id, r.ruling) for r in found.results[:3]])
+
+
+def test_api_suggestions_for_a_question_link_to_the_ruling_on_the_entry_page(real_app):
+    body = (
+        real_app.test_client()
+        .get("/api/suggest", query_string={"q": "militia 3 cards", "lang": "en"})
+        .get_json()
+    )
+    linked = [s for s in body["suggestions"] if s.get("ruling")]
+    assert linked and all(s["url"] == f"/entries/{s['id']}#{s['ruling']}" for s in linked)
+    entry = real_app.test_client().get(linked[0]["url"].split("#")[0])
+    assert entry.status_code == 200 and f'id="{linked[0]["ruling"]}"' in entry.get_data(as_text=True)
