@@ -140,6 +140,7 @@ class SearchIndex:
             if u["part"] == "ruling" or self.entries[u["entry"]]["kind"] == "faq"
         }
         self.intent_boosts = intent_boosts()
+        self._intent_cache: dict[tuple[str, ...], dict[int, float]] = {}
         # Other names of card and term entries a query names (移除 -> 废置, trash); aliases of
         # rules and FAQs are whole phrases and would flood the query.
         self.expansions: dict[str, tuple[str, ...]] = {
@@ -220,6 +221,20 @@ class SearchIndex:
         ]
         return clauses
 
+    def _intent_factors(self, asked: tuple[str, ...]) -> dict[int, float]:
+        """Document -> score factor for rulings stating what `asked` asks for (made once per
+        combination of intents; there are at most 2^5)."""
+        cached = self._intent_cache.get(asked)
+        if cached is None:
+            cached = {}
+            for d, (unit_id, _) in self.docnum_units.items():
+                stated = self.unit_intents.get(unit_id)
+                boost = sum(self.intent_boosts[i] for i in asked if stated and i in stated)
+                if boost:
+                    cached[d] = 1.0 + boost
+            self._intent_cache[asked] = cached
+        return cached
+
     def _phrase_docs(self, phrases: list[list[str]]) -> set[int]:
         """Documents holding every quoted phrase in order (Whoosh positions, this thread's searcher)."""
         parts = [wq.Phrase("exact", p) if len(p) > 1 else wq.Term("exact", p[0]) for p in phrases if p]
@@ -264,10 +279,9 @@ class SearchIndex:
         goes, when...) scores that intent's boost more."""
         acc = score_clauses(self.impacts, clauses)
         if asked:
-            for d, value in acc.items():
-                stated = self.unit_intents.get(self.docnum_units[d][0])
-                if stated:
-                    acc[d] = value * (1.0 + sum(self.intent_boosts[i] for i in asked if i in stated))
+            factors = self._intent_factors(asked)
+            for d in acc.keys() & factors.keys():
+                acc[d] *= factors[d]
         if any(phrases):
             allowed = self._phrase_docs(phrases)
             acc = {d: acc.get(d, 0.0) + PHRASE_SCORE for d in allowed}
