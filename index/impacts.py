@@ -3,7 +3,12 @@ once at build time from the Whoosh index and stored beside it (`impacts.json`).
 
 At query time scoring is then a sum over a few short lists instead of building Whoosh
 matchers for each of a query's dozens of (field, term) pairs, which cost most of the search
-time. Whoosh still holds the postings and answers phrase queries (positions)."""
+time. Whoosh still holds the postings and answers phrase queries (positions).
+
+Each list is stored best weight first, and a query reads at most `MAX_POSTINGS` of each: a
+term that thousands of units hold adds little to any of them, so reading only its strongest
+units keeps the cost of a query flat as the corpus grows (the corpus of today has fewer units
+than that, so every list is read whole)."""
 
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ from index.schema import TEXT_FIELDS
 
 K1 = 1.2
 B = 0.75
+MAX_POSTINGS = 2000  # units read per (field, term) at query time, strongest first
 
 # field -> term -> (docnums, weights)
 Impacts = dict[str, dict[str, tuple[list[int], list[float]]]]
@@ -51,7 +57,8 @@ def compute_impacts(ix: Index) -> Impacts:
                         round(bm25(m.weight(), reader.doc_field_length(d, field, 1), avgdl, df, n), 5)
                     )
                     m.next()
-                table[term] = (docs, weights)
+                order = sorted(range(len(docs)), key=lambda i: (-weights[i], docs[i]))
+                table[term] = ([docs[i] for i in order], [weights[i] for i in order])
             out[field] = table
     return out
 
@@ -63,16 +70,18 @@ class Clause:
     boost: float = 1.0
 
 
-def score_clauses(impacts: Impacts, clauses: Iterable[Clause]) -> dict[int, float]:
-    """Sum of boosted BM25F weights per document for an OR of clauses."""
+def score_clauses(impacts: Impacts, clauses: Iterable[Clause], depth: int = MAX_POSTINGS) -> dict[int, float]:
+    """Sum of boosted BM25F weights per document for an OR of clauses (each list read to `depth`)."""
     acc: dict[int, float] = {}
+    get = acc.get
     for c in clauses:
         posting = impacts.get(c.field, {}).get(c.term)
         if not posting:
             continue
         factor = c.boost
-        for d, w in zip(*posting, strict=True):
-            acc[d] = acc.get(d, 0.0) + w * factor
+        docs, weights = posting
+        for d, w in zip(docs[:depth], weights[:depth], strict=True):
+            acc[d] = get(d, 0.0) + w * factor
     return acc
 
 

@@ -4,6 +4,7 @@ body; Whoosh answers quoted phrases), then rank entries (`index.ranking`) and cu
 
 from __future__ import annotations
 
+import heapq
 import json
 import threading
 from collections.abc import Mapping
@@ -285,14 +286,16 @@ class SearchIndex:
         if any(phrases):
             allowed = self._phrase_docs(phrases)
             acc = {d: acc.get(d, 0.0) + PHRASE_SCORE for d in allowed}
-        hits = []
-        everything = f.is_empty()
-        for d, value in acc.items():
-            unit_id, entry = self.docnum_units[d]
-            if everything or passes(self.entries[entry], self.units[unit_id]["editions"], f):
-                hits.append((unit_id, entry, value))
-        hits.sort(key=lambda h: (-h[2], h[0]))
-        return hits[:CANDIDATES]
+        units = self.docnum_units
+        if f.is_empty():
+            found = ((*units[d], v) for d, v in acc.items())
+        else:
+            found = (
+                (*units[d], v)
+                for d, v in acc.items()
+                if passes(self.entries[units[d][1]], self.units[units[d][0]]["editions"], f)
+            )
+        return heapq.nsmallest(CANDIDATES, found, key=lambda h: (-h[2], h[0]))
 
     # -- output ---------------------------------------------------------------------------
     def _marks(self, a: QueryAnalysis, phrases: list[str]) -> tuple[list[str], list[str]]:

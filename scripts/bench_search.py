@@ -91,9 +91,11 @@ class PeerSearch:
 
 # -- synthetic corpora: more of the same vocabulary --------------------------------------------
 def synthetic_dataset(dataset, factor: int, seed: int = 7):
-    """`factor` times the dataset: each copy of an entry gets its names numbered ('图书馆 17') and
-    rulings recombined from two real rulings of the same game (first half of one, second half of
-    another, in every language), so the vocabulary and text lengths are real."""
+    """`factor` times the dataset. Copy k of entry i is named from halves of two real names
+    (the first half of entry i's, the second half of entry i+k's, in each language: new cards
+    as an expansion brings them, made of the corpus's own characters and words), and each of its
+    rulings joins the first half of one real ruling of the same game to the second half of
+    another, so the vocabulary and text lengths are real."""
     import random
     from dataclasses import replace
 
@@ -104,24 +106,30 @@ def synthetic_dataset(dataset, factor: int, seed: int = 7):
     for e in dataset.entries:
         rulings_of.setdefault(e.game, []).extend(e.rulings)
 
+    def half(text: str, first: bool) -> str:
+        words = text.split()
+        if len(words) > 1:
+            cut = max(1, len(words) // 2)
+            return " ".join(words[:cut] if first else words[cut:])
+        cut = max(1, len(text) // 2)
+        return text[:cut] if first else text[cut:]
+
     def mix(a: dict, b: dict) -> dict:
         return {k: a[k][: len(a[k]) // 2] + b.get(k, a[k])[len(b.get(k, a[k])) // 2 :] for k in a}
 
-    entries = list(dataset.entries)
+    base = list(dataset.entries)
+    entries = list(base)
     for k in range(1, factor):
-        for e in dataset.entries:
+        for i, e in enumerate(base):
+            other = base[(i + k) % len(base)]
+            names = {
+                lang: f"{half(n, True)}{' ' if lang == 'en' else ''}{half(other.names.get(lang, n), False)}"
+                for lang, n in e.names.items()
+            }
             pool = rulings_of[e.game]
             rulings = [replace(r, text=mix(rng.choice(pool).text, rng.choice(pool).text)) for r in e.rulings]
             entries.append(
-                replace(
-                    e,
-                    id=f"{e.id}-x{k}",
-                    names={lang: f"{n} {k}" for lang, n in e.names.items()},
-                    aliases=[],
-                    rulings=rulings,
-                    related=[],
-                    extra={},
-                )
+                replace(e, id=f"{e.id}-x{k}", names=names, aliases=[], rulings=rulings, related=[], extra={})
             )
     return Dataset(f"{dataset.version}-x{factor}", entries)
 
@@ -702,8 +710,9 @@ def main(argv: list[str] | None = None) -> int:
             + report(h_scores, h_groups, h_misses, 60, "held-out")
             + "\n```\n"
             + (
-                "\nAs the corpus grows: synthetic corpora recombined from real rulings (each copy of an "
-                "entry numbered, each ruling half of one real ruling and half of another of the same game), "
+                "\nAs the corpus grows: synthetic corpora recombined from real ones (each copy of an "
+                "entry named from halves of two real names, each ruling half of one real ruling and half "
+                "of another of the same game), "
                 "queries = the held-out questions, "
                 f"{args.scale_rounds} rounds; ours / peer in each cell.\n\n"
                 + table(s_head, s_rows)
