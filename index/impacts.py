@@ -13,6 +13,7 @@ than that, so every list is read whole)."""
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from index.schema import FIELD_BOOSTS, TEXT_FIELDS
 
 K1 = 1.2
 B = 0.75
-MAX_POSTINGS = 2000  # units read per (field, term) at query time, strongest first
+MAX_POSTINGS = 500  # units read per (field, term) at query time, strongest first
 
 # field -> term -> (docnums, weights)
 Impacts = dict[str, dict[str, tuple[list[int], list[float]]]]
@@ -92,5 +93,11 @@ def doc_frequency(impacts: Impacts, field: str, term: str) -> int:
     return len(posting[0]) if posting else 0
 
 
-def prefixed(impacts: Impacts, field: str, prefix: str) -> list[str]:
-    return [t for t in impacts.get(field, {}) if t.startswith(prefix)]
+def prefixed(terms: list[str], prefix: str) -> list[str]:
+    """The terms of the sorted list `terms` that start with `prefix` (binary search)."""
+    i = bisect_left(terms, prefix)
+    out = []
+    while i < len(terms) and terms[i].startswith(prefix):
+        out.append(terms[i])
+        i += 1
+    return out

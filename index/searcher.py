@@ -8,6 +8,7 @@ import heapq
 import json
 import threading
 from collections.abc import Mapping
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -170,6 +171,7 @@ class SearchIndex:
             field: {t: (docs, weights) for t, (docs, weights) in table.items()}
             for field, table in _load(self.folder, "impacts.json").items()
         }
+        self.pinyin_terms = sorted(self.impacts.get("pinyin", {}))
         self.rank_tables = RankTables(self.entries, self.units, self.mentioned_in, self.name_words)
         try:
             self._ix = whoosh_index.open_dir(str(self.folder / "whoosh"))
@@ -217,9 +219,7 @@ class SearchIndex:
         everyday = expand(tokens, self.synonyms)
         clauses += [Clause(f, t, SYNONYM_BOOST) for t in everyday for f in ("name", "body", "ruling")]
         clauses += [Clause("pinyin", k) for k in a.pinyin_keys]
-        clauses += [
-            Clause("pinyin", t) for p in a.pinyin_prefixes for t in prefixed(self.impacts, "pinyin", p)
-        ]
+        clauses += [Clause("pinyin", t) for p in a.pinyin_prefixes for t in prefixed(self.pinyin_terms, p)]
         return clauses
 
     def _intent_factors(self, asked: tuple[str, ...]) -> dict[int, float]:
@@ -287,15 +287,17 @@ class SearchIndex:
             allowed = self._phrase_docs(phrases)
             acc = {d: acc.get(d, 0.0) + PHRASE_SCORE for d in allowed}
         units = self.docnum_units
-        if f.is_empty():
-            found = ((*units[d], v) for d, v in acc.items())
+        if f.is_empty():  # the strongest by score alone first (ties at the cut kept), then in order
+            strongest = heapq.nlargest(2 * CANDIDATES, acc.items(), key=itemgetter(1))
+            found = [(*units[d], v) for d, v in strongest]
         else:
-            found = (
+            found = [
                 (*units[d], v)
                 for d, v in acc.items()
                 if passes(self.entries[units[d][1]], self.units[units[d][0]]["editions"], f)
-            )
-        return heapq.nsmallest(CANDIDATES, found, key=lambda h: (-h[2], h[0]))
+            ]
+        found.sort(key=lambda h: (-h[2], h[0]))
+        return found[:CANDIDATES]
 
     # -- output ---------------------------------------------------------------------------
     def _marks(self, a: QueryAnalysis, phrases: list[str]) -> tuple[list[str], list[str]]:

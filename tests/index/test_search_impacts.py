@@ -34,7 +34,8 @@ def _whoosh_impacts(docs, folder):
                 weights = {}
                 while m.is_active():
                     d = m.id()
-                    weights[d] = round(bm25(m.weight(), reader.doc_field_length(d, field, 1), avgdl, df, n), 5)
+                    dl = reader.doc_field_length(d, field, 1)
+                    weights[d] = round(bm25(m.weight(), dl, avgdl, df, n), 5)
                     m.next()
                 table[term] = weights
             out[field] = table
