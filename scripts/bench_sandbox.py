@@ -144,12 +144,18 @@ def row(label: str, values: list[float]) -> str:
             f"{pct(values, 99):.1f} | {max(values):.1f} |")
 
 
+NOTES = "### Notes on the sandbox runs"  # hand-written, kept when the figures are rewritten
+
+
 def write_section(text: str) -> None:
     old = PERF_MD.read_text(encoding="utf-8") if PERF_MD.exists() else "# Performance\n"
     section = "## Sandbox\n\n" + text.strip() + "\n"
     if "## Sandbox" in old:
         head, rest = old.split("## Sandbox", 1)
         nxt = re.search(r"^## ", rest, flags=re.M)
+        body = rest[: nxt.start()] if nxt else rest
+        if NOTES in body:
+            section += "\n" + NOTES + body.split(NOTES, 1)[1].rstrip() + "\n"
         new = head + section + ("\n" + rest[nxt.start():] if nxt else "")
     else:
         new = old.rstrip() + "\n\n" + section
