@@ -77,7 +77,8 @@ class Table:
     def decide(self, kind: str, player: int, options: list[str], lo: int, hi: int,
                context: dict[str, Any], prompt: Callable[[], Localised]) -> list[str]:
         """Put a decision to ``player``'s decider (unless forced), log it and its answer, return the picks."""
-        forced = forced_answer(kind, options, lo, hi)
+        # cheap guard first: most decisions (0..1 picks, yes/no) cannot be forced
+        forced = forced_answer(kind, options, lo, hi) if (lo == hi or hi == 0) and kind != "confirm" else None
         if forced is not None:
             if self.logging:  # recorded (what was offered), but no decider is asked
                 decision = Decision(kind=kind, player=player, prompt=prompt(), options=options, min=lo,
