@@ -86,15 +86,14 @@ class Table:
                 self.log.emit("decision", player, [], None, None,
                               {"decision": decision.to_dict(), "forced": True, "answer": forced})
             return forced
-        decision = Decision(kind=kind, player=player, prompt=prompt() if self.logging else {},
-                            options=options, min=lo, max=hi, context=context)
         self.decisions += 1
-        if self.logging:
-            self.log.emit("decision", player, [], None, None, {"decision": decision.to_dict()})
+        if not self.logging:  # simulations: the fast path (no prompt, nothing recorded)
+            decision = Decision(kind, player, {}, options, lo, hi, context)
+            return validate_answer(decision, self.decider_for(player).decide(decision, self.decider_view()))
+        decision = Decision(kind, player, prompt(), options, lo, hi, context)
+        self.log.emit("decision", player, [], None, None, {"decision": decision.to_dict()})
         picks = validate_answer(decision, self.decider_for(player).decide(decision, self.decider_view()))
-        if self.logging:
-            card = context.get("card")
-            self.log.emit("answer", player, self.answer_cards(kind, picks), None, None,
-                          {"purpose": context.get("purpose", ""), "answer": picks,
-                           **({"card": card} if card else {})})
+        card = context.get("card")
+        self.log.emit("answer", player, self.answer_cards(kind, picks), None, None,
+                      {"purpose": context.get("purpose", ""), "answer": picks, **({"card": card} if card else {})})
         return picks
