@@ -95,5 +95,6 @@ class Table:
         picks = validate_answer(decision, self.decider_for(player).decide(decision, self.decider_view()))
         card = context.get("card")
         self.log.emit("answer", player, self.answer_cards(kind, picks), None, None,
-                      {"purpose": context.get("purpose", ""), "answer": picks, **({"card": card} if card else {})})
+                      {"purpose": context.get("purpose", ""), "answer": picks,
+                       **({"card": card} if card else {})})
         return picks
