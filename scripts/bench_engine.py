@@ -95,18 +95,19 @@ def solo(bot: str, games: int) -> tuple[float, float]:
 RATE_CODE = {
     "dominion": (
         "import time\nfrom engine.dominion.simulate import play_one\nK={kingdom!r}\n"
-        "t=time.perf_counter()\nfor g in range({games}): play_one('1e', K, ['BM', 'BM'], seed=g)\n"
-        "print({games}/(time.perf_counter()-t))"
+        "t=time.process_time()\nfor g in range({games}): play_one('1e', K, ['BM', 'BM'], seed=g)\n"
+        "print({games}/(time.process_time()-t))"
     ),
     "citadels": (
-        "import time\nfrom engine.citadels.simulate import simulate\nt=time.perf_counter()\n"
-        "simulate(players=4, games={games}, seed=0)\nprint({games}/(time.perf_counter()-t))"
+        "import time\nfrom engine.citadels.simulate import simulate\nt=time.process_time()\n"
+        "simulate(players=4, games={games}, seed=0)\nprint({games}/(time.process_time()-t))"
     ),
 }
 
 
 def rate_in(tree: Path, game: str, games: int) -> float:
-    """Games/s of ``game``'s bots in the checkout ``tree`` (a fresh interpreter, timed inside)."""
+    """Games/s of ``game``'s bots in the checkout ``tree`` (a fresh interpreter; CPU time of the games,
+    so a loaded machine slows both trees alike)."""
     code = RATE_CODE[game].format(kingdom=KINGDOM, games=games)
     env = {**os.environ, "PYTHONPATH": str(tree)}
     out = subprocess.run([sys.executable, "-c", code], cwd=tree, env=env, capture_output=True, text=True,
