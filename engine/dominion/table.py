@@ -42,6 +42,8 @@ Effect = Callable[["DominionTable", Resolution], None]
 class DominionTable(Table):
     """A Dominion game's state plus the primitives: draw, reveal, gain, trash, discard, ask, attack."""
 
+    effects: Mapping[str, Effect] = {}  # slug -> what the card does (the game loop above sets it)
+
     def __init__(
         self,
         state: GameState,
@@ -50,11 +52,9 @@ class DominionTable(Table):
         log: EventLog | None = None,
         names: Names | None = None,
         stop: str | None = None,
-        effects: Mapping[str, Effect] | None = None,
     ) -> None:
         super().__init__(deciders, shuffler, log, names)
         self.state = state
-        self.effects: Mapping[str, Effect] = effects or {}
         self.stop = stop  # None | "card" | "action" | "buy" (scenario stop points)
         self.depth = 0  # nesting of card resolutions
         self.merchants = 0  # Merchant resolutions this turn awaiting the first Silver
@@ -78,6 +78,13 @@ class DominionTable(Table):
         context.update(info)
         return self.decide(kind, player, options, lo, hi, context, lambda: prompt_for(
             purpose, card, context, self.names, [p.name for p in self.state.players]))
+
+    # the kernel's hooks, overridden for speed: bots are per player and read the game itself
+    def decider_for(self, player: int) -> Decider:
+        return self.deciders[player]  # type: ignore[index]
+
+    def decider_view(self) -> Any:
+        return self
 
     def confirm(self, player: int, purpose: str, card: str | None = None, **info: Any) -> bool:
         return self.ask("confirm", player, purpose, ["yes", "no"], 1, 1, card, **info) == ["yes"]

@@ -148,3 +148,24 @@ def test_the_table_asks_the_players_decider_and_logs_decision_then_answer():
     assert picks == ["y"] and not first.seen and second.seen[0].prompt == {"en": "Pick"}
     assert [e.kind for e in log.events] == ["decision", "answer"]
     assert log.events[1].data == {"purpose": "test", "answer": ["y"]} and table.decisions == 1
+
+
+@pytest.mark.parametrize("game", ["dominion", "citadels"])
+def test_a_list_decider_stops_the_play_with_the_pending_decision(game):
+    """The what-if hook: prepare() a scenario with AnswerList and replay it answer by answer."""
+    from engine.core import AnswerList, DecisionPending, game_module
+    from engine.core.registry import GAME_MODULES
+
+    assert game in GAME_MODULES
+    module = game_module(game)
+    scenario = (engine.load_scenario("smithy-draw-three") if game == "dominion"
+                else scenario_from_dict(copy.deepcopy(NO_SECOND_TEMPLE)))
+    prepare = module.scenario_run.prepare if game == "dominion" else module.scenario.prepare
+    with pytest.raises(DecisionPending) as pending:
+        prepare(scenario, AnswerList([]), {}).play()
+    first = pending.value.decision
+    assert first.player == 0 and first.options
+    answers = [step.answer for step in scenario.script]
+    prepared = prepare(scenario, AnswerList(answers), {})
+    prepared.play()  # every answer given: plays to the scenario's stop point
+    assert prepared.log.events[0].kind == "setup" and len(prepared.log.snapshots) == len(prepared.log.events)
