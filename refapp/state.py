@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,8 +13,9 @@ from flask import Flask, current_app
 from corpus.model import SOURCES_DIR, Dataset
 from refapp.assets import Asset, assets_version, load_assets
 from refapp.catalog import Catalog
-from refapp.scenarios import ScenarioLibrary, default_source
-from refapp.search_bridge import SearchFunction
+from refapp.scenarios import EngineSource, ScenarioLibrary
+
+SearchFunction = Callable[[dict[str, str]], tuple[dict[str, Any], int]]
 
 
 @dataclass(frozen=True)
@@ -31,8 +33,8 @@ class AppState:
     assets: dict[str, Asset]
     assets_version: str
     docs: dict[str, SourceDoc]
+    search: SearchFunction
     dataset_error: str | None = None
-    search: SearchFunction | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def asset_url(self, name: str) -> str:
@@ -56,7 +58,7 @@ def load_source_docs(directory: Path = SOURCES_DIR) -> dict[str, SourceDoc]:
     }
 
 
-def build_state(app: Flask) -> AppState:
+def build_state(app: Flask, search: SearchFunction) -> AppState:
     error: str | None = None
     try:
         catalog = Catalog.load(Path(app.config["DATASET_PATH"]))
@@ -64,8 +66,7 @@ def build_state(app: Flask) -> AppState:
         error = f"{type(exc).__name__}: {exc}"
         app.logger.error("dataset could not be loaded (%s); serving an empty catalogue", error)
         catalog = Catalog.from_dataset(Dataset(version="missing", entries=[]))
-    source = app.config.get("SCENARIO_SOURCE") or default_source(app.logger.warning)
-    library = ScenarioLibrary.build(source, catalog, app.logger.warning)
+    library = ScenarioLibrary.build(app.config.get("SCENARIO_SOURCE") or EngineSource(), catalog)
     assets = load_assets()
     return AppState(
         catalog=catalog,
@@ -73,6 +74,7 @@ def build_state(app: Flask) -> AppState:
         assets=assets,
         assets_version=assets_version(assets),
         docs=load_source_docs(),
+        search=search,
         dataset_error=error,
     )
 
