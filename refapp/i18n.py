@@ -115,6 +115,7 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     "entry.edition_changes": ("Changes between editions", "两版之间的变化", "兩版之間的變化"),
     "entry.rulings": ("Rulings", "裁定", "裁定"),
     "entry.no_rulings": ("No rulings recorded for this entry yet.", "此条目暂无裁定。", "此條目暫無裁定。"),
+    "entry.demos": ("See it played", "演示", "演示"),
     "entry.notes": ("Notes on the sources", "关于来源的说明", "關於來源的說明"),
     "entry.related": ("Related", "相关条目", "相關條目"),
     "entry.source": ("Source", "来源", "來源"),

@@ -77,3 +77,22 @@ def test_an_faq_answer_shows_the_demonstrations_of_the_ruling_that_answers_it(re
     assert ruling["scenarios"] and set(ruling["scenarios"]) <= set(faq["scenarios"])
     page = client.get("/entries/citadels/faq/assassinated-king-crown").get_data(as_text=True)
     assert f'/scenarios/{ruling["scenarios"][0]}' in page
+    for lang in LANGS:
+        assert i18n.translate("entry.no_rulings", lang) not in client.get(
+            "/entries/citadels/faq/assassinated-king-crown", headers={"Accept-Language": lang}
+        ).get_data(as_text=True)
+
+
+def test_also_called_lists_aliases_and_never_search_keywords(real_app):
+    client = real_app.test_client()
+    shown = 0
+    for e in real_app.extensions["refapp"].catalog.entries.values():
+        keywords = [k for k in getattr(e, "keywords", []) if k not in e.aliases and len(k) > 3]
+        if not (keywords or e.aliases):
+            continue
+        page = client.get(f"/entries/{e.id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+        also = page.split("Also called", 1)[1].split("</dd>", 1)[0] if "Also called" in page else ""
+        assert all(a in also for a in e.aliases), e.id
+        assert not [k for k in keywords if k in also], e.id
+        shown += 1
+    assert shown
