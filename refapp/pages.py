@@ -16,6 +16,7 @@ from refapp.language import safe_next
 from refapp.markup import render_snippet, render_text
 from refapp.scenarios import ScenarioUnavailable
 from refapp.state import get_state
+from refapp.vocabulary import zone_strings
 
 bp = Blueprint("pages", __name__)
 
@@ -295,12 +296,16 @@ def scenario(scenario_id: str) -> Any:
         }
         for i, ev in enumerate(run.get("events") or [])
     ]
+    strings = {
+        **i18n.client_strings(g.lang, ("player.", "counter.", "phase.", "pile.")),
+        **zone_strings(state.catalog, g.lang),
+    }
     return render_template(
         "player.html",
-        board=board_at(run, ruling_index(run), g.lang),
+        board=board_at(run, ruling_index(run), g.lang, strings),
         run=run,
         steps=steps,
         scenario_id=scenario_id,
         page="player",
-        strings=i18n.client_strings(g.lang, ("player.", "zone.", "counter.", "phase.", "pile.")),
+        strings=strings,
     )

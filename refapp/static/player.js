@@ -133,7 +133,7 @@
       var pileNames = Object.keys(piles);
       if (pileNames.length) {
         var z = el("div", "zone");
-        z.appendChild(el("div", "zone-name", t(run.game === "citadels" ? "player.piles" : "player.supply")));
+        z.appendChild(el("div", "zone-name", t(run.game === "citadels" ? "player.piles" : "zone.supply")));
         var row = el("div", "cards");
         pileNames.forEach(function (slug) {
           var c = el("span", "cardv" + typeClasses(slug), S["pile." + slug] || cardName(slug));

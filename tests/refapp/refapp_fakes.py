@@ -26,7 +26,7 @@ class FixtureScenarios:
 
     def list_infos(self) -> list[ScenarioSummary]:
         return [
-            ScenarioSummary(id=r["id"], game=r["game"], entry=r["entry"], ruling=r["ruling"], title=r["title"])
+            ScenarioSummary(r["id"], r["game"], r["entry"], r["ruling"], r["title"])
             for r in self.runs.values()
         ]
 

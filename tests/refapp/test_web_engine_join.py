@@ -8,6 +8,7 @@ import pytest
 
 from corpus.model import DATASET_PATH, LANGS
 from refapp import create_app, i18n
+from refapp.vocabulary import ZONE_TERMS
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +44,11 @@ def test_every_engine_scenario_plays_with_translated_labels_and_named_cards(real
         assert r.status_code == 200, sid
         run = r.get_json()
         for prefix, values in names_in(run).items():
-            missing_labels |= {f"{prefix}.{v}" for v in values if not i18n.has_key(f"{prefix}.{v}")}
+            missing_labels |= {
+                f"{prefix}.{v}"
+                for v in values
+                if not i18n.has_key(f"{prefix}.{v}") and not (prefix == "zone" and v in ZONE_TERMS)
+            }
         unnamed |= {
             f"{run['game']}/{slug}"
             for slug, names in run["names"].items()
