@@ -304,6 +304,7 @@ def test_everything_works_without_javascript(live_server, browser, target, tmp_p
         page.locator(f'a.showme[href="/scenarios/{scenario["id"]}"]').first.click()
         page.wait_for_url(f"**/scenarios/{scenario['id']}")
         assert page.locator(".stage").is_hidden()  # no controls that would do nothing
+        assert page.locator("#textsize").is_hidden()  # nor a text-size toggle
         steps = page.locator("#steplist li")
         assert steps.count() >= 2
         assert page.locator("#steplist li.hl").count() >= 1
