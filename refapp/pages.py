@@ -130,6 +130,15 @@ def active_filters(path: str, params: dict[str, str], lang: str) -> list[ActiveF
     ]
 
 
+def choice_label(name: str, value: str, game: str | None, options: dict[str, Any], lang: str) -> str:
+    """An edition offered while no game is chosen names its game (领土 · 第一版, 富饶之城 · 经典版)."""
+    label = filter_label(name, value, lang)
+    games = [gm for gm, eds in options["editions_by_game"].items() if value in eds]
+    if name == "edition" and not game and len(games) == 1:
+        return f"{filter_label('game', games[0], lang)} · {label}"
+    return label
+
+
 Choice = tuple[str, str, str, bool]  # value ("" = any), label, address, chosen now
 
 
@@ -145,10 +154,9 @@ def filter_choices(
     for name, choices in values.items():
         any_label = i18n.translate(f"results.any_{name}", lang)
         row: list[Choice] = [("", any_label, url_with("/search", kept, **{name: None}), not kept.get(name))]
-        row += [
-            (v, filter_label(name, v, lang), url_with("/search", kept, **{name: v}), kept.get(name) == v)
-            for v in choices
-        ]
+        for v in choices:
+            label = choice_label(name, v, game, options, lang)
+            row.append((v, label, url_with("/search", kept, **{name: v}), kept.get(name) == v))
         out.append((name, row))
     return out
 

@@ -140,6 +140,7 @@ def test_filters_are_one_folded_control_with_removable_chips(client, search):
     plain = html(client.get("/search?q=a", headers={"Accept-Language": "en"}))
     assert "active-filters" not in plain
     assert 'href="/search?q=a&amp;game=citadels"' in plain  # a choice inside the folded panel
+    assert ">Dominion · 1st edition<" in plain  # an edition names its game while no game is chosen
 
 
 def test_did_you_mean_links_to_the_suggestion(client):
