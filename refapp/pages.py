@@ -256,7 +256,6 @@ def entry(entry_id: str) -> Any:
         related=[r for r in related if r is not None],
         ruling_scenarios=ruling_scenarios,
         other_scenarios=other_scenarios,
-        summaries=state.scenarios.summaries,
         page="entry",
     )
 
