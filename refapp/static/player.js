@@ -113,7 +113,11 @@
       var fold = el("button", "fold", name);  // players not involved can be folded away
       fold.type = "button";
       fold.setAttribute("aria-expanded", folded[pi] ? "false" : "true");
-      fold.addEventListener("click", function () { folded[pi] = !folded[pi]; drawBoard(idx); });
+      fold.addEventListener("click", function () {
+        folded[pi] = !folded[pi];
+        drawBoard(idx);
+        board.querySelectorAll(".pl .fold")[pi].focus();  // the redrawn button keeps the keyboard focus
+      });
       h.appendChild(fold);
       var counters = p.counters || {};
       var cs = Object.keys(counters).filter(function (k) {
