@@ -8,7 +8,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, abort, g, render_template, request
 
-from corpus.model import EDITIONS, GAMES, KINDS, LANGS
+from corpus.model import EDITIONS, GAME_EDITIONS, GAMES, KINDS, LANGS
 from refapp import i18n
 from refapp.board import board_at, ruling_index
 from refapp.catalog import FilterError, localised, parse_filters
@@ -16,7 +16,7 @@ from refapp.language import safe_next
 from refapp.markup import render_snippet, render_text
 from refapp.scenarios import ScenarioUnavailable
 from refapp.state import get_state
-from refapp.vocabulary import zone_strings
+from refapp.vocabulary import board_strings
 
 bp = Blueprint("pages", __name__)
 
@@ -69,18 +69,12 @@ def inject_helpers() -> dict[str, Any]:
     }
 
 
-def catalog_editions(catalog: Any, game: str) -> list[str]:
-    """The editions that some entry of `game` belongs to, in EDITIONS order."""
-    held = {ed for e in catalog.entries.values() if e.game == game for ed in e.editions}
-    return [ed for ed in EDITIONS if ed in held]
-
-
 def browse_options() -> dict[str, Any]:
     catalog = get_state().catalog
     return {
         "games": GAMES,
         "editions": EDITIONS,
-        "editions_by_game": {game: catalog_editions(catalog, game) for game in GAMES},
+        "editions_by_game": GAME_EDITIONS,
         "kinds": KINDS,
         "types": catalog.types(),
         "types_by_game": catalog.types_by_game(),
@@ -303,10 +297,7 @@ def scenario(scenario_id: str) -> Any:
         }
         for i, ev in enumerate(run.get("events") or [])
     ]
-    strings = {
-        **i18n.client_strings(g.lang, ("player.", "counter.", "phase.", "pile.")),
-        **zone_strings(state.catalog, g.lang),
-    }
+    strings = board_strings(state.catalog, run.get("game") or "", g.lang)
     return render_template(
         "player.html",
         board=board_at(run, ruling_index(run), g.lang, strings),
