@@ -96,7 +96,7 @@ def test_filters_fold_into_one_control_and_active_filters_are_removable(live_ser
         assert not page.locator(".filter-panel").is_visible()
         page.locator("details.filters summary").click()
         assert page.locator(".filter-panel").is_visible()
-        page.locator(".filter-panel a.chip", has_text="Citadels").click()
+        page.locator(".filter-panel").get_by_role("link", name="Citadels", exact=True).click()
         page.wait_for_url(re.compile(r"game=citadels"))
         chip = page.locator(".active-filters a.chip")
         assert chip.count() == 1 and "Citadels" in chip.inner_text()
