@@ -116,7 +116,7 @@ def load_scenario_map(dataset_path: Path, log: Callable[[str], None]) -> Scenari
     except (OSError, ValueError, KeyError, TypeError) as exc:
         log(f"dataset could not be loaded ({type(exc).__name__}: {exc}); no scenarios")
         return ScenarioMap()
-    return ScenarioMap.from_library(ScenarioLibrary.build(default_source(log), catalog, log))
+    return ScenarioMap.from_library(ScenarioLibrary.build(EngineSource(), catalog))
 
 
 def scenario_map(app: Flask) -> ScenarioMap:
