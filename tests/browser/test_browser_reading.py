@@ -83,7 +83,28 @@ def test_the_first_result_is_the_searchs_first_and_fully_on_the_first_screen(
         assert card and card["y"] >= 0 and card["y"] + card["height"] <= PHONE["height"], card
         badge = page.locator("li.result").first.locator(".badge.game")
         assert badge.inner_text().strip()  # the game as a badge on the card
+        top = api["results"][0]
+        if top["scenarios"]:  # "show me" plays the search's first demo: the matched ruling's
+            showme = page.locator("li.result").first.locator("a.showme")
+            assert showme.get_attribute("href") == f"/scenarios/{top['scenarios'][0]}"
         page.screenshot(path=str(tmp_path / f"results-{lang}-{theme}.png"))
+    finally:
+        ctx.close()
+
+
+def test_a_result_offers_the_demo_of_its_matched_ruling(live_server, browser):
+    demos = {s["id"]: s for s in get_json(live_server.url + "/api/scenarios")["scenarios"]}
+    api = get_json(
+        f"{live_server.url}/api/search?" + urllib.parse.urlencode({"q": "moat witch", "lang": "en"})
+    )
+    top = api["results"][0]
+    assert top["ruling"] and demos[top["scenarios"][0]]["ruling"] == top["ruling"]
+    ctx, page = open_page(browser, "en")
+    try:
+        page.goto(f"{live_server.url}/search?q=moat+witch")
+        card = page.locator("li.result").first
+        assert card.locator("blockquote.ruling-text a").get_attribute("href").endswith(f"#{top['ruling']}")
+        assert card.locator("a.showme").get_attribute("href") == f"/scenarios/{top['scenarios'][0]}"
     finally:
         ctx.close()
 
