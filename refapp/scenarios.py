@@ -23,6 +23,11 @@ class ScenarioSummary:
     entry: str
     ruling: str | None
     title: dict[str, str]
+    rulings: tuple[tuple[str, str | None], ...] = ()  # every (entry, ruling) shown; [0] is entry/ruling
+    aliases: tuple[str, ...] = ()  # ids of scenario files merged into this one
+
+    def shown(self) -> tuple[tuple[str, str | None], ...]:
+        return self.rulings or ((self.entry, self.ruling),)
 
 
 class ScenarioSource(Protocol):
@@ -39,7 +44,13 @@ class ScenarioUnavailable(LookupError):
 
 def summary_from_info(info: engine.ScenarioInfo) -> ScenarioSummary:
     return ScenarioSummary(
-        id=info.id, game=info.game, entry=info.entry, ruling=info.ruling, title=dict(info.title)
+        id=info.id,
+        game=info.game,
+        entry=info.entry,
+        ruling=info.ruling,
+        title=dict(info.title),
+        rulings=tuple((r.entry, r.ruling) for r in info.rulings),
+        aliases=tuple(info.aliases),
     )
 
 
@@ -58,6 +69,8 @@ class EngineSource:
 
 
 def answered_faq_scenarios(catalog: Catalog, lib: ScenarioLibrary) -> dict[str, list[str]]:
+    """An FAQ entry that names the ruling answering it (`extra.answer_ruling`) shows that
+    ruling's demonstrations too, so "show me" is on the FAQ answer a search lands on."""
     extra_ids: dict[str, list[str]] = {}
     for entry in catalog.entries.values():
         target = (entry.extra or {}).get("answer_ruling")
@@ -76,6 +89,7 @@ class ScenarioLibrary:
     catalog: Catalog
     summaries: dict[str, ScenarioSummary] = field(default_factory=dict)
     by_entry: dict[str, list[str]] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)  # merged copy's old id -> scenario id
     max_cached: int = 256  # runs kept per process (most recently used); a run is re-made when dropped
     _runs: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -85,7 +99,9 @@ class ScenarioLibrary:
         lib = cls(source=source, catalog=catalog)
         for s in sorted(source.list_infos(), key=lambda s: s.id):
             lib.summaries[s.id] = s
-            lib.by_entry.setdefault(s.entry, []).append(s.id)
+            for entry_id in dict.fromkeys(e for e, _ in s.shown()):
+                lib.by_entry.setdefault(entry_id, []).append(s.id)
+            lib.aliases.update((a, s.id) for a in s.aliases)
         lib.by_entry.update(answered_faq_scenarios(catalog, lib))
         return lib
 
@@ -93,7 +109,10 @@ class ScenarioLibrary:
         return list(self.by_entry.get(entry_id, []))
 
     def for_ruling(self, entry_id: str, ruling_id: str) -> list[str]:
-        return [sid for sid in self.by_entry.get(entry_id, []) if self.summaries[sid].ruling == ruling_id]
+        return [
+            sid for sid in self.by_entry.get(entry_id, [])
+            if (entry_id, ruling_id) in self.summaries[sid].shown()
+        ]
 
     def run(self, scenario_id: str) -> dict[str, Any]:
         """The scenario's log (cached); raises ScenarioUnavailable for unknown ids or unloadable files."""

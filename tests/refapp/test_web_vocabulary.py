@@ -87,6 +87,7 @@ def test_interface_strings_use_no_second_word_for_a_glossary_place(lang):
 
 
 def narration_offences(app, game: str, lang: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """Every sentence of every demonstration of `game` that uses a second word for a place."""
     state = app.extensions["refapp"]
     words = other_words(lang, (game,))
     offending: dict[str, str] = {}
@@ -99,10 +100,6 @@ def narration_offences(app, game: str, lang: str) -> dict[str, str]:  # type: ig
     return offending
 
 
-# NARRATION NOT YET ALIGNED (Dominion): helper `kernel` owns engine/dominion/narrate.py and is
-# moving its zone words to the glossary names (场上 -> 游戏区域, 供应区 -> 补充资源, 放置一旁 -> 旁置).
-# strict: the day the narration is aligned this test passes and the mark must go.
-@pytest.mark.xfail(strict=True, reason="Dominion narration still says 场上/供应/放置一旁 (kernel's part)")
 @pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
 def test_dominion_narration_uses_the_glossary_names(real_app, lang):
     assert narration_offences(real_app, "dominion", lang) == {}
