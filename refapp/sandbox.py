@@ -19,6 +19,7 @@ from refapp.board import board_at
 from refapp.sandbox_code import CodeError, decode, encode
 from refapp.scenarios import ScenarioUnavailable, catalog_types
 from refapp.state import get_state
+from refapp.vocabulary import board_strings
 
 bp = Blueprint("sandbox", __name__)
 
@@ -169,11 +170,14 @@ def page():  # type: ignore[no-untyped-def]
     if status != 200:
         error = data["error"]
         data = {}
-    board = board_at({**data, "highlight": []}, len(data.get("events") or []) - 1, g.lang) if data else None
+    game = situation.get("game") if isinstance(situation, dict) else None
+    game = game if game in GAMES else "dominion"
+    strings = {**i18n.client_strings(g.lang, ("sandbox.", "game.", "edition.", "punct.")),
+               **board_strings(get_state().catalog, game, g.lang)}  # the board's words, as the demo player's
+    last = len(data.get("events") or []) - 1
+    board = board_at({**data, "highlight": []}, last, g.lang, strings) if data else None
     entry_id = situation_entry(situation)
     origin = get_state().catalog.get(entry_id) if isinstance(entry_id, str) else None
-    strings = i18n.client_strings(g.lang, ("sandbox.", "player.", "zone.", "counter.", "phase.", "pile.",
-                                           "game.", "edition.", "punct."))
     return render_template(
         "sandbox.html",
         page="sandbox",
