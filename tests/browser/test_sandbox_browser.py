@@ -50,7 +50,7 @@ def test_throne_room_and_feast_in_an_empty_game(live_server, phone, tmp_path):
     assert sum(1 for x in lines if "trashes Feast" in x) == 1, lines
     assert any("cannot trash Feast again" in x for x in lines), lines
     trash = page.locator("#sb-board .shared .zone").first.inner_text()
-    assert "Trash · 1 card" in trash and "Feast" in trash
+    assert "Trash pile · 1 card" in trash and "Feast" in trash  # the glossary's word, as on the demo board
     assert "Buy a card" in page.locator("#sb-decision").inner_text()
     page.locator("#sb-board").screenshot(path=str(tmp_path / "sandbox-played.png"))
     # back and forward through the snapshots
@@ -90,7 +90,7 @@ def test_an_impossible_answer_is_refused_with_the_engines_reason(live_server, ph
     settle(page)
     assert not error.is_visible()
     bob = page.locator("#sb-board .pl").nth(1).inner_text()
-    assert "Hand · 3 cards" in bob and "Discard · 2 cards" in bob
+    assert "Hand · 3 cards" in bob and "Discard pile · 2 cards" in bob
     refused = [e for e in log.errors if "status of 422" in e]  # Chromium logs the refusal's 422
     assert len(refused) == 1 and log.errors == refused
 
