@@ -17,7 +17,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     SCENARIO_SOURCE: object with list_infos()/run(id, names) replacing the engine (tests);
     SEARCH_FUNCTION: replacement for api_search.run_search (tests).
     """
-    from refapp import api, compress, errors, headers, language, offline, pages, state, static_files
+    from refapp import api, compress, errors, headers, language, offline, pages, state, static_files, tools
     from refapp.config import data_dir
 
     app = Flask(__name__, static_folder=None)
@@ -40,7 +40,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app_state.search = attach_search(app, app.logger.warning)
 
-    for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp):
+    for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp):
         app.register_blueprint(blueprint)
     errors.register_error_pages(app)
 

@@ -1,0 +1,44 @@
+"""'Save for the table': every entry in one script, compact, for search and reading offline.
+
+Pure functions over the dataset; the route lives in :mod:`refapp.offline`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from corpus.model import LANGS, Dataset
+from refapp.catalog import localised
+
+PACK_FIELDS = ["id", "game", "kind", "title", "names", "aliases", "text", "rulings", "notes"]
+
+
+def entry_row(e: Any, lang: str) -> list[Any]:
+    """[id, game, kind, title, [names, every script], [aliases], text, [[ruling id, text]], [notes]]."""
+    names = [n for n in (e.names.get(code, "") for code in LANGS) if n]
+    text = localised(e.text, lang)
+    if e.text_2e:
+        text = (text + "\n" + localised(e.text_2e, lang)).strip()
+    return [
+        e.id,
+        e.game,
+        e.kind,
+        localised(e.names, lang),
+        names,
+        list(e.aliases),
+        text,
+        [[r.id, localised(r.text, lang)] for r in e.rulings],
+        [localised(n.text, lang) for n in e.notes],
+    ]
+
+
+def build_pack(dataset: Dataset, lang: str) -> dict[str, Any]:
+    """The offline pack for ``lang`` (one of corpus.model.LANGS)."""
+    if lang not in LANGS:
+        raise ValueError(f"lang: {lang!r} is not one of {list(LANGS)}")
+    return {
+        "version": dataset.version,
+        "lang": lang,
+        "fields": PACK_FIELDS,
+        "entries": [entry_row(e, lang) for e in sorted(dataset.entries, key=lambda e: e.id)],
+    }

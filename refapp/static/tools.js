@@ -1,0 +1,480 @@
+/* At-the-table tools: set-up, kingdom picker and score counter, evaluated in the browser from
+   /tools/data.json, the engines' answers exported as data (engine/tables). Nothing here states
+   a rule: set-ups are looked up, points are read from the exported tables; a parity test checks
+   these results against the Python engines. Query parameters match the .json twins. */
+(function (root) {
+  "use strict";
+
+  /* ---------------------------------------------------------------- pure evaluators */
+  function mulberry32(seed) {
+    var a = seed >>> 0;
+    return function () {
+      a = (a + 0x6D2B79F5) | 0;
+      var t = Math.imul(a ^ (a >>> 15), a | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  function fail(message) { var e = new Error(message); e.toolError = true; throw e; }
+  function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
+  function inList(list, x) { return list.indexOf(x) >= 0; }
+
+  function setupFor(T, req) {
+    if (req.game === "dominion") {
+      var byEd = T.setup.dominion.setups[req.edition];
+      if (!byEd) fail("edition: " + JSON.stringify(req.edition) + " is not one of " + JSON.stringify(T.setup.dominion.editions));
+      var s = byEd[String(req.players)];
+      if (!s) fail("players: Dominion is for " + T.setup.dominion.players.join("/") + " players, not " + req.players);
+      var lines = [];
+      s.lines.forEach(function (line) {
+        if (line.key !== "kingdom_rule" || !req.kingdom.length) { lines.push(line); return; }
+        req.kingdom.forEach(function (slug) {
+          if (!has(s.kingdom_piles, slug)) fail("kingdom: " + JSON.stringify(slug) + " is not a kingdom card of " + req.edition);
+          var victory = inList(T.dominion_cards[slug], "victory");
+          lines.push({ key: "kingdom_pile", card: slug, count: s.kingdom_piles[slug], victory: victory,
+                       cite: victory ? line.cite_victory : line.cite });
+        });
+      });
+      return { game: "dominion", edition: req.edition, players: req.players, kingdom: req.kingdom.slice(), lines: lines };
+    }
+    var key = req.players + "-" + (req.ninth || "none") + "-" + (req.short_game ? 1 : 0);
+    var c = T.setup.citadels.setups[key];
+    if (!c) fail("players: Citadels is for " + T.setup.citadels.players.join("/") + " players with these options");
+    return c;
+  }
+
+  function pickKingdom(T, req) {
+    var K = T.kingdom;
+    var sets = K.sets[req.edition];
+    if (!sets) fail("edition: " + JSON.stringify(req.edition) + " is not one of [\"1e\", \"2e\", \"mixed\"]");
+    if (req.set) {
+      var found = sets.filter(function (s) { return s.key === req.set; })[0];
+      if (!found) fail("set: " + JSON.stringify(req.set) + " is not a recommended set of edition " + req.edition);
+      return { edition: req.edition, set: found.key, name: found.name, cards: found.cards.slice() };
+    }
+    var pool = K.pools[req.edition];
+    ["exclude", "lock"].forEach(function (name) {
+      req[name].forEach(function (slug) {
+        if (!inList(pool, slug)) fail(name + ": " + JSON.stringify(slug) + " is not a kingdom card of edition " + req.edition);
+      });
+    });
+    var locked = req.lock.filter(function (x, i, all) { return all.indexOf(x) === i; }).sort();
+    if (locked.some(function (x) { return inList(req.exclude, x); })) fail("lock: some cards are also excluded");
+    if (locked.length > K.size) fail("lock: at most " + K.size + " cards");
+    req.require.forEach(function (need) {
+      if (!inList(K.requirements, need)) fail("require: " + JSON.stringify(need) + " is not one of " + JSON.stringify(K.requirements));
+    });
+    var rest = pool.filter(function (x) { return !inList(req.exclude, x) && !inList(locked, x); });
+    var need = K.size - locked.length;
+    if (rest.length < need) fail("exclude: only " + (rest.length + locked.length) + " cards left; a kingdom needs " + K.size);
+    var rng = mulberry32(req.seed);
+    for (var attempt = 1; attempt <= K.max_tries; attempt++) {
+      var deck = rest.slice();
+      for (var i = deck.length - 1; i > 0; i--) {
+        var j = Math.floor(rng() * (i + 1));
+        var tmp = deck[i]; deck[i] = deck[j]; deck[j] = tmp;
+      }
+      var chosen = locked.concat(deck.slice(0, need)).sort(function (a, b) {
+        return (K.cost[a] - K.cost[b]) || (a < b ? -1 : a > b ? 1 : 0);
+      });
+      if (satisfied(K, chosen, req.require)) return { edition: req.edition, seed: req.seed, cards: chosen, tries: attempt };
+    }
+    fail("require: no kingdom from these cards meets " + JSON.stringify(req.require));
+  }
+
+  function satisfied(K, cards, require) {
+    var tags = {};
+    cards.forEach(function (c) { (K.tags[c] || []).forEach(function (t) { tags[t] = true; }); });
+    return require.every(function (need) {
+      if (need === "counter") return !tags.curser || !!tags.counter;
+      return !!tags[need];
+    });
+  }
+
+  function playerName(p, i) {
+    var n = typeof p.name === "string" ? p.name : "";
+    return n.trim() ? n.slice(0, 40) : String(i + 1);
+  }
+
+  function scoreDominion(T, req) {
+    var D = T.dominion_score;
+    if (!req.players.length) fail("players: add at least one player (p0.name=...)");
+    var out = req.players.map(function (p, i) {
+      var counts = p.cards || {}, counted = 0;
+      Object.keys(counts).forEach(function (slug) {
+        if (!inList(D.cards, slug)) fail("players[" + i + "].cards." + slug + ": not a Dominion Victory card or Curse");
+        counted += counts[slug];
+      });
+      var total = p.total == null ? counted : p.total;
+      if (total < counted) fail("players[" + i + "].total: " + total + " cards is fewer than the " + counted + " counted");
+      var lines = [], sum = 0;
+      Object.keys(counts).forEach(function (slug) {
+        var n = counts[slug];
+        if (!n) return;
+        var points = has(D.fixed, slug) ? D.fixed[slug] * n : n * Math.floor(total / D.per_cards[slug]);
+        sum += points;
+        lines.push({ card: slug, count: n, points: points });
+      });
+      return { name: playerName(p, i), total_cards: total, turns: p.turns || 0, lines: lines, total: sum };
+    });
+    var seats = out.map(function (_, i) { return i; });
+    D.winner.forEach(function (rule) {
+      if (rule === "most_points") {
+        var best = Math.max.apply(null, seats.map(function (i) { return out[i].total; }));
+        seats = seats.filter(function (i) { return out[i].total === best; });
+      } else if (rule === "fewest_turns") {
+        var fewest = Math.min.apply(null, seats.map(function (i) { return out[i].turns; }));
+        seats = seats.filter(function (i) { return out[i].turns === fewest; });
+      }
+    });
+    return { game: "dominion", players: out, winners: seats };
+  }
+
+  function scoreCitadels(T, req) {
+    var C = T.citadels_score;
+    var n = req.players.length;
+    if (!n) fail("players: add at least one player (p0.name=...)");
+    var cities = req.players.map(function (p, i) {
+      var city = p.city || [], late = p.last_round || [], gilded = p.gilded || [];
+      city.forEach(function (slug) {
+        if (!has(C.values, slug)) fail("players[" + i + "].city: " + JSON.stringify(slug) + " is not a Citadels district");
+      });
+      [["last_round", late], ["gilded", gilded]].forEach(function (pair) {
+        pair[1].forEach(function (slug) {
+          if (!inList(city, slug)) fail("players[" + i + "]." + pair[0] + ": " + JSON.stringify(slug) + " is not in the city");
+        });
+      });
+      if (p.museum && !inList(city, "museum")) fail("players[" + i + "].museum: cards under the Museum need the Museum in the city");
+      var completed = p.completed || "auto";
+      if (!inList(["auto", "first", "other", "none"], completed)) fail("players[" + i + "].completed: " + JSON.stringify(completed));
+      return { name: playerName(p, i), city: city, late: late, gilded: gilded, museum: p.museum || 0, completed: completed };
+    });
+    cities.forEach(function (c, i) {
+      c.city.forEach(function (slug, k) {
+        if (slug !== "quarry" && c.city.indexOf(slug) !== k) fail("players[" + i + "].city: " + JSON.stringify(slug) + " twice; a city has one of each district");
+      });
+    });
+    if (cities.filter(function (c) { return c.completed === "first"; }).length > 1) fail("players: only one player completes a city first");
+    var bell = cities.some(function (c) { return inList(c.city, "bell-tower"); });
+    var end = C.end_sizes[n + "-" + (req.short_game ? 1 : 0) + "-" + (bell ? 1 : 0)];
+    if (end == null) fail("players: Citadels is not set up for " + n + " players");
+    var firstTaken = cities.some(function (c) { return c.completed === "first"; });
+    cities.forEach(function (c) {
+      if (c.completed === "auto") {
+        c.completed = null;
+        if (c.city.length >= end) { c.completed = firstTaken ? "other" : "first"; firstTaken = true; }
+      } else if (c.completed === "none") c.completed = null;
+    });
+    var out = cities.map(function (c) {
+      var mask = 0, haunted = 0, wishing = 0, purple = 0, districts = 0;
+      c.city.forEach(function (slug) {
+        districts += C.values[slug];
+        var colour = C.district_colour[slug];
+        if (slug === C.haunted) { haunted = inList(c.late, slug) ? 2 : 1; return; }
+        if (slug === C.wishing) { wishing = 1; return; }
+        if (colour === "special") purple += 1;
+        else mask |= 1 << C.income_colours.indexOf(colour);
+      });
+      if (purple > C.max_purple) fail("city: more than " + C.max_purple + " purple districts");
+      var idx = ((mask * 3 + haunted) * 2 + wishing) * (C.max_purple + 1) + purple;
+      var h = C.bonus.haunted_as[idx];
+      var parts = {
+        districts: districts,
+        colours: C.bonus.colours[idx],
+        completion: c.completed ? C.completion[c.completed] : 0,
+        gilded: c.gilded.length * C.gilded,
+        museum: c.museum * C.museum,
+        wishing_well: C.bonus.wishing[idx],
+        haunted_as: h >= 0 ? C.colours[h] : null
+      };
+      parts.total = parts.districts + parts.colours + parts.completion + parts.gilded + parts.museum + parts.wishing_well;
+      return {
+        name: c.name,
+        districts: c.city.map(function (slug) { return { card: slug, points: C.values[slug] }; }),
+        parts: parts, completed: c.completed, total: parts.total
+      };
+    });
+    var best = Math.max.apply(null, out.map(function (p) { return p.total; }));
+    var winners = [];
+    out.forEach(function (p, i) { if (p.total === best) winners.push(i); });
+    return { game: "citadels", end_size: end, players: out, winners: winners };
+  }
+
+  /* ---------------------------------------------------------------- query parameters (as the .json twins read them) */
+  function list(params, name) {
+    return params.getAll(name).join(",").split(",").map(function (s) { return s.trim(); }).filter(Boolean);
+  }
+  function int(params, name, fallback) {
+    var raw = params.get(name);
+    if (raw == null || raw === "") return fallback;
+    if (!/^\d+$/.test(raw)) fail(name + ": " + JSON.stringify(raw.slice(0, 20)) + " is not a whole number");
+    return parseInt(raw, 10);
+  }
+  function flag(params, name) { return inList(["1", "true", "on", "yes"], params.get(name) || ""); }
+
+  var parse = {
+    setup: function (q) {
+      var game = q.get("game") || "dominion";
+      if (game === "dominion") {
+        return { game: game, edition: q.get("edition") || "2e", players: int(q, "players", 3), kingdom: list(q, "kingdom") };
+      }
+      var ninth = q.get("ninth") || null;
+      return { game: "citadels", players: int(q, "players", 4), short_game: flag(q, "short"), ninth: ninth === "none" ? null : ninth };
+    },
+    kingdom: function (q) {
+      return { edition: q.get("edition") || "2e", set: q.get("set") || null, seed: int(q, "seed", 1),
+               exclude: list(q, "exclude"), lock: list(q, "lock"), require: list(q, "require") };
+    },
+    score: function (q) {
+      var game = q.get("game") || "dominion", players = [];
+      for (var i = 0; i < 8; i++) {
+        var prefix = "p" + i + ".", fields = {}, any = false;
+        q.forEach(function (v, k) { if (k.indexOf(prefix) === 0) { any = true; if (!has(fields, k.slice(prefix.length))) fields[k.slice(prefix.length)] = v; } });
+        if (!any) continue;
+        var p = { name: fields.name || "" };
+        if (game === "dominion") {
+          p.cards = {};
+          Object.keys(fields).forEach(function (key) {
+            if (key === "name") return;
+            if (key === "total" || key === "turns") p[key] = int(q, prefix + key, 0);
+            else if (fields[key] !== "") p.cards[key] = int(q, prefix + key, 0);
+          });
+        } else {
+          p.city = list(q, prefix + "city");
+          p.last_round = list(q, prefix + "late");
+          p.gilded = list(q, prefix + "gilded");
+          p.completed = fields.done || "auto";
+          if (fields.museum) p.museum = int(q, prefix + "museum", 0);
+        }
+        players.push(p);
+      }
+      return { game: game, players: players, short_game: flag(q, "short") };
+    }
+  };
+
+  var compute = {
+    setup: setupFor,
+    kingdom: pickKingdom,
+    score: function (T, req) { return req.game === "dominion" ? scoreDominion(T, req) : scoreCitadels(T, req); }
+  };
+
+  var api = { mulberry32: mulberry32, setupFor: setupFor, pickKingdom: pickKingdom, scoreDominion: scoreDominion,
+              scoreCitadels: scoreCitadels, parse: parse, compute: compute };
+  if (typeof module !== "undefined" && module.exports) { module.exports = api; return; }
+  root.RefTools = api;
+
+  /* ---------------------------------------------------------------- the page */
+  var configNode = document.getElementById("tool-config");
+  if (!configNode) return;
+  var cfg = JSON.parse(configNode.textContent);
+  var S = cfg.strings || {};
+  function tr(key, values) {
+    var text = S[key] != null ? S[key] : key;
+    return text.replace(/\{(\w+)\}/g, function (m, k) { return values && values[k] != null ? values[k] : m; });
+  }
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text != null) node.textContent = text;
+    return node;
+  }
+  function name(game, slug) { return (cfg.names && cfg.names[game] && cfg.names[game][slug]) || slug; }
+  function citeLink(cite) {
+    var parts = cite.split("#");
+    return el("a", { "class": "cite", href: "/entries/" + parts[0] + (parts[1] ? "#" + parts[1] : "") }, tr("tools.rule"));
+  }
+  function item(text, cite) {
+    var li = el("li", {}, text);
+    if (cite) { li.appendChild(document.createTextNode(" ")); li.appendChild(citeLink(cite)); }
+    return li;
+  }
+
+  function renderSetup(box, s) {
+    var ul = el("ul", { "class": "lines" });
+    var game = s.game;
+    s.lines.forEach(function (l) {
+      var text, v = {};
+      Object.keys(l).forEach(function (k) { v[k] = l[k]; });
+      if (l.card) v.card = name(game, l.card);
+      if (l.key === "pile") text = tr(l.dealt ? "setup.pile.dealt" : "setup.pile", v);
+      else if (l.key === "start_deck") text = tr("setup.start_deck", { cards: Object.keys(l.cards).map(function (c) { return l.cards[c] + " × " + name(game, c); }).join("、") });
+      else if (l.key === "characters" || l.key === "removed") text = tr("setup." + l.key, { count: l.count, cards: l.cards.map(function (c) { return name(game, c); }).join("、") });
+      else if (l.key === "bell_tower" && !l.active) text = tr("setup.bell_tower.off");
+      else text = tr("setup." + l.key, v);
+      var li = item(text, l.cite);
+      li.setAttribute("data-key", l.key);
+      if (l.card) li.setAttribute("data-card", l.card);
+      if (l.count != null) li.setAttribute("data-count", l.count);
+      if (l.steps) {
+        var ol = el("ol", { "class": "steps" });
+        l.steps.forEach(function (st) { ol.appendChild(el("li", {}, tr("setup.step." + st.action, { seat: tr("setup.seat." + st.seat) }))); });
+        li.appendChild(ol);
+      }
+      ul.appendChild(li);
+    });
+    box.appendChild(ul);
+  }
+
+  function renderKingdom(box, k, T) {
+    var ol = el("ol", { "class": "kingdom" });
+    k.cards.forEach(function (slug) {
+      var li = el("li", { "data-card": slug });
+      li.appendChild(el("span", { "class": "badge cost" }, String(T.kingdom.cost[slug])));
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(el("a", { href: "/entries/dominion/" + slug }, name("dominion", slug)));
+      (T.kingdom.tags[slug] || []).forEach(function (t) { li.appendChild(el("span", { "class": "tag" }, tr("kingdom.tag." + t))); });
+      ol.appendChild(li);
+    });
+    box.appendChild(ol);
+    var p = el("p", { "class": "actions" });
+    var edition = k.edition === "mixed" ? null : k.edition;
+    var setup = "/tools/setup?game=dominion&edition=" + (edition || "2e") + (edition ? "&kingdom=" + k.cards.join(",") : "");
+    p.appendChild(el("a", { "class": "button", href: setup, id: "to-setup" }, tr("kingdom.to_setup")));
+    p.appendChild(el("a", { "class": "button", href: location.pathname + location.search, id: "share-kingdom" }, tr("kingdom.share")));
+    box.appendChild(p);
+  }
+
+  function renderScore(box, r) {
+    var winners = r.winners.map(function (i) { return r.players[i].name; }).join("、");
+    var head = el("p", { "class": "winner", id: "winner" }, tr(r.winners.length > 1 ? "score.winners_shared" : "score.winner", { names: winners }));
+    box.appendChild(head);
+    if (r.game === "citadels") box.appendChild(el("p", { "class": "muted" }, tr("score.end_size", { count: r.end_size })));
+    r.players.forEach(function (p, i) {
+      var card = el("section", { "class": "score-card" + (r.winners.indexOf(i) >= 0 ? " won" : ""), "data-seat": String(i) });
+      var h = el("h2", {}, p.name + " · ");
+      h.appendChild(el("span", { "class": "total", "data-total": String(p.total) }, tr("score.points", { n: p.total })));
+      card.appendChild(h);
+      var ul = el("ul", { "class": "lines" });
+      if (r.game === "dominion") {
+        p.lines.forEach(function (l) {
+          var per = cfgTables.dominion_score.per_cards[l.card];
+          ul.appendChild(el("li", {}, tr(per ? "score.line.per_cards" : "score.line.card",
+            { count: l.count, card: name("dominion", l.card), points: l.points, cards: p.total_cards, per: per })));
+        });
+      } else {
+        p.districts.forEach(function (d) { ul.appendChild(el("li", {}, tr("score.line.district", { card: name("citadels", d.card), points: d.points }))); });
+        var parts = p.parts;
+        if (parts.colours) {
+          var li = item(tr("score.line.colours", { points: parts.colours }), "citadels/rules/scoring-and-bonuses#five-colours-plus-three");
+          if (parts.haunted_as) li.appendChild(document.createTextNode(" " + tr("score.line.haunted", { colour: tr("score.colour." + parts.haunted_as) })));
+          ul.appendChild(li);
+        }
+        if (parts.completion) ul.appendChild(item(tr("score.line." + p.completed, { points: parts.completion }),
+          "citadels/rules/scoring-and-bonuses#" + (p.completed === "first" ? "first-complete-plus-four" : "other-complete-plus-two")));
+        if (parts.wishing_well) ul.appendChild(item(tr("score.line.wishing", { points: parts.wishing_well }), "citadels/wishing-well"));
+        if (parts.museum) ul.appendChild(item(tr("score.line.museum", { points: parts.museum }), "citadels/museum"));
+        if (parts.gilded) ul.appendChild(item(tr("score.line.gilded", { points: parts.gilded }), "citadels/artist"));
+      }
+      card.appendChild(ul);
+      box.appendChild(card);
+    });
+    if (r.game === "dominion" && r.winners.length === 1 && r.players.filter(function (p) { return p.total === r.players[r.winners[0]].total; }).length > 1) {
+      box.appendChild(item(tr("score.tie_turns"), "dominion/rules/scoring-and-ties#tie-fewer-turns"));
+    }
+  }
+
+  var cfgTables = null;
+  var form = document.getElementById("tool-form");
+  var result = document.getElementById("result");
+  var errorBox = document.getElementById("tool-error");
+  var jsonLink = document.getElementById("json-link");
+
+  function showGame() {
+    if (!form) return;
+    var checked = form.querySelector("input[name=game]:checked");
+    var game = checked ? checked.value : null;
+    form.querySelectorAll("[data-game]").forEach(function (node) {
+      var on = !game || node.getAttribute("data-game") === game;
+      node.hidden = !on;
+      node.querySelectorAll("input, select").forEach(function (inp) { inp.disabled = !on; });
+    });
+  }
+
+  function run(params) {
+    if (!cfgTables || !result) return;
+    result.textContent = "";
+    try {
+      var req = parse[cfg.tool](params);
+      var out = compute[cfg.tool](cfgTables, req);
+      errorBox.hidden = true;
+      if (cfg.tool === "setup") renderSetup(result, out);
+      else if (cfg.tool === "kingdom") renderKingdom(result, out, cfgTables);
+      else renderScore(result, out);
+      result.setAttribute("data-ready", "1");
+    } catch (e) {
+      if (!e.toolError) throw e;
+      errorBox.textContent = tr("tools.error", { detail: e.message });
+      errorBox.hidden = false;
+      result.setAttribute("data-ready", "error");
+    }
+  }
+
+  function formParams() {
+    var params = new URLSearchParams();
+    new FormData(form).forEach(function (v, k) { if (v !== "") params.append(k, v); });
+    if (cfg.tool === "kingdom" && !params.get("set")) params.delete("set");
+    return params;
+  }
+
+  function update() {
+    var params = formParams();
+    var qs = params.toString();
+    history.replaceState(null, "", location.pathname + (qs ? "?" + qs : ""));
+    if (jsonLink) jsonLink.href = "/tools/" + cfg.tool + ".json" + (qs ? "?" + qs : "");
+    run(params);
+  }
+
+  function renumber() {
+    form.querySelectorAll("fieldset.player").forEach(function (fs, i) {
+      fs.setAttribute("data-index", String(i));
+      fs.querySelector("legend").textContent = tr("score.player", { n: i + 1 });
+      fs.querySelectorAll("[name]").forEach(function (inp) { inp.name = inp.name.replace(/^p\d+\./, "p" + i + "."); });
+    });
+  }
+
+  function wire() {
+    if (!form) return;
+    showGame();
+    form.addEventListener("change", function (ev) {
+      if (ev.target.name === "game") showGame();
+      if (ev.target.name === "edition" && cfg.tool === "kingdom") { form.submit(); return; }
+      var count = ev.target.closest && ev.target.closest("details.city");
+      if (count) count.querySelector(".count").textContent = tr("score.districts_n", { n: count.querySelectorAll("input:checked").length });
+      update();
+    });
+    form.addEventListener("input", function (ev) { if (ev.target.type === "number" || ev.target.type === "text") update(); });
+    form.addEventListener("submit", function (ev) { ev.preventDefault(); update(); });
+    var seed = document.getElementById("new-seed");
+    if (seed) seed.addEventListener("click", function () {
+      form.querySelector("input[name=seed]").value = String(Math.floor(Math.random() * 4294967296));
+      update();
+    });
+    var add = document.getElementById("add-player");
+    var box = document.getElementById("players");
+    if (add && box) {
+      add.addEventListener("click", function () {
+        var all = box.querySelectorAll("fieldset.player");
+        if (all.length >= 8) return;
+        var copy = all[all.length - 1].cloneNode(true);
+        copy.querySelectorAll("input").forEach(function (inp) { if (inp.type === "checkbox") inp.checked = false; else inp.value = ""; });
+        copy.querySelectorAll("select").forEach(function (s) { s.selectedIndex = 0; });
+        box.appendChild(copy);
+        renumber(); showGame(); update();
+      });
+      box.addEventListener("click", function (ev) {
+        if (!ev.target.classList.contains("remove-player")) return;
+        if (box.querySelectorAll("fieldset.player").length <= 1) return;
+        ev.target.closest("fieldset.player").remove();
+        renumber(); update();
+      });
+    }
+  }
+
+  wire();
+  if (!cfg.data) return;
+  fetch(cfg.data, { credentials: "same-origin" })
+    .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
+    .then(function (T) { cfgTables = T; root.RefTools.tables = T; run(new URLSearchParams(location.search)); })
+    .catch(function () { if (result) result.setAttribute("data-ready", "nodata"); });
+})(this);
