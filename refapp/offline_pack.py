@@ -8,13 +8,24 @@ from __future__ import annotations
 from typing import Any
 
 from corpus.model import LANGS, Dataset
+from index.pinyin import full_pinyin, initials
 from refapp.catalog import localised
 
-PACK_FIELDS = ["id", "game", "kind", "title", "names", "aliases", "text", "rulings", "notes"]
+PACK_FIELDS = ["id", "game", "kind", "title", "names", "aliases", "text", "rulings", "notes", "keys", "types", "cost"]
+
+
+def name_keys(e: Any) -> list[str]:
+    """What a player may type for a Chinese name without Chinese input: its pinyin and initials."""
+    keys: list[str] = []
+    for name in [e.names.get("zh-Hans", "")] + [a for a in e.aliases if a and not a.isascii()]:
+        if name:
+            keys += [full_pinyin(name), initials(name)]
+    return sorted({k for k in keys if k.isascii() and k.isalpha()})
 
 
 def entry_row(e: Any, lang: str) -> list[Any]:
-    """[id, game, kind, title, [names, every script], [aliases], text, [[ruling id, text]], [notes]]."""
+    """[id, game, kind, title, [names, every script], [aliases], text, [[ruling id, text]], [notes],
+    [pinyin keys], [types], cost]."""
     names = [n for n in (e.names.get(code, "") for code in LANGS) if n]
     text = localised(e.text, lang)
     if e.text_2e:
@@ -29,6 +40,9 @@ def entry_row(e: Any, lang: str) -> list[Any]:
         text,
         [[r.id, localised(r.text, lang)] for r in e.rulings],
         [localised(n.text, lang) for n in e.notes],
+        name_keys(e),
+        list(e.types),
+        e.cost,
     ]
 
 

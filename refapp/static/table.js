@@ -4,7 +4,7 @@
 (function (root) {
   "use strict";
 
-  var SPLIT = /[\s,，。、？?!！;；:：·・"“”'‘’()（）《》「」]+/;
+  var SPLIT = /[\s,，。、？?!！;；：·・"“”'‘’()（）《》「」]+/;  // ASCII ':' stays: game:dominion
   var CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
 
   function norm(s) { return (s || "").normalize("NFKC").toLowerCase(); }
@@ -21,13 +21,17 @@
         id: row[0], game: row[1], kind: row[2], title: row[3],
         names: row[4].map(norm), aliases: row[5].map(norm),
         text: norm(row[6] + "\n" + row[8].join("\n")),
-        rulings: row[7].map(function (r) { return [r[0], norm(r[1])]; })
+        rulings: row[7].map(function (r) { return [r[0], norm(r[1])]; }),
+        keys: row[9] || [], types: row[10] || [], cost: row[11],
+        words: row[2] === "faq" ? [] :  // typo targets: names of cards, rules and terms, not questions
+          row[4].concat(row[5]).map(norm).join(" ").split(/[^a-z]+/).filter(function (w) { return w.length > 3; })
       };
     });
   }
 
   function fieldScore(e, t) {
     var best = 0;
+    e.keys.forEach(function (k) { if (k === t) best = Math.max(best, 9); else if (t.length > 2 && k.indexOf(t) === 0) best = Math.max(best, 4); });
     e.names.forEach(function (n) { if (n === t) best = Math.max(best, 10); else if (n.indexOf(t) >= 0) best = Math.max(best, 6); });
     e.aliases.forEach(function (n) { if (n === t) best = Math.max(best, 8); else if (n.indexOf(t) >= 0) best = Math.max(best, 4); });
     var inText = count(e.text, t);
@@ -41,12 +45,68 @@
     return df;
   }
 
+  function distance(a, b) {  // optimal string alignment distance (a swap of neighbours counts 1)
+    if (Math.abs(a.length - b.length) > 2) return 3;
+    var d = [], i, j;
+    for (i = 0; i <= a.length; i++) { d.push([i]); for (j = 1; j <= b.length; j++) d[i].push(i ? 0 : j); }
+    for (i = 1; i <= a.length; i++) {
+      for (j = 1; j <= b.length; j++) {
+        d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+    return d[a.length][b.length];
+  }
+
+  /* A Latin word found nowhere may be a typo of an English name word or of a name's pinyin. */
+  function nearest(entries, w) {
+    var best = null, bestD = w.length >= 7 ? 2 : 1;
+    entries.forEach(function (e) {
+      e.words.concat(e.keys).forEach(function (k) {
+        if (k.length < 4) return;
+        var d = distance(w, k);
+        if (d <= bestD && (best === null || d < bestD)) { best = k; bestD = d; }
+      });
+    });
+    return best;
+  }
+
+  /* Filters a player may add: game:dominion, kind:card, type:attack, cost<=3 (also cost:3, cost>=5). */
+  var FILTER = /^(game|kind|type|cost)(:|<=|>=|<|>|=)(.+)$/;
+  function parseFilters(words) {
+    var filters = [], rest = [];
+    words.forEach(function (w) {
+      var m = FILTER.exec(w);
+      if (m) filters.push({ field: m[1], op: m[2] === ":" ? "=" : m[2], value: m[3] });
+      else rest.push(w);
+    });
+    return { filters: filters, words: rest };
+  }
+  function passes(e, filters) {
+    return filters.every(function (f) {
+      if (f.field === "game") return e.game === f.value;
+      if (f.field === "kind") return e.kind === f.value;
+      if (f.field === "type") return e.types.indexOf(f.value) >= 0;
+      var v = parseInt(f.value, 10);
+      if (e.cost == null || isNaN(v)) return false;
+      return { "=": e.cost === v, "<=": e.cost <= v, ">=": e.cost >= v, "<": e.cost < v, ">": e.cost > v }[f.op];
+    });
+  }
+
   /* Terms of a question: words split on spaces and punctuation; a Chinese word found nowhere is
-     read as its overlapping pairs of characters ("刺客杀国王" -> 刺客, 客杀, 杀国, 国王). */
-  function terms(entries, query) {
+     read as its overlapping pairs of characters ("刺客杀国王" -> 刺客, 客杀, 杀国, 国王); Latin
+     words typed apart are also tried together ("tu shu guan" -> tushuguan); a Latin word found
+     nowhere is read as the nearest name word (one or two letters off). */
+  function terms(entries, words) {
     var out = [];
-    norm(query).split(SPLIT).filter(Boolean).forEach(function (w) {
+    var latin = words.length > 1 && words.every(function (w) { return /^[a-z]+$/.test(w); });
+    if (latin && docFreq(entries, words.join("")) > 0) words = [words.join("")];
+    words.forEach(function (w) {
       var df = docFreq(entries, w);
+      if (!df && /^[a-z]{4,}$/.test(w)) {
+        var near = nearest(entries, w);
+        if (near) { out.push({ t: near, df: docFreq(entries, near), weight: 1 }); return; }
+      }
       if (df || !CJK.test(w) || w.length < 3) { out.push({ t: w, df: df, weight: 1 }); return; }
       var pairs = [];
       for (var i = 0; i + 2 <= w.length; i++) pairs.push(w.slice(i, i + 2));
@@ -57,11 +117,17 @@
 
   /* Ranked [{id, title, game, kind, ruling}] for a question; entries matching every word first. */
   function searchPack(entries, query, limit) {
-    var ts = terms(entries, query);
-    if (!ts.length) return [];
+    var parsed = parseFilters(norm(query).split(SPLIT).filter(Boolean));
+    var ts = terms(entries, parsed.words);
     var n = entries.length;
     var scored = [];
+    if (!ts.length) {  // filters alone: every entry that passes, cheapest first
+      entries.filter(function (e) { return parsed.filters.length && passes(e, parsed.filters); }).forEach(function (e) {
+        scored.push({ score: -(e.cost || 0), id: e.id, title: e.title, game: e.game, kind: e.kind, ruling: null });
+      });
+    }
     entries.forEach(function (e) {
+      if (!passes(e, parsed.filters)) return;
       var total = 0, matched = 0, possible = 0;
       ts.forEach(function (x) {
         possible += x.weight;
