@@ -11,6 +11,7 @@ import urllib.request
 from urllib.parse import quote
 
 import pytest
+from test_browser_journeys import wait_until  # polls without eval (the CSP forbids 'unsafe-eval')
 
 from engine.dominion.cards import kingdom_cards
 from engine.tables import (
@@ -37,15 +38,6 @@ SMALL_TARGETS = """() => Array.from(document.querySelectorAll('a[href], button, 
 def get_json(url: str):  # type: ignore[no-untyped-def]
     with urllib.request.urlopen(url, timeout=10) as r:  # noqa: S310 - loopback test server
         return json.loads(r.read().decode())
-
-
-def wait_until(page, js: str, seconds: float = 10) -> None:  # type: ignore[no-untyped-def]
-    """Poll a predicate (wait_for_function would need 'unsafe-eval', which the CSP forbids)."""
-    for _ in range(int(seconds * 10)):
-        if page.evaluate(js):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"timed out waiting for {js}")
 
 
 def ready(page) -> None:  # type: ignore[no-untyped-def]
