@@ -11,7 +11,9 @@ from corpus.model import LANGS, Dataset
 from index.pinyin import full_pinyin, initials
 from refapp.catalog import localised
 
-PACK_FIELDS = ["id", "game", "kind", "title", "names", "aliases", "text", "rulings", "notes", "keys", "types", "cost"]
+PACK_FIELDS = [
+    "id", "game", "kind", "title", "names", "aliases", "text", "rulings", "notes", "keys", "types", "cost",
+]
 
 
 def name_keys(e: Any) -> list[str]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Blueprint, Response, g, jsonify, make_response, render_template, request
+from flask import Blueprint, Response, abort, g, jsonify, make_response, render_template, request
 
 from engine.tables import (
     KingdomError,
@@ -236,8 +236,6 @@ def page(tool: str) -> Any:
     if tool.endswith(".json") and tool[:-5] in TOOLS:
         return tool_json(tool[:-5])
     if tool not in TOOLS:
-        from flask import abort
-
         abort(404)
     return tool_page(tool)
 

@@ -29,6 +29,23 @@ from engine.tables.kingdoms import KINGDOM_SIZE, MAX_TRIES, REQUIREMENTS, card_t
 from engine.tables.score import LAST_ROUND, end_size, score_dominion, scoring_cards
 from engine.tables.setup import all_setups, setup_options
 
+#: Rule entries the score counter cites for each kind of point.
+DOMINION_CITES = {
+    "points": "dominion/rules/scoring-and-ties#count-whole-deck",
+    "gardens": "dominion/gardens",
+    "tie": "dominion/rules/scoring-and-ties#tie-fewer-turns",
+}
+CITADELS_CITES = {
+    "districts": "citadels/rules/scoring-and-bonuses#district-costs",
+    "colours": "citadels/rules/scoring-and-bonuses#five-colours-plus-three",
+    "haunted": "citadels/haunted-city",
+    "first": "citadels/rules/scoring-and-bonuses#first-complete-plus-four",
+    "other": "citadels/rules/scoring-and-bonuses#other-complete-plus-two",
+    "wishing": "citadels/wishing-well",
+    "museum": "citadels/museum",
+    "gilded": "citadels/artist",
+    "ties": "citadels/rules/scoring-and-bonuses#ties-share-victory",
+}
 PROBE_CARDS = 400  # Gardens-like cards are probed for every deck size up to this
 MAX_PURPLE = 30  # other purple districts counted by the bonus table (a city holds at most 30 districts)
 HAUNTED = "haunted-city"
@@ -57,6 +74,7 @@ def dominion_scoring() -> dict[str, Any]:
         "fixed": fixed,
         "per_cards": per_cards,
         "winner": dominion_winner_rule(),
+        "cites": DOMINION_CITES,
     }
 
 
@@ -144,6 +162,7 @@ def citadels_scoring() -> dict[str, Any]:
         "bonus": {"colours": table_colours, "wishing": table_wishing, "haunted_as": table_haunted},
         "end_sizes": end_sizes(),
         "ties": "shared",
+        "cites": CITADELS_CITES,
     }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.citadels import definitions as cd
+from engine.citadels.game import new_state
 from engine.citadels.scoring import score_player, winners
 from engine.citadels.settings import SettingsError, make_settings
 from engine.citadels.state import Built, PlayerState
@@ -181,8 +182,6 @@ def score_citadels(request: dict[str, Any]) -> dict[str, Any]:
 
 def end_size(players: int, short_game: bool, cities: list[PlayerState]) -> int:
     """The city size that completes a city in this game, asked of the engine's game state."""
-    from engine.citadels.game import new_state
-
     try:
         settings = make_settings(players, short_game=short_game)
     except SettingsError as exc:

@@ -337,8 +337,10 @@
 
   function renderScore(box, r) {
     var winners = r.winners.map(function (i) { return r.players[i].name; }).join("、");
-    var head = el("p", { "class": "winner", id: "winner" }, tr(r.winners.length > 1 ? "score.winners_shared" : "score.winner", { names: winners }));
-    box.appendChild(head);
+    var ties = r.game === "dominion" ? cfgTables.dominion_score.cites.points : cfgTables.citadels_score.cites.ties;
+    box.appendChild(item(tr(r.winners.length > 1 ? "score.winners_shared" : "score.winner", { names: winners }), ties));
+    box.lastChild.id = "winner";
+    box.lastChild.className = "winner";
     if (r.game === "citadels") box.appendChild(el("p", { "class": "muted" }, tr("score.end_size", { count: r.end_size })));
     r.players.forEach(function (p, i) {
       var card = el("section", { "class": "score-card" + (r.winners.indexOf(i) >= 0 ? " won" : ""), "data-seat": String(i) });
@@ -347,30 +349,34 @@
       card.appendChild(h);
       var ul = el("ul", { "class": "lines" });
       if (r.game === "dominion") {
+        var D = cfgTables.dominion_score;
         p.lines.forEach(function (l) {
-          var per = cfgTables.dominion_score.per_cards[l.card];
-          ul.appendChild(el("li", {}, tr(per ? "score.line.per_cards" : "score.line.card",
-            { count: l.count, card: name("dominion", l.card), points: l.points, cards: p.total_cards, per: per })));
+          var per = D.per_cards[l.card];
+          ul.appendChild(item(tr(per ? "score.line.per_cards" : "score.line.card",
+            { count: l.count, card: name("dominion", l.card), points: l.points, cards: p.total_cards, per: per }),
+            per ? D.cites.gardens : D.cites.points));
         });
       } else {
+        var C = cfgTables.citadels_score.cites, parts = p.parts;
         p.districts.forEach(function (d) { ul.appendChild(el("li", {}, tr("score.line.district", { card: name("citadels", d.card), points: d.points }))); });
-        var parts = p.parts;
         if (parts.colours) {
-          var li = item(tr("score.line.colours", { points: parts.colours }), "citadels/rules/scoring-and-bonuses#five-colours-plus-three");
-          if (parts.haunted_as) li.appendChild(document.createTextNode(" " + tr("score.line.haunted", { colour: tr("score.colour." + parts.haunted_as) })));
+          var li = item(tr("score.line.colours", { points: parts.colours }), C.colours);
+          if (parts.haunted_as) {
+            li.appendChild(document.createTextNode(" " + tr("score.line.haunted", { colour: tr("score.colour." + parts.haunted_as) }) + " "));
+            li.appendChild(citeLink(C.haunted));
+          }
           ul.appendChild(li);
         }
-        if (parts.completion) ul.appendChild(item(tr("score.line." + p.completed, { points: parts.completion }),
-          "citadels/rules/scoring-and-bonuses#" + (p.completed === "first" ? "first-complete-plus-four" : "other-complete-plus-two")));
-        if (parts.wishing_well) ul.appendChild(item(tr("score.line.wishing", { points: parts.wishing_well }), "citadels/wishing-well"));
-        if (parts.museum) ul.appendChild(item(tr("score.line.museum", { points: parts.museum }), "citadels/museum"));
-        if (parts.gilded) ul.appendChild(item(tr("score.line.gilded", { points: parts.gilded }), "citadels/artist"));
+        if (parts.completion) ul.appendChild(item(tr("score.line." + p.completed, { points: parts.completion }), C[p.completed]));
+        if (parts.wishing_well) ul.appendChild(item(tr("score.line.wishing", { points: parts.wishing_well }), C.wishing));
+        if (parts.museum) ul.appendChild(item(tr("score.line.museum", { points: parts.museum }), C.museum));
+        if (parts.gilded) ul.appendChild(item(tr("score.line.gilded", { points: parts.gilded }), C.gilded));
       }
       card.appendChild(ul);
       box.appendChild(card);
     });
     if (r.game === "dominion" && r.winners.length === 1 && r.players.filter(function (p) { return p.total === r.players[r.winners[0]].total; }).length > 1) {
-      box.appendChild(item(tr("score.tie_turns"), "dominion/rules/scoring-and-ties#tie-fewer-turns"));
+      box.appendChild(item(tr("score.tie_turns"), cfgTables.dominion_score.cites.tie));
     }
   }
 

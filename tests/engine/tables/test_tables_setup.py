@@ -133,7 +133,7 @@ def test_citadels_player_count_rules_a_player_expects():
         citadels_setup(1)
 
 
-def test_every_line_cites_an_existing_entry_and_ruling():
+def test_every_set_up_line_and_kind_of_point_cites_an_existing_entry_and_ruling():
     entries = {e.id: e for e in load_dataset().entries}
     cites = set()
     for by_players in TABLES["setup"]["dominion"]["setups"].values():
@@ -141,6 +141,7 @@ def test_every_line_cites_an_existing_entry_and_ruling():
             cites |= {line[k] for line in s["lines"] for k in ("cite", "cite_victory") if k in line}
     for s in TABLES["setup"]["citadels"]["setups"].values():
         cites |= {line["cite"] for line in s["lines"]}
+    cites |= set(TABLES["dominion_score"]["cites"].values()) | set(TABLES["citadels_score"]["cites"].values())
     assert len(cites) > 15
     for cite in cites:
         entry_id, _, ruling = cite.partition("#")
