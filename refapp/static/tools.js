@@ -284,8 +284,8 @@
     var parts = cite.split("#");
     return el("a", { "class": "cite", href: "/entries/" + parts[0] + (parts[1] ? "#" + parts[1] : "") }, tr("tools.rule"));
   }
-  function item(text, cite) {
-    var li = el("li", {}, text);
+  function item(text, cite, tag) {
+    var li = el(tag || "li", {}, text);
     if (cite) { li.appendChild(document.createTextNode(" ")); li.appendChild(citeLink(cite)); }
     return li;
   }
@@ -338,9 +338,10 @@
   function renderScore(box, r) {
     var winners = r.winners.map(function (i) { return r.players[i].name; }).join("、");
     var ties = r.game === "dominion" ? cfgTables.dominion_score.cites.points : cfgTables.citadels_score.cites.ties;
-    box.appendChild(item(tr(r.winners.length > 1 ? "score.winners_shared" : "score.winner", { names: winners }), ties));
-    box.lastChild.id = "winner";
-    box.lastChild.className = "winner";
+    var head = item(tr(r.winners.length > 1 ? "score.winners_shared" : "score.winner", { names: winners }), ties, "p");
+    head.id = "winner";
+    head.className = "winner";
+    box.appendChild(head);
     if (r.game === "citadels") box.appendChild(el("p", { "class": "muted" }, tr("score.end_size", { count: r.end_size })));
     r.players.forEach(function (p, i) {
       var card = el("section", { "class": "score-card" + (r.winners.indexOf(i) >= 0 ? " won" : ""), "data-seat": String(i) });
@@ -376,7 +377,7 @@
       box.appendChild(card);
     });
     if (r.game === "dominion" && r.winners.length === 1 && r.players.filter(function (p) { return p.total === r.players[r.winners[0]].total; }).length > 1) {
-      box.appendChild(item(tr("score.tie_turns"), cfgTables.dominion_score.cites.tie));
+      box.appendChild(item(tr("score.tie_turns"), cfgTables.dominion_score.cites.tie, "p"));
     }
   }
 
