@@ -317,6 +317,7 @@
   }
 
   function renderKingdom(box, k, T) {
+    if (k.name) box.appendChild(el("h2", { id: "set-name" }, k.name[cfg.lang] || k.name.en));
     var ol = el("ol", { "class": "kingdom" });
     k.cards.forEach(function (slug) {
       var li = el("li", { "data-card": slug });
