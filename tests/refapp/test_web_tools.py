@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from corpus.model import DATASET_PATH
 from refapp import create_app
@@ -137,3 +139,67 @@ def test_a_shared_ruling_previews_its_text_in_the_chosen_script(client, lang, ne
         in html
     )
     assert f'data-url="/entries/{entry.id}?r={ruling.id}&amp;lang={lang}#{ruling.id}"' in html
+
+
+KEYS = [
+    "game",
+    "edition",
+    "players",
+    "kingdom",
+    "short",
+    "ninth",
+    "set",
+    "seed",
+    "exclude",
+    "lock",
+    "require",
+    "p0.name",
+    "p0.city",
+    "p0.province",
+    "p0.total",
+    "p0.turns",
+    "p0.done",
+    "p0.late",
+    "p0.museum",
+    "p7.gardens",
+]
+VALUES = [
+    "",
+    "1",
+    "2",
+    "7",
+    "-1",
+    "99999999999",
+    "dominion",
+    "citadels",
+    "1e",
+    "2e",
+    "mixed",
+    "queen",
+    "witch",
+    "gardens,witch",
+    "temple,temple",
+    "museum",
+    "haunted-city",
+    "first",
+    "x" * 300,
+    "图书馆",
+    "%00",
+    "<b>",
+]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    tool=st.sampled_from(["setup", "kingdom", "score"]),
+    params=st.lists(st.tuples(st.sampled_from(KEYS), st.sampled_from(VALUES)), max_size=8),
+)
+def test_any_parameters_give_a_result_or_a_clear_400_never_a_500(client, tool, params):
+    from urllib.parse import urlencode
+
+    r = client.get(f"/tools/{tool}.json?{urlencode(params)}")
+    assert r.status_code in (200, 400)
+    if r.status_code == 400:
+        assert r.get_json()["error"]
+    page = client.get(f"/tools/{tool}?{urlencode(params)}")
+    assert page.status_code in (200, 400)
