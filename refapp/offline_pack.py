@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from corpus.ingest.normalise import to_simplified, to_traditional
 from corpus.model import LANGS, Dataset
-from index.pinyin import full_pinyin, initials
+from index.pinyin import full_pinyin, initials, syllables
 from refapp.catalog import localised
 
 PACK_FIELDS = [
@@ -26,9 +27,13 @@ def name_keys(e: Any) -> list[str]:
 
 
 def entry_row(e: Any, lang: str) -> list[Any]:
-    """[id, game, kind, title, [names, every script], [aliases], text, [[ruling id, text]], [notes],
+    """[id, game, kind, title, [names, every script, aliases in the other script], [aliases], text,
+    [[ruling id, text]], [notes],
     [pinyin keys], [types], cost]."""
     names = [n for n in (e.names.get(code, "") for code in LANGS) if n]
+    for alias in e.aliases:  # an alias typed in the other script (鐘樓 for 钟楼) matches too
+        names += [x for x in (to_simplified(alias), to_traditional(alias)) if x != alias]
+    names = list(dict.fromkeys(names))
     text = localised(e.text, lang)
     if e.text_2e:
         text = (text + "\n" + localised(e.text_2e, lang)).strip()
@@ -48,6 +53,33 @@ def entry_row(e: Any, lang: str) -> list[Any]:
     ]
 
 
+def common_characters() -> list[str]:
+    """The 3,755 most common Chinese characters (GB 2312 level 1), in code order."""
+    out = []
+    for hi in range(0xB0, 0xD8):
+        for lo in range(0xA1, 0xFF):
+            try:
+                out.append(bytes([hi, lo]).decode("gb2312"))
+            except UnicodeDecodeError:
+                continue
+    return out
+
+
+def pinyin_table(dataset: Dataset) -> dict[str, str]:
+    """syllable -> characters read so, for common characters and those in names and aliases:
+    offline search reads a Chinese word found nowhere by its sound (刺课 -> cike, the Assassin)."""
+    chars = set(common_characters())
+    for e in dataset.entries:
+        for name in [*e.names.values(), *e.aliases]:
+            chars |= {c for c in name if "\u3400" <= c <= "\u9fff"}
+    table: dict[str, str] = {}
+    for c in sorted(chars):
+        reading = syllables(c)[0].lower()
+        if reading.isascii() and reading.isalpha():
+            table[reading] = table.get(reading, "") + c
+    return table
+
+
 def build_pack(dataset: Dataset, lang: str) -> dict[str, Any]:
     """The offline pack for ``lang`` (one of corpus.model.LANGS)."""
     if lang not in LANGS:
@@ -57,4 +89,5 @@ def build_pack(dataset: Dataset, lang: str) -> dict[str, Any]:
         "lang": lang,
         "fields": PACK_FIELDS,
         "entries": [entry_row(e, lang) for e in sorted(dataset.entries, key=lambda e: e.id)],
+        "pinyin": pinyin_table(dataset),
     }

@@ -16,7 +16,11 @@
 
   /* Prepare a pack (from /api/offline-pack) once: lower-cased fields per entry. */
   function prepare(pack) {
-    return pack.entries.map(function (row) {
+    var sound = {};
+    Object.keys(pack.pinyin || {}).forEach(function (syllable) {
+      Array.from(pack.pinyin[syllable]).forEach(function (c) { sound[c] = syllable; });
+    });
+    var entries = pack.entries.map(function (row) {
       return {
         id: row[0], game: row[1], kind: row[2], title: row[3],
         names: row[4].map(norm), aliases: row[5].map(norm),
@@ -27,6 +31,8 @@
           row[4].concat(row[5]).map(norm).join(" ").split(/[^a-z]+/).filter(function (w) { return w.length > 3; })
       };
     });
+    entries.sound = sound;  // character -> pinyin syllable
+    return entries;
   }
 
   function fieldScore(e, t) {
@@ -96,7 +102,8 @@
   /* Terms of a question: words split on spaces and punctuation; a Chinese word found nowhere is
      read as its overlapping pairs of characters ("刺客杀国王" -> 刺客, 客杀, 杀国, 国王); Latin
      words typed apart are also tried together ("tu shu guan" -> tushuguan); a Latin word found
-     nowhere is read as the nearest name word (one or two letters off). */
+     nowhere is read as the nearest name word (one or two letters off); a Chinese word found
+     nowhere is read by its sound when a name sounds the same (刺课 -> cike -> 刺客). */
   function terms(entries, words) {
     var out = [];
     var latin = words.length > 1 && words.every(function (w) { return /^[a-z]+$/.test(w); });
@@ -106,6 +113,13 @@
       if (!df && /^[a-z]{4,}$/.test(w)) {
         var near = nearest(entries, w);
         if (near) { out.push({ t: near, df: docFreq(entries, near), weight: 1 }); return; }
+      }
+      if (!df && CJK.test(w) && entries.sound) {  // a Chinese word found nowhere: a name that sounds the same?
+        var chars = Array.from(w), said = chars.map(function (c) { return entries.sound[c] || ""; }).join("");
+        if (said && chars.every(function (c) { return entries.sound[c]; })) {
+          var sdf = docFreq(entries, said);
+          if (sdf) { out.push({ t: said, df: sdf, weight: 1 }); return; }
+        }
       }
       if (df || !CJK.test(w) || w.length < 3) { out.push({ t: w, df: df, weight: 1 }); return; }
       var pairs = [];
@@ -142,7 +156,7 @@
       var ruling = null, best = 0;
       e.rulings.forEach(function (r) {
         var hits = 0;
-        ts.forEach(function (x) { if (r[1].indexOf(x.t) >= 0) hits += x.weight; });
+        ts.forEach(function (x) { if (x.df && r[1].indexOf(x.t) >= 0) hits += x.weight * Math.log(1 + n / x.df); });
         if (hits > best) { best = hits; ruling = r[0]; }
       });
       scored.push({ score: total * cover * cover, id: e.id, title: e.title, game: e.game, kind: e.kind, ruling: ruling });
