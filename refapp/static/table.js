@@ -261,7 +261,10 @@
   if (button && status) {
     try {
       var mark = JSON.parse(localStorage.getItem(MARK) || "null");
-      if (mark) status.textContent = tr("table.saved", { n: mark.n });
+      if (mark) {
+        var current = button.getAttribute("data-version");
+        status.textContent = tr(current && mark.version !== current ? "table.outdated" : "table.saved", { n: mark.n });
+      }
     } catch (e) { /* ignore */ }
     button.addEventListener("click", function () { save(button, status); });
   }

@@ -446,7 +446,13 @@
     showGame();
     form.addEventListener("change", function (ev) {
       if (ev.target.name === "game") showGame();
-      if (ev.target.name === "edition" && cfg.tool === "kingdom") { form.submit(); return; }
+      if (ev.target.name === "edition" && cfg.tool === "kingdom") {
+        // another edition has other cards: keep the seed and requirements, drop exclude/lock
+        var keep = new URLSearchParams();
+        formParams().forEach(function (v, k) { if (k !== "exclude" && k !== "lock") keep.append(k, v); });
+        location.assign(location.pathname + "?" + keep.toString());
+        return;
+      }
       var count = ev.target.closest && ev.target.closest("details.city");
       if (count) count.querySelector(".count").textContent = tr("score.districts_n", { n: count.querySelectorAll("input:checked").length });
       update();

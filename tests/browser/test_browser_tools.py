@@ -106,6 +106,15 @@ def test_kingdom_picker_is_reproducible_and_links_every_card(live_server, phone,
     ready(page)
     assert [li.get_attribute("data-card") for li in page.locator("#result li[data-card]").all()] == new_cards
 
+    # switching edition keeps the seed and requirements; cards of the other edition are dropped
+    page.goto(f"{live_server.url}/tools/kingdom?edition=2e&seed=9&exclude=artisan&require=plus_buy")
+    ready(page)
+    page.locator("select[name=edition]").select_option("1e")
+    page.wait_for_url(re.compile(r"edition=1e"))
+    ready(page)
+    assert "artisan" not in page.url and "seed=9" in page.url and "require=plus_buy" in page.url
+    assert page.locator("#result li[data-card]").count() == 10 and page.locator("#tool-error").is_hidden()
+
     page.goto(f"{live_server.url}/tools/kingdom?edition=1e")
     page.locator('#sets a[href*="set=1e-first-game"]').click()
     ready(page)
