@@ -142,7 +142,10 @@ def score_request() -> dict[str, Any]:
             if fields.get("museum"):
                 player["museum"] = _number(f"{prefix}museum", fields["museum"])
         players.append(player)
-    return {"game": game, "players": players, "short_game": _flag("short")}
+    request_ = {"game": game, "players": players, "short_game": _flag("short")}
+    if game == "citadels":
+        request_["bell_tower_announced"] = _choice("bell", ("1", "0"), "1") == "1"
+    return request_
 
 
 def _number(name: str, raw: str) -> int:

@@ -167,19 +167,20 @@ def citadels_scoring() -> dict[str, Any]:
 
 
 def end_sizes() -> dict[str, int]:
-    """``"<players>-<short 0/1>-<bell tower 0/1>"`` -> the city size that completes a city."""
+    """``"<players>-<short 0/1>-<bell>"`` -> the city size that completes a city; bell 0: no Bell
+    Tower, 1: a Bell Tower stands but its owner has not announced the shorter game, 2: announced."""
     out: dict[str, int] = {}
     for players in setup_options().citadels_players:
         for short in (False, True):
-            for bell in (False, True):
+            try:
+                make_settings(players, short_game=short)
+            except SettingsError:
+                continue
+            for bell in (0, 1, 2):
                 cities = [PlayerState(name=f"P{i}") for i in range(players)]
                 if bell:
                     cities[0].city.append(Built("bell-tower", 1))
-                try:
-                    make_settings(players, short_game=short)
-                except SettingsError:
-                    continue
-                out[f"{players}-{int(short)}-{int(bell)}"] = end_size(players, short, cities)
+                out[f"{players}-{int(short)}-{bell}"] = end_size(players, short, cities, announced=bell == 2)
     return out
 
 

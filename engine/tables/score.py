@@ -141,7 +141,7 @@ def _city(p: dict[str, Any], i: int) -> PlayerState:
 
 def score_citadels(request: dict[str, Any]) -> dict[str, Any]:
     """``{players: [{name?, city: [slug], completed?, last_round?: [slug], gilded?: [slug], museum?: n}],
-    short_game?}`` -> each score's parts, the end size and the winners.
+    short_game?, bell_tower_announced?}`` -> each score's parts, the end size and the winners.
 
     ``completed`` is ``first``, ``other`` (completed later), ``none`` or ``auto`` (default): the
     engine's end size for this game (with a Bell Tower in any city, one less) decides, and the
@@ -156,7 +156,10 @@ def score_citadels(request: dict[str, Any]) -> dict[str, Any]:
         raise ScoreError(f"players[{i}].city: {slug!r} twice; a city has one of each district")
     if sum(1 for p in cities if p.completed == "first") > 1:
         raise ScoreError("players: only one player completes a city first")
-    end = end_size(len(players), bool(request.get("short_game")), cities)
+    announced = request.get("bell_tower_announced", True)
+    if not isinstance(announced, bool):
+        raise ScoreError(f"bell_tower_announced: {announced!r} is not true or false")
+    end = end_size(len(players), bool(request.get("short_game")), cities, announced)
     first_taken = any(p.completed == "first" for p in cities)
     for p in cities:
         if p.completed == "auto":
@@ -180,12 +183,15 @@ def score_citadels(request: dict[str, Any]) -> dict[str, Any]:
     return {"game": "citadels", "end_size": end, "players": out, "winners": winners(totals)}
 
 
-def end_size(players: int, short_game: bool, cities: list[PlayerState]) -> int:
-    """The city size that completes a city in this game, asked of the engine's game state."""
+def end_size(players: int, short_game: bool, cities: list[PlayerState], announced: bool = True) -> int:
+    """The city size that completes a city in this game, asked of the engine's game state
+    (``announced``: the Bell Tower's owner has announced the game ends one district sooner)."""
     try:
         settings = make_settings(players, short_game=short_game)
     except SettingsError as exc:
         raise ScoreError(f"players: {exc}") from exc
     state = new_state(settings, [p.name for p in cities])
     state.players = cities
+    owner = next((seat for seat, p in enumerate(cities) if p.has("bell-tower")), None)
+    state.bell_tower_owner = owner if announced else None
     return state.end_size

@@ -167,8 +167,10 @@ def _dealt_state(settings: GameSettings) -> Any:
 
 
 def _end_with_bell_tower(settings: GameSettings) -> int:
+    """The end size once a Bell Tower is built and its owner has announced the shorter game."""
     state = new_state(settings, [f"P{i + 1}" for i in range(settings.players)])
     state.players[0].city.append(Built("bell-tower", 1))
+    state.bell_tower_owner = 0
     return state.end_size
 
 

@@ -156,8 +156,9 @@
       });
     });
     if (cities.filter(function (c) { return c.completed === "first"; }).length > 1) fail("players: only one player completes a city first");
-    var bell = cities.some(function (c) { return inList(c.city, "bell-tower"); });
-    var end = C.end_sizes[n + "-" + (req.short_game ? 1 : 0) + "-" + (bell ? 1 : 0)];
+    var built = cities.some(function (c) { return inList(c.city, "bell-tower"); });
+    var bell = !built ? 0 : req.bell_tower_announced === false ? 1 : 2;
+    var end = C.end_sizes[n + "-" + (req.short_game ? 1 : 0) + "-" + bell];
     if (end == null) fail("players: Citadels is not set up for " + n + " players");
     var firstTaken = cities.some(function (c) { return c.completed === "first"; });
     cities.forEach(function (c) {
@@ -249,7 +250,13 @@
         }
         players.push(p);
       }
-      return { game: game, players: players, short_game: flag(q, "short") };
+      var out = { game: game, players: players, short_game: flag(q, "short") };
+      if (game === "citadels") {
+        var bellParam = q.get("bell") || "1";
+        if (bellParam !== "1" && bellParam !== "0") fail("bell: " + JSON.stringify(bellParam.slice(0, 20)) + " is not one of ['1', '0']");
+        out.bell_tower_announced = bellParam === "1";
+      }
+      return out;
     }
   };
 

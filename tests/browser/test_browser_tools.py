@@ -181,6 +181,8 @@ def random_citadels(rng: random.Random, districts: list[str]) -> dict:
     players = []
     for _ in range(n):
         city = rng.sample(districts, rng.choice([0, 3, 6, 7, 8, 8, 9, 10, 12]))
+        if city and "bell-tower" not in city and rng.random() < 0.15:
+            city[0] = "bell-tower"  # the Bell Tower case comes up often
         player: dict = {"city": city}
         if "haunted-city" in city and rng.random() < 0.4:
             player["last_round"] = ["haunted-city"]
@@ -191,7 +193,7 @@ def random_citadels(rng: random.Random, districts: list[str]) -> dict:
         players.append(player)
     if rng.random() < 0.2:
         players[rng.randrange(n)]["completed"] = rng.choice(["first", "other", "none"])
-    return {"players": players, "short_game": rng.random() < 0.3}
+    return {"players": players, "short_game": rng.random() < 0.3, "bell_tower_announced": rng.random() < 0.7}
 
 
 def random_dominion(rng: random.Random) -> dict:

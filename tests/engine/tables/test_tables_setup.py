@@ -16,7 +16,7 @@ from engine.core.rng import Shuffler
 from engine.dominion import SetupError, build_supply, new_game_state
 from engine.dominion.cards import EDITIONS, kingdom_cards
 from engine.tables import SetupRequestError, citadels_setup, dominion_setup, export_tables, setup_options
-from engine.tables.setup import NINTH, citadels_key
+from engine.tables.setup import NINTH, _NoDecisions, citadels_key
 
 TABLES = export_tables()
 
@@ -95,7 +95,7 @@ def test_citadels_setup_equals_the_engine(players, ninth, short):
     assert exported == citadels_setup(players, short, ninth)
     settings = make_settings(players, ninth=ninth, short_game=short)
     state = new_state(settings, [f"P{i}" for i in range(players)])
-    CitadelsGame(state, None, Shuffler(3), NullLog()).setup()  # type: ignore[arg-type]
+    CitadelsGame(state, _NoDecisions(), Shuffler(3), NullLog()).setup()
     lines = {line["key"]: line for line in exported["lines"]}
     assert lines["characters"]["cards"] == list(settings.characters)
     assert lines["start"]["gold"] == state.players[-1].gold and lines["start"]["cards"] == len(
