@@ -193,5 +193,5 @@ def end_size(players: int, short_game: bool, cities: list[PlayerState], announce
     state = new_state(settings, [p.name for p in cities])
     state.players = cities
     owner = next((seat for seat, p in enumerate(cities) if p.has("bell-tower")), None)
-    state.bell_tower_owner = owner if announced else None
+    state.bell_tower_owner = owner if announced and settings.bell_tower_active else None
     return state.end_size

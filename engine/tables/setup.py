@@ -167,10 +167,11 @@ def _dealt_state(settings: GameSettings) -> Any:
 
 
 def _end_with_bell_tower(settings: GameSettings) -> int:
-    """The end size once a Bell Tower is built and its owner has announced the shorter game."""
+    """The end size once a Bell Tower is built and its owner has announced the shorter game (which
+    the settings allow only outside the short game unless the players agreed)."""
     state = new_state(settings, [f"P{i + 1}" for i in range(settings.players)])
     state.players[0].city.append(Built("bell-tower", 1))
-    state.bell_tower_owner = 0
+    state.bell_tower_owner = 0 if settings.bell_tower_active else None  # may the owner announce?
     return state.end_size
 
 
