@@ -43,7 +43,7 @@ def entry_row(e: Any, lang: str) -> list[Any]:
         e.kind,
         localised(e.names, lang),
         names,
-        list(e.aliases),
+        list(dict.fromkeys([*e.aliases, *e.keywords])),  # search-only keywords are matched like aliases
         text,
         [[r.id, localised(r.text, lang)] for r in e.rulings],
         [localised(n.text, lang) for n in e.notes],
