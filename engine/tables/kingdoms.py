@@ -3,7 +3,8 @@
 What a card does for the picker's options (+Actions, +Buy, hands out Curses, counters a
 Curse-giver) is found by playing it in the engine, not written down: see :func:`card_tags`.
 The random pick uses a small seeded generator (mulberry32) that the browser's tools script
-also implements, so a seed in the URL gives the same ten cards on the server and offline.
+also implements (refapp/static/tools-eval.js), so a seed in the URL gives the same ten cards
+on the server and offline.
 """
 
 from __future__ import annotations
@@ -131,7 +132,7 @@ def recommended_sets(edition: str) -> list[dict[str, Any]]:
 
 # --------------------------------------------------------------------------- random ten
 def mulberry32(seed: int):  # type: ignore[no-untyped-def]
-    """A 32-bit seeded generator of floats in [0, 1); the same numbers as tools.js's ``mulberry32``."""
+    """A 32-bit seeded generator of floats in [0, 1); the same numbers as tools-eval.js's ``mulberry32``."""
     state = seed & 0xFFFFFFFF
 
     def next_float() -> float:

@@ -45,7 +45,7 @@ def test_recommended_sets_by_name_and_edition():
 
 def test_mulberry32_is_the_published_generator():
     rng = mulberry32(1)
-    # what tools.js's mulberry32(1) gives under node (Math.imul arithmetic)
+    # what tools-eval.js's mulberry32(1) gives under node (Math.imul arithmetic)
     assert [round(rng(), 10) for _ in range(3)] == [0.6270739406, 0.0027357212, 0.52744704]
 
 
