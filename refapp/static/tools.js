@@ -36,8 +36,8 @@
       Object.keys(l).forEach(function (k) { v[k] = l[k]; });
       if (l.card) v.card = name(game, l.card);
       if (l.key === "pile") text = tr(l.dealt ? "setup.pile.dealt" : "setup.pile", v);
-      else if (l.key === "start_deck") text = tr("setup.start_deck", { cards: Object.keys(l.cards).map(function (c) { return l.cards[c] + " × " + name(game, c); }).join("、") });
-      else if (l.key === "characters" || l.key === "removed") text = tr("setup." + l.key, { count: l.count, cards: l.cards.map(function (c) { return name(game, c); }).join("、") });
+      else if (l.key === "start_deck") text = tr("setup.start_deck", { cards: Object.keys(l.cards).map(function (c) { return l.cards[c] + " × " + name(game, c); }).join(tr("tools.sep")) });
+      else if (l.key === "characters" || l.key === "removed") text = tr("setup." + l.key, { count: l.count, cards: l.cards.map(function (c) { return name(game, c); }).join(tr("tools.sep")) });
       else if (l.key === "bell_tower" && !l.active) text = tr("setup.bell_tower.off");
       else text = tr("setup." + l.key, v);
       var li = item(text, l.cite);
@@ -75,7 +75,7 @@
   }
 
   function renderScore(box, r) {
-    var winners = r.winners.map(function (i) { return r.players[i].name; }).join("、");
+    var winners = r.winners.map(function (i) { return r.players[i].name; }).join(tr("tools.sep"));
     var ties = r.game === "dominion" ? cfgTables.dominion_score.cites.points : cfgTables.citadels_score.cites.ties;
     var head = item(tr(r.winners.length > 1 ? "score.winners_shared" : "score.winner", { names: winners }), ties, "p");
     head.id = "winner";
