@@ -95,8 +95,9 @@ class ScenarioMap:
     def from_library(cls, library: ScenarioLibrary) -> ScenarioMap:
         by_ruling: dict[tuple[str, str], list[str]] = {}
         for sid, summary in library.summaries.items():
-            if summary.ruling:
-                by_ruling.setdefault((summary.entry, summary.ruling), []).append(sid)
+            for entry, ruling in summary.shown():  # every ruling the run demonstrates
+                if ruling:
+                    by_ruling.setdefault((entry, ruling), []).append(sid)
         return cls(
             {e: tuple(ids) for e, ids in library.by_entry.items()},
             {k: tuple(v) for k, v in by_ruling.items()},
