@@ -29,6 +29,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         sandbox,
         state,
         static_files,
+        tools,
     )
     from refapp.config import data_dir
 
@@ -49,7 +50,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config["SCENARIOS_BY_ENTRY"] = {k: list(v) for k, v in app_state.scenarios.by_entry.items()}
     api_search.init_app(app)
 
-    for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, sandbox.bp):
+    for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp, sandbox.bp):
         app.register_blueprint(blueprint)
     errors.register_error_pages(app)
 
