@@ -26,6 +26,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         language,
         offline,
         pages,
+        sandbox,
         state,
         static_files,
         tools,
@@ -49,7 +50,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config["SCENARIOS_BY_ENTRY"] = {k: list(v) for k, v in app_state.scenarios.by_entry.items()}
     api_search.init_app(app)
 
-    for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp):
+    for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp, sandbox.bp):
         app.register_blueprint(blueprint)
     errors.register_error_pages(app)
 

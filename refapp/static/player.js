@@ -181,6 +181,8 @@
       if (a) { if (j === idx) a.setAttribute("aria-current", "step"); else a.removeAttribute("aria-current"); }
     });
     if (!fromHash && history.replaceState) history.replaceState(null, "", "#step=" + (idx + 1));
+    var tryHere = document.getElementById("try-here");  // the sandbox starts from the step shown
+    if (tryHere) tryHere.href = tryHere.href.replace(/step=\d+/, "step=" + (idx + 1));
     // the language switch goes through /lang/<code>; a redirect keeps this fragment
     document.querySelectorAll(".langs a").forEach(function (a) { a.hash = "step=" + (idx + 1); });
     root.querySelector("[data-act=prev]").disabled = idx === 0;

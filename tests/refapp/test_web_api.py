@@ -83,7 +83,8 @@ def real_client(tmp_path_factory):
 
 
 def test_every_documented_path_has_a_live_example():
-    assert {p for p, _, _ in EXAMPLES + REAL_EXAMPLES} == set(SPEC["paths"])
+    readable = {p for p, ops in SPEC["paths"].items() if "get" in ops}  # POST-only paths: their own tests
+    assert {p for p, _, _ in EXAMPLES + REAL_EXAMPLES} == readable
 
 
 @pytest.mark.parametrize(("spec_path", "url", "status"), REAL_EXAMPLES)

@@ -1,0 +1,517 @@
+/* The sandbox: edit a situation, let the engine play it, answer its questions by tapping.
+   State = {situation, answers}; every change asks POST /api/sandbox for the replay and puts the
+   returned code in the URL (?s=), so a link reproduces the sandbox. Hand-written, no framework. */
+(function () {
+  "use strict";
+  var app = document.getElementById("sb-app");
+  if (!app || !window.fetch) return;
+  var lang = document.body.getAttribute("data-lang") || "zh-Hans";
+  function json(id) { try { return JSON.parse(document.getElementById(id).textContent); } catch (e) { return {}; } }
+  var S = json("sb-strings"), FACTS = json("sb-cards"), start = json("sb-state");
+  var sit = start.situation || {}, answers = start.answers || [];
+  var run = null, idx = 0, seq = 0, timer = null, picked = [], supplyOpen = false;
+  var NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"];
+  var ZONES = { dominion: ["hand", "deck", "discard", "play"], citadels: ["hand", "city", "characters"] };
+  var CORE = ["actions", "buys", "coins", "gold", "score"];
+  var ORDER = ["characters", "deck", "hand", "play", "discard", "set_aside", "city"];
+  var $ = function (id) { return document.getElementById(id); };
+  var errBox = $("sb-error"), board = $("sb-board"), decision = $("sb-decision");
+
+  function t(key, vals) {
+    if (vals && vals.n === 1 && S[key + ".one"]) key += ".one";
+    var s = S[key] || key;
+    Object.keys(vals || {}).forEach(function (k) { s = s.split("{" + k + "}").join(String(vals[k])); });
+    return s;
+  }
+  function loc(d) { return !d ? "" : typeof d === "string" ? d : d[lang] || d["zh-Hans"] || d.en || ""; }
+  function el(tag, cls, text) {
+    var n = document.createElement(tag);
+    if (cls) n.className = cls;
+    if (text != null) n.textContent = text;
+    return n;
+  }
+  function button(text, onClick, cls) {
+    var b = el("button", cls, text);
+    b.type = "button";
+    b.addEventListener("click", onClick);
+    return b;
+  }
+  var known = {};  // slug -> localised name, from replies and suggestions
+  function nameOf(slug) { return loc(known[slug]) || (run && loc(run.names[slug])) || slug; }
+  function game() { return sit.game; }
+  function setup() { return (sit.setup = sit.setup || {}); }
+  function showError(text) { errBox.textContent = text || ""; errBox.hidden = !text; }
+
+  /* ---------- talking to the engine ---------- */
+  function replay(after) {
+    var mine = ++seq, held = run;
+    var since = after && after.answering && held ? held.events.length : 0;  // the rest follows from them
+    board.classList.add("sb-stale");
+    fetch("/api/sandbox", {
+      method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ situation: sit, answers: answers, since: since })
+    }).then(function (r) { return r.json().then(function (d) { return [r.status, d]; }); })
+      .then(function (res) {
+        if (mine !== seq) return;
+        var status = res[0], d = res[1];
+        if (status === 200) {
+          if (d.since) {
+            d.events = held.events.slice(0, d.since).concat(d.events);
+            d.snapshots = held.snapshots.slice(0, d.since).concat(d.snapshots);
+          }
+          run = d; idx = d.events.length - 1; picked = [];
+          $("sb-log").textContent = "";
+          Object.keys(d.names || {}).forEach(function (k) { known[k] = d.names[k]; });
+          showError(after && after.note);
+          history.replaceState(null, "", "/sandbox?s=" + d.code);
+          $("sb-link").href = "/sandbox?s=" + d.code;
+          $("sb-dl").href = "/sandbox/scenario.yaml?s=" + d.code;
+          draw(); drawEditor();
+        } else if (typeof d.index === "number") {
+          refused(d, after);
+        } else {
+          showError(t("sandbox.error", { reason: d.error || status }));
+          board.classList.remove("sb-stale");
+        }
+      })
+      .catch(function () { if (mine === seq) { showError(t("sandbox.offline")); board.classList.remove("sb-stale"); } });
+  }
+  function refused(d, after) {
+    if (after && after.answering && d.index === answers.length - 1) {  // the answer just given: take it back
+      answers.pop();
+      showError(t("sandbox.refused", { reason: d.reason }));
+      board.classList.remove("sb-stale");
+      return;
+    }
+    var dropped = answers.length - d.index;  // an edit made later answers impossible: play on before them
+    answers = answers.slice(0, d.index);
+    replay({ note: t("sandbox.dropped", { n: dropped }) + " (" + d.reason + ")" });
+  }
+  function changed() {  // the situation was edited
+    clearTimeout(timer);
+    timer = setTimeout(function () { replay(); }, 250);
+  }
+  function answer(picks) {
+    answers.push(picks);
+    replay({ answering: true });
+  }
+
+  /* ---------- the board at a step ---------- */
+  function cardView(slug, count) {
+    var types = (run.card_types && run.card_types[slug]) || [];
+    var c = el("span", "cardv" + types.map(function (x) { return " t-" + x; }).join(""), nameOf(slug));
+    if (count > 1) c.appendChild(el("span", "n", "×" + count));
+    return c;
+  }
+  function zoneView(name, cards) {
+    var z = el("div", "zone"), label = S["zone." + name] || name;
+    z.appendChild(el("div", "zone-name", label + " · " + (cards.length ? t("player.cards", { n: cards.length }) : t("player.empty"))));
+    if (!cards.length) return z;
+    var row = el("div", "cards");
+    if (name === "deck") {
+      var back = el("span", "cardv back");
+      back.appendChild(el("span", "n", "×" + cards.length));
+      row.appendChild(back);
+    } else {
+      var counts = {}, order = [];
+      (name === "discard" ? cards.slice(-1) : cards).forEach(function (c) {
+        if (!counts[c]) { counts[c] = 0; order.push(c); }
+        counts[c] += 1;
+      });
+      order.forEach(function (c) { row.appendChild(cardView(c, counts[c])); });
+    }
+    z.appendChild(row);
+    return z;
+  }
+  function drawBoard(snap) {
+    board.textContent = "";
+    board.classList.remove("sb-stale");
+    (snap.players || []).forEach(function (p, pi) {
+      var box = el("section", "pl" + (snap.active === pi ? " active" : ""));
+      box.setAttribute("aria-label", p.name);
+      var h = el("h3", null, p.name), cs = [];
+      Object.keys(p.counters || {}).forEach(function (k) {
+        if (CORE.indexOf(k) >= 0 || p.counters[k]) cs.push((S["counter." + k] || k) + " " + p.counters[k]);
+      });
+      if (snap.active === pi) cs.unshift("★ " + t("player.active"));
+      h.appendChild(el("span", "counters", cs.join(" · ")));
+      box.appendChild(h);
+      var zones = p.zones || {};
+      ORDER.concat(Object.keys(zones)).forEach(function (z, i, all) {
+        if (z in zones && all.indexOf(z) === i) box.appendChild(zoneView(z, zones[z]));
+      });
+      board.appendChild(box);
+    });
+    var sh = el("section", "shared"), shared = snap.shared || {}, piles = snap.piles || {};
+    Object.keys(shared).forEach(function (z) { if (shared[z].length || z === "trash") sh.appendChild(zoneView(z, shared[z])); });
+    var z = el("div", "zone"), row = el("div", "cards");
+    z.appendChild(el("div", "zone-name", t(game() === "citadels" ? "player.piles" : "player.supply")));
+    Object.keys(piles).forEach(function (slug) {
+      var c = el("span", "cardv", S["pile." + slug] || nameOf(slug));
+      c.appendChild(el("span", "n", String(piles[slug])));
+      row.appendChild(c);
+    });
+    z.appendChild(row); sh.appendChild(z); board.appendChild(sh);
+  }
+  function playerName(i) {
+    var snap = run.snapshots[0];
+    return (snap && snap.players[i] && snap.players[i].name) || String(i + 1);
+  }
+  function answersBefore(step) {
+    return run.answered.filter(function (a) { return a.seq <= step; }).length;
+  }
+  function draw() {
+    var total = run.events.length, last = idx === total - 1;
+    $("sb-step").textContent = t("player.step", { n: idx + 1, total: total });
+    $("sb-say").textContent = loc(run.events[idx] && run.events[idx].say);
+    drawBoard(run.snapshots[Math.min(idx, run.snapshots.length - 1)] || {});
+    app.querySelector("[data-act=undo]").disabled = !answers.length;
+    app.querySelector("[data-act=branch]").hidden = last || answersBefore(idx) === answers.length;
+    ["first", "prev"].forEach(function (a) { app.querySelector("[data-act=" + a + "]").disabled = idx === 0; });
+    ["next", "last"].forEach(function (a) { app.querySelector("[data-act=" + a + "]").disabled = last; });
+    drawDecision(last ? run.pending : null);
+    drawLog();
+  }
+  function drawLog() {
+    var log = $("sb-log");
+    if (log.children.length !== run.events.length) {
+      log.textContent = "";
+      run.events.forEach(function (ev, i) {
+        var li = el("li"), a = el("a", null, loc(ev.say));
+        a.href = "#";
+        a.addEventListener("click", function (e) { e.preventDefault(); idx = i; draw(); });
+        li.appendChild(a);
+        log.appendChild(li);
+      });
+    }
+    Array.prototype.forEach.call(log.children, function (li, i) { li.classList.toggle("current", i === idx); });
+  }
+
+  /* ---------- the pending decision ---------- */
+  function drawDecision(p) {
+    decision.textContent = "";
+    if (!p) {
+      if (idx === run.events.length - 1) decision.appendChild(el("p", "sb-ask", t("sandbox.finished")));
+      return;
+    }
+    var who = t("sandbox.asks", { who: playerName(p.player) });
+    var head = who + (S["punct.colon"] || ": ") + loc(p.prompt);
+    decision.appendChild(el("p", "sb-ask", head));
+    var opts = el("div", "sb-opts");
+    var multi = p.kind === "order" || p.max > 1;
+    if (multi) {
+      decision.appendChild(el("p", "muted", p.kind === "order" ? t("sandbox.order") : t("sandbox.pick", { min: p.min, max: p.max })));
+    }
+    p.options.forEach(function (o, i) {
+      var b = button(loc(p.labels[i]) || o, function () {
+        if (!multi) { answer([o]); return; }
+        var at = picked.indexOf(i);
+        if (at >= 0) picked.splice(at, 1); else picked.push(i);
+        drawDecision(p);
+      });
+      b.setAttribute("data-option", o);
+      if (multi) b.setAttribute("aria-pressed", picked.indexOf(i) >= 0 ? "true" : "false");
+      if (multi && p.kind === "order" && picked.indexOf(i) >= 0) b.textContent = (picked.indexOf(i) + 1) + ". " + b.textContent;
+      opts.appendChild(b);
+    });
+    if (!multi && p.min === 0) opts.appendChild(button(t("sandbox.none"), function () { answer([]); }, "sb-go"));
+    if (multi) {
+      var done = button(t("sandbox.done") + " · " + t("sandbox.picked", { n: picked.length }), function () {
+        answer(picked.map(function (i) { return p.options[i]; }));
+      }, "sb-go");
+      opts.appendChild(done);
+    }
+    decision.appendChild(opts);
+  }
+
+  app.querySelector(".controls").addEventListener("click", function (ev) {
+    var b = ev.target.closest("button");
+    if (!b || !run) return;
+    var act = b.getAttribute("data-act"), total = run.events.length;
+    if (act === "first") idx = 0;
+    if (act === "prev") idx = Math.max(0, idx - 1);
+    if (act === "next") idx = Math.min(total - 1, idx + 1);
+    if (act === "last") idx = total - 1;
+    if (act === "undo") { answers.pop(); replay(); return; }
+    if (act === "branch") { answers = answers.slice(0, answersBefore(idx)); replay(); return; }
+    draw();
+  });
+
+  /* ---------- the editor ---------- */
+  function emptyPlayer(i) {
+    var zones = {};
+    ZONES[game()].forEach(function (z) { if (z !== "characters" && z !== "play") zones[z] = []; });
+    var p = { name: NAMES[i] || String(i + 1), zones: zones };
+    if (game() === "citadels") p.counters = { gold: 2 };
+    return p;
+  }
+  function blank(g) {
+    sit = { game: g, players: [], setup: g === "dominion" ? { stop: "turn" } : { start: "draft", stop: "round" } };
+    if (g === "dominion") sit.edition = "1e";
+    var n = g === "dominion" ? 2 : 4;
+    for (var i = 0; i < n; i++) sit.players.push(emptyPlayer(i));
+    answers = [];
+  }
+  function select(label, value, options, onChange) {
+    var l = el("label", null, label), s = el("select");
+    options.forEach(function (o) {
+      var op = el("option", null, o[1]);
+      op.value = String(o[0]);
+      if (String(o[0]) === String(value)) op.selected = true;
+      s.appendChild(op);
+    });
+    s.addEventListener("change", function () { onChange(s.value); changed(); });
+    l.appendChild(s);
+    return l;
+  }
+  function number(label, value, min, max, onChange) {
+    var l = el("label", null, label), i = el("input");
+    i.type = "number"; i.inputMode = "numeric"; i.min = min; i.max = max; i.value = value;
+    i.addEventListener("change", function () {
+      var v = parseInt(i.value, 10);
+      if (!isNaN(v)) { onChange(v); changed(); }
+    });
+    l.appendChild(i);
+    return l;
+  }
+  function chips(list, zone, redraw) {
+    var row = el("div", "sb-chips");
+    list.forEach(function (slug, i) {
+      var c = el("span", "sb-chip");
+      c.appendChild(el("span", null, nameOf(slug)));
+      if (i > 0 && (zone === "deck" || zone === "discard" || zone === "city")) {
+        var up = button("↑", function () { list.splice(i - 1, 0, list.splice(i, 1)[0]); redraw(); changed(); });
+        up.setAttribute("aria-label", t("sandbox.up", { card: nameOf(slug) }));
+        c.appendChild(up);
+      }
+      var x = button("✕", function () { list.splice(i, 1); redraw(); changed(); });
+      x.setAttribute("aria-label", t("sandbox.remove", { card: nameOf(slug) }));
+      c.appendChild(x);
+      row.appendChild(c);
+    });
+    return row;
+  }
+  function drawPlayers() {
+    var box = $("sb-players");
+    box.textContent = "";
+    sit.players.forEach(function (p, i) {
+      var f = el("fieldset", "sb-pl");
+      f.appendChild(el("legend", null, p.name));
+      var nl = el("label", null, t("sandbox.name")), ni = el("input");
+      ni.type = "text"; ni.maxLength = 40; ni.value = p.name;
+      ni.addEventListener("change", function () { if (ni.value.trim()) { p.name = ni.value.trim(); drawEditor(); changed(); } });
+      nl.appendChild(ni); f.appendChild(nl);
+      p.zones = p.zones || {};
+      ZONES[game()].forEach(function (z) {
+        var list = p.zones[z] || [];
+        var wrap = el("div", "sb-zone");
+        wrap.appendChild(el("span", null, (S["zone." + z] || z) + " (" + list.length + ")"));
+        wrap.appendChild(chips(list, z, drawEditor));
+        f.appendChild(wrap);
+      });
+      if (game() === "citadels") {
+        p.counters = p.counters || {};
+        f.appendChild(number(S["counter.gold"], p.counters.gold || 0, 0, 99, function (v) { p.counters.gold = v; }));
+      }
+      box.appendChild(f);
+    });
+  }
+  function playerOptions() { return sit.players.map(function (p, i) { return [i, p.name]; }); }
+  function stops(list) { return list.map(function (s) { return [s, t("sandbox.stop." + s)]; }); }
+  function drawTable() {
+    var f = $("sb-table"), st = setup();
+    while (f.children.length > 1) f.removeChild(f.lastChild);
+    var row = el("div", "sb-row");
+    if (game() === "dominion") {
+      var active = st.active || 0, mine = sit.players[active];
+      row.appendChild(select(t("sandbox.active"), active, playerOptions(), function (v) { st.active = +v; }));
+      row.appendChild(select(t("sandbox.phase"), st.phase || "action",
+        [["action", S["phase.action"]], ["buy", S["phase.buy"]]], function (v) { st.phase = v; }));
+      row.appendChild(number(t("sandbox.turn"), st.turn || 1, 1, 999, function (v) { st.turn = v; }));
+      mine.counters = mine.counters || {};
+      [["actions", 1], ["buys", 1], ["coins", 0]].forEach(function (c) {
+        row.appendChild(number(S["counter." + c[0]], c[0] in mine.counters ? mine.counters[c[0]] : c[1], 0, 99,
+          function (v) { mine.counters[c[0]] = v; }));
+      });
+      row.appendChild(select(t("sandbox.stop"), st.stop || "turn", stops(["card", "action", "buy", "turn", "game"]),
+        function (v) { st.stop = v; }));
+      f.appendChild(row);
+      var piles = (run && run.snapshots[0] && run.snapshots[0].piles) || {};
+      var sup = el("details", "sb-supply"), row2 = el("div", "sb-row");
+      sup.appendChild(el("summary", null, t("sandbox.supply") + " (" + Object.keys(piles).length + ")"));
+      sup.open = supplyOpen;
+      sup.addEventListener("toggle", function () { supplyOpen = sup.open; });
+      sit.supply = sit.supply || {};
+      Object.keys(piles).forEach(function (slug) {
+        row2.appendChild(number(nameOf(slug), slug in sit.supply ? sit.supply[slug] : piles[slug], 0, 60,
+          function (v) { sit.supply[slug] = v; }));
+      });
+      sup.appendChild(row2);
+      f.appendChild(sup);
+      var trash = el("div", "sb-zone");
+      sit.shared = sit.shared || {};
+      sit.shared.trash = sit.shared.trash || [];
+      trash.appendChild(el("span", null, S["zone.trash"]));
+      trash.appendChild(chips(sit.shared.trash, "trash", drawEditor));
+      f.appendChild(trash);
+      return;
+    }
+    var settings = st.settings || {};
+    row.appendChild(select(t("sandbox.crown"), st.crown || 0, playerOptions(), function (v) { st.crown = +v; }));
+    row.appendChild(select(t("sandbox.start"), st.start || "draft",
+      [["draft", t("sandbox.start.draft")], ["turns", t("sandbox.start.turns")]], function (v) {
+        st.start = v;
+        if (v !== "turns") delete st.from_rank;
+        drawEditor();
+      }));
+    if (st.start === "turns") {
+      var ranks = [];
+      for (var r = 1; r <= 9; r++) ranks.push([r, r]);
+      row.appendChild(select(t("sandbox.from_rank"), st.from_rank || 1, ranks, function (v) { st.from_rank = +v; }));
+    }
+    row.appendChild(select(t("sandbox.stop"), st.stop || "round", stops(["turn", "round", "game"]), function (v) { st.stop = v; }));
+    row.appendChild(select(t("sandbox.ninth"), settings.ninth || "", [["", t("sandbox.no_ninth")],
+      ["queen", nameOf("queen")], ["artist", nameOf("artist")]], function (v) {
+        st.settings = st.settings || {};
+        if (v) st.settings.ninth = v; else delete st.settings.ninth;
+      }));
+    row.appendChild(number(t("sandbox.bank"), "bank" in st ? st.bank : "", 0, 99, function (v) { st.bank = v; }));
+    f.appendChild(row);
+  }
+  function targets() {
+    var out = [];
+    sit.players.forEach(function (p, i) {
+      ZONES[game()].forEach(function (z) { out.push([i + ":" + z, p.name + " · " + (S["zone." + z] || z)]); });
+    });
+    if (game() === "dominion") {
+      out.push(["supply", t("sandbox.supply")]);
+      out.push(["trash", S["zone.trash"]]);
+    }
+    return out;
+  }
+  function drawTargets() {
+    var s = $("sb-target"), keep = s.value;
+    s.textContent = "";
+    targets().forEach(function (o) {
+      var op = el("option", null, o[1]);
+      op.value = o[0];
+      s.appendChild(op);
+    });
+    if (keep && s.querySelector("option[value='" + keep + "']")) s.value = keep;
+  }
+  function drawEditor() {
+    $("sb-game").value = game();
+    $("sb-edition-l").hidden = game() !== "dominion";
+    $("sb-edition").value = sit.edition || "1e";
+    var n = $("sb-n");
+    n.max = game() === "dominion" ? 4 : 8;
+    n.value = sit.players.length;
+    drawPlayers(); drawTable(); drawTargets();
+  }
+  $("sb-game").addEventListener("change", function () { blank($("sb-game").value); drawEditor(); changed(); });
+  $("sb-edition").addEventListener("change", function () { sit.edition = $("sb-edition").value; changed(); });
+  $("sb-n").addEventListener("change", function () {
+    var n = parseInt($("sb-n").value, 10), most = game() === "dominion" ? 4 : 8;
+    if (isNaN(n) || n < 2 || n > most) { drawEditor(); return; }
+    if (n === 8 && !(setup().settings && setup().settings.ninth)) showError(t("sandbox.eight"));
+    while (sit.players.length < n) sit.players.push(emptyPlayer(sit.players.length));
+    sit.players.length = n;
+    ["crown", "active"].forEach(function (k) { if (setup()[k] >= n) setup()[k] = 0; });
+    answers = [];
+    drawEditor(); changed();
+  });
+  $("sb-blank").addEventListener("click", function () { blank(game()); drawEditor(); changed(); });
+  $("sb-go").addEventListener("click", function () {
+    $("sb-edit").open = false;
+    $("sb-step").scrollIntoView({ block: "start" });
+  });
+
+  /* ---------- adding cards: the search box with /api/suggest ---------- */
+  function place(slug) {
+    var target = $("sb-target").value, st = setup();
+    if (game() === "dominion") {
+      if (!FACTS.dominion[slug]) return false;
+      if (FACTS.dominion[slug].indexOf(sit.edition || "1e") < 0) sit.edition = FACTS.dominion[slug][0];
+      if (target === "supply") { sit.supply = sit.supply || {}; sit.supply[slug] = 10; return true; }
+      if (target === "trash") { sit.shared = sit.shared || {}; (sit.shared.trash = sit.shared.trash || []).push(slug); return true; }
+    }
+    var parts = target.split(":"), p = sit.players[+parts[0]], zone = parts[1];
+    if (game() === "citadels") {
+      var isChar = slug in FACTS.characters;
+      if (!isChar && !(slug in FACTS.districts)) return false;
+      if (isChar !== (zone === "characters")) zone = isChar ? "characters" : "hand";
+      st.settings = st.settings || {};
+      if (isChar) {
+        st.start = "turns";
+        if (FACTS.characters[slug] === 9) st.settings.ninth = slug;
+        else if (FACTS.expansion[slug]) {
+          var rep = (st.settings.replace || []).filter(function (c) { return FACTS.characters[c] !== FACTS.characters[slug]; });
+          st.settings.replace = rep.concat([slug]);
+        }
+      } else if (FACTS.districts[slug]) {
+        var extra = st.settings.extra_districts || [];
+        if (extra.indexOf(slug) < 0) st.settings.extra_districts = extra.concat([slug]);
+      }
+    }
+    p.zones = p.zones || {};
+    (p.zones[zone] = p.zones[zone] || []).push(slug);
+    return true;
+  }
+  var q = $("sb-q"), list = $("sb-suggest"), qseq = 0, qtimer = null;
+  function closeList() { list.hidden = true; list.textContent = ""; q.setAttribute("aria-expanded", "false"); }
+  function suggest(text) {
+    var mine = ++qseq;
+    fetch("/api/suggest?limit=20&lang=" + encodeURIComponent(lang) + "&q=" + encodeURIComponent(text), { credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.json() : { suggestions: [] }; })
+      .then(function (d) {
+        if (mine !== qseq) return;
+        list.textContent = "";
+        var items = (d.suggestions || []).filter(function (s) {
+          var slug = s.id.split("/").pop();
+          return s.game === game() && (game() === "dominion" ? FACTS.dominion[slug] : (slug in FACTS.characters || slug in FACTS.districts));
+        }).slice(0, 8);
+        items.forEach(function (s, i) {
+          var slug = s.id.split("/").pop(), li = el("li");
+          li.setAttribute("role", "option");
+          li.id = "sb-sugg-" + i;
+          known[slug] = s.title;
+          li.appendChild(button(s.label || loc(s.title), function () {
+            if (place(slug)) { q.value = ""; closeList(); drawEditor(); changed(); q.focus(); }
+            else showError(t("sandbox.not_here", { card: s.label }));
+          }));
+          list.appendChild(li);
+        });
+        list.hidden = !items.length;
+        q.setAttribute("aria-expanded", items.length ? "true" : "false");
+      }).catch(function () { closeList(); });
+  }
+  q.addEventListener("input", function () {
+    clearTimeout(qtimer);
+    var text = q.value.trim();
+    if (!text) { closeList(); return; }
+    qtimer = setTimeout(function () { suggest(text); }, 120);
+  });
+  q.addEventListener("keydown", function (ev) {
+    if (ev.key === "Enter") {
+      ev.preventDefault();
+      var first = list.querySelector("button");
+      if (first) first.click();
+    } else if (ev.key === "Escape") closeList();
+  });
+
+  /* ---------- share ---------- */
+  var copy = $("sb-copy");
+  copy.hidden = !(navigator.clipboard && window.isSecureContext);
+  copy.addEventListener("click", function () {
+    navigator.clipboard.writeText(location.href).then(function () { copy.textContent = t("sandbox.copied"); });
+  });
+
+  app.hidden = false;
+  $("sb-static").hidden = true;
+  if (!sit.game) blank("dominion");
+  if (!answers.length && !sit.players.some(function (p) { return p.zones && Object.keys(p.zones).some(function (z) { return p.zones[z].length; }); })) {
+    $("sb-edit").open = true;
+  }
+  drawEditor();
+  replay();
+})();
