@@ -220,11 +220,15 @@ def ours_app():  # gunicorn entry: the product app when it starts, else a minima
 def peer_app():
     from flask import Flask, jsonify, request
 
-    peer = PeerSearch(Path(os.environ["BENCH_PEER_DIR"]))
+    folder = Path(os.environ["BENCH_PEER_DIR"])
     app = Flask("bench-peer")
+    opened: dict[int, PeerSearch] = {}  # one searcher per worker process, opened after the fork
 
     @app.get("/api/search")
     def search():  # type: ignore[no-untyped-def]
+        peer = opened.get(os.getpid())
+        if peer is None:
+            peer = opened[os.getpid()] = PeerSearch(folder)
         return jsonify({"results": peer.search(request.args.get("q", ""))})
 
     return app
@@ -619,8 +623,8 @@ def main(argv: list[str] | None = None) -> int:
                     ),
                     (
                         f"HTTP p50 (ms){label}; 32 connections / (requests/s)",
-                        f"{h['p50_ms']:.1f}; {32000 / h['rps']:.1f}",
-                        f"{p_http['p50_ms']:.1f}; {32000 / p_http['rps']:.1f}",
+                        f"{h['p50_ms']:.1f}; {32000 / max(h['rps'], 1e-9):.1f}",
+                        f"{p_http['p50_ms']:.1f}; {32000 / max(p_http['rps'], 1e-9):.1f}",
                         "",
                     ),
                 ]
