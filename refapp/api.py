@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import Blueprint, current_app, jsonify, redirect, request
 
+from refapp.api_search import index_version
 from refapp.catalog import FilterError, entry_summary, entry_to_json, names_index, parse_filters
 from refapp.scenarios import ScenarioUnavailable
-from refapp.search_bridge import index_version
 from refapp.state import get_state
 
 bp = Blueprint("api", __name__)
@@ -49,6 +49,8 @@ def entry_json(entry_id: str):  # type: ignore[no-untyped-def]
 def scenario_json(scenario_id: str):  # type: ignore[no-untyped-def]
     state = get_state()
     if scenario_id not in state.scenarios.summaries:
+        if scenario_id in state.scenarios.aliases:  # a copy merged into another file: its old link
+            return redirect(f"/scenarios/{state.scenarios.aliases[scenario_id]}.json", 301)
         return json_error("no such scenario", 404, id=scenario_id)
     try:
         return jsonify(state.scenarios.run(scenario_id))
@@ -81,6 +83,8 @@ def list_scenarios():  # type: ignore[no-untyped-def]
                     "game": s.game,
                     "entry": s.entry,
                     "ruling": s.ruling,
+                    "rulings": [{"entry": e, "ruling": r} for e, r in s.shown()],
+                    "aliases": list(s.aliases),
                     "title": s.title,
                     "url": f"/scenarios/{s.id}",
                 }
@@ -114,7 +118,7 @@ def healthz():  # type: ignore[no-untyped-def]
             "entries": len(state.catalog.dataset.entries),
             "error": state.dataset_error,
         },
-        "index": {"version": version, "search": state.search is not None},
+        "index": {"version": version, "search": version is not None},
         "scenarios": {"count": len(state.scenarios.summaries)},
         "assets": state.assets_version,
     }
