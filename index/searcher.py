@@ -423,7 +423,12 @@ class SearchIndex:
         alone = any(g == {top.entry} for g in a.groups) or a.pinyin_entries == {top.entry}
         if top.entry in answers and alone and self.entries[top.entry]["kind"] == "card" and len(a.groups) < 2:
             scores, share, most, at = answers[top.entry], EXTRA_SHARE, MAX_EXTRA, 1
-        elif len(a.tokens) >= 2 and len(ranked) >= 2 and top.score >= UNNAMED_LEAD * ranked[1].score:
+        elif (
+            len(a.tokens) >= 2
+            and len(ranked) >= 2
+            and top.score >= UNNAMED_LEAD * ranked[1].score
+            and (not named or top.entry in named)
+        ):
             scores = answers.get(top.entry) or {u: v for u, e, v in hits if e == top.entry}
             share, most, at = UNNAMED_EXTRA_SHARE, 1, 2
         else:

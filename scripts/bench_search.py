@@ -91,11 +91,11 @@ class PeerSearch:
 
 # -- synthetic corpora: more of the same vocabulary --------------------------------------------
 def synthetic_dataset(dataset, factor: int, seed: int = 7):
-    """`factor` times the dataset. Copy k of entry i is named from halves of two real names
-    (the first half of entry i's, the second half of entry i+k's, in each language: new cards
-    as an expansion brings them, made of the corpus's own characters and words), and each of its
-    rulings joins the first half of one real ruling of the same game to the second half of
-    another, so the vocabulary and text lengths are real."""
+    """`factor` times the dataset. Copy k of entry i is named after two real entries (entry i's
+    name followed by entry i+k's, in each language: new cards as an expansion brings them, made
+    of the corpus's own words, and never a common word by accident), and each of its rulings
+    joins the first half of one real ruling of the same game to the second half of another, so
+    the vocabulary and text lengths are real."""
     import random
     from dataclasses import replace
 
@@ -106,14 +106,6 @@ def synthetic_dataset(dataset, factor: int, seed: int = 7):
     for e in dataset.entries:
         rulings_of.setdefault(e.game, []).extend(e.rulings)
 
-    def half(text: str, first: bool) -> str:
-        words = text.split()
-        if len(words) > 1:
-            cut = max(1, len(words) // 2)
-            return " ".join(words[:cut] if first else words[cut:])
-        cut = max(1, len(text) // 2)
-        return text[:cut] if first else text[cut:]
-
     def mix(a: dict, b: dict) -> dict:
         return {k: a[k][: len(a[k]) // 2] + b.get(k, a[k])[len(b.get(k, a[k])) // 2 :] for k in a}
 
@@ -122,14 +114,21 @@ def synthetic_dataset(dataset, factor: int, seed: int = 7):
     for k in range(1, factor):
         for i, e in enumerate(base):
             other = base[(i + k) % len(base)]
-            names = {
-                lang: f"{half(n, True)}{' ' if lang == 'en' else ''}{half(other.names.get(lang, n), False)}"
-                for lang, n in e.names.items()
-            }
+            sep = {"en": " "}
+            names = {lang: f"{n}{sep.get(lang, '')}{other.names.get(lang, n)}" for lang, n in e.names.items()}
             pool = rulings_of[e.game]
             rulings = [replace(r, text=mix(rng.choice(pool).text, rng.choice(pool).text)) for r in e.rulings]
             entries.append(
-                replace(e, id=f"{e.id}-x{k}", names=names, aliases=[], rulings=rulings, related=[], extra={})
+                replace(
+                    e,
+                    id=f"{e.id}-x{k}",
+                    names=names,
+                    aliases=[],
+                    keywords=[],
+                    rulings=rulings,
+                    related=[],
+                    extra={},
+                )
             )
     return Dataset(f"{dataset.version}-x{factor}", entries)
 
@@ -221,11 +220,15 @@ def ours_app():  # gunicorn entry: the product app when it starts, else a minima
 def peer_app():
     from flask import Flask, jsonify, request
 
-    peer = PeerSearch(Path(os.environ["BENCH_PEER_DIR"]))
+    folder = Path(os.environ["BENCH_PEER_DIR"])
     app = Flask("bench-peer")
+    opened: dict[int, PeerSearch] = {}  # one searcher per worker process, opened after the fork
 
     @app.get("/api/search")
     def search():  # type: ignore[no-untyped-def]
+        peer = opened.get(os.getpid())
+        if peer is None:
+            peer = opened[os.getpid()] = PeerSearch(folder)
         return jsonify({"results": peer.search(request.args.get("q", ""))})
 
     return app
@@ -620,8 +623,8 @@ def main(argv: list[str] | None = None) -> int:
                     ),
                     (
                         f"HTTP p50 (ms){label}; 32 connections / (requests/s)",
-                        f"{h['p50_ms']:.1f}; {32000 / h['rps']:.1f}",
-                        f"{p_http['p50_ms']:.1f}; {32000 / p_http['rps']:.1f}",
+                        f"{h['p50_ms']:.1f}; {32000 / max(h['rps'], 1e-9):.1f}",
+                        f"{p_http['p50_ms']:.1f}; {32000 / max(p_http['rps'], 1e-9):.1f}",
                         "",
                     ),
                 ]
@@ -711,7 +714,7 @@ def main(argv: list[str] | None = None) -> int:
             + "\n```\n"
             + (
                 "\nAs the corpus grows: synthetic corpora recombined from real ones (each copy of an "
-                "entry named from halves of two real names, each ruling half of one real ruling and half "
+                "entry named after two real entries, each ruling half of one real ruling and half "
                 "of another of the same game), "
                 "queries = the held-out questions, "
                 f"{args.scale_rounds} rounds; ours / peer in each cell.\n\n"
