@@ -55,7 +55,10 @@ PROMPTS: dict[str, tuple[str, str]] = {
     "emperor_crown": ("Give the crown to whom?", "把皇冠交给谁？"),
     "emperor_pay": ("Pay the Emperor 1 gold or 1 district card?", "付给皇帝一枚金币还是一张地区卡？"),
     "emperor_card": ("Give the Emperor which card?", "把哪张地区卡交给皇帝？"),
-    "abbot": ("Several players have the most gold: who pays you?", "多名玩家金币最多：由谁付给你？"),
+    "bell_tower_announce": (
+        "Bell Tower: announce that the game ends once a city has one district fewer?",
+        "钟塔：宣布城市少建一个地区即完成、游戏提前结束吗？",
+    ),
     "navigate": ("Take 4 gold or draw 4 districts?", "拿取 4 枚金币还是抽 4 张地区卡？"),
     "destroy": ("Destroy which district (or none)?", "摧毁哪个地区（或不摧毁）？"),
     "graveyard": (
@@ -97,8 +100,8 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{cards}不可以面朝上放在一旁，由另一张角色卡代替。",
     ),
     "take_face_down": (
-        "{p} also takes the face-down character (7 players).",
-        "{p} 同时拿取面朝下的角色卡（7 名玩家）。",
+        "{p} also takes the face-down character for the last pick.",
+        "{p} 最后选择时同时拿取面朝下的角色卡。",
     ),
     "pick": ("{p} chooses a character in secret ({cards}).", "{p} 秘密选择了一个角色（{cards}）。"),
     "discard_character": (
@@ -137,6 +140,14 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{via}: a city is now complete at {end_size} districts.",
         "{via}：现在建完 {end_size} 个地区即为完成城市。",
     ),
+    "bell_tower_silent": (
+        "{p} builds the {cards} without announcing it: the game still ends at the usual size.",
+        "{p} 建成{cards}但没有宣布：游戏仍按原来的地区数结束。",
+    ),
+    "bell_tower_gone": (
+        "The {cards} is gone: a city is complete at {end_size} districts again.",
+        "{cards}已不在：城市重新要建完 {end_size} 个地区才算完成。",
+    ),
     "laboratory": (
         "{p} discards {cards} at the {via} for {gold} gold.",
         "{p} 在{via}弃掉 {cards}，换取 {gold} 枚金币。",
@@ -163,8 +174,9 @@ EVENTS: dict[str, tuple[str, str]] = {
         "{p}（{cards}）从金币最多的玩家 {t} 处获得 {gold} 枚金币。",
     ),
     "abbot_nothing": (
-        "{p} ({cards}) is the richest already, or no one has gold: nothing is paid.",
-        "{p}（{cards}）本身金币最多，或没有人有金币：无人付款。",
+        "{p} ({cards}) gets nothing: no single other player is richest (the Abbot himself is, "
+        "several share the most gold, or nobody has any).",
+        "{p}（{cards}）得不到金币：没有唯一一名比他富有的玩家（修道院长本人最富有、多人并列最多或无人有金币）。",
     ),
     "navigate": (
         "{p} ({via}): {gold} gold, cards {cards}; no building this turn.",

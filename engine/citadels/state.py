@@ -93,16 +93,16 @@ class GameState:
     turn: TurnState | None = None
     end_triggered: bool = False
     last_round: bool = False  # this round is the game's last
-    bell_tower_owner: int | None = None
+    bell_tower_owner: int | None = None  # who announced the Bell Tower's end (None: not announced)
     total_districts: int = 0  # cards in the game, for the conservation check
     total_gold: int = 0
 
     # --- derived facts -------------------------------------------------------------
     @property
     def end_size(self) -> int:
-        """City size that completes a city now (one less while a Bell Tower stands)."""
+        """City size that completes a city now (one less while an announced Bell Tower stands)."""
         size = self.settings.end_districts
-        if self.settings.bell_tower_active and any(p.has("bell-tower") for p in self.players):
+        if self.bell_tower_owner is not None and any(p.has("bell-tower") for p in self.players):
             size -= 1
         return size
 
