@@ -319,9 +319,6 @@ def remove_from_city(game: CitadelsGame, owner: int, target: Built) -> list[str]
     """Take a district out of a city; its Museum cards and gilding go back (637-639). Returns the cards."""
     s = game.state
     s.players[owner].city.remove(target)
-    if target.slug == "bell-tower" and s.bell_tower_owner is not None:
-        s.bell_tower_owner = None  # published card: the usual end returns once it is gone
-        game.emit("bell_tower_gone", owner, ["bell-tower"], end_size=s.end_size)
     if target.gilded:
         s.bank += 1
         target.gilded = False
@@ -342,7 +339,6 @@ def destroy(
 ) -> None:
     """The destroyed district goes face down to the deck bottom (with Museum cards); when the Warlord
     destroyed it, a Graveyard owner other than the Warlord may then take it (:func:`offer_graveyard`)."""
-    s = game.state
     gilded = target.gilded
     under = list(target.under)
     cards = remove_from_city(game, owner, target)
@@ -359,6 +355,9 @@ def destroy(
         warlord=warlord,
         choices=choices or [],
     )
+    if target.slug == "bell-tower" and game.state.bell_tower_owner is not None:
+        game.state.bell_tower_owner = None  # published card: the usual end returns once it is gone
+        game.emit("bell_tower_gone", owner, ["bell-tower"], end_size=game.state.end_size)
     if warlord:
         offer_graveyard(game, target.slug, by)
 

@@ -87,7 +87,8 @@ def menu_options(game: CitadelsGame, turn: TurnState) -> list[str]:
         options.append("income")
     if not turn.ability_used and abilities.available(game, turn):
         options.append("ability")
-    if turn.gathered and turn.character != "navigator" and turn.builds_left > 0 and buildable(game, turn.player):
+    may_build = turn.character != "navigator"  # the Navigator never builds (published card, seed 343)
+    if turn.gathered and may_build and turn.builds_left > 0 and buildable(game, turn.player):
         options.append("build")
     for slug in ONCE_PER_TURN_DISTRICTS:
         if p.has(slug) and slug not in turn.used_districts and district_usable(game, turn, slug):

@@ -23,7 +23,9 @@ def game_settings(draw):
     extra = draw(st.lists(st.sampled_from(list(d.EXPANSION_DISTRICTS)), unique=True))
     return make_settings(
         players,
-        replace=draw(st.lists(st.sampled_from(EXPANSION_CHARACTERS), unique_by=lambda s: d.character(s).rank)),
+        replace=draw(
+            st.lists(st.sampled_from(EXPANSION_CHARACTERS), unique_by=lambda s: d.character(s).rank)
+        ),
         ninth=draw(st.sampled_from(ninths)),
         short_game=draw(st.booleans()),
         extra_districts=extra,
