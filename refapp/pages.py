@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, current_app, g, render_template, request
+from flask import Blueprint, abort, current_app, g, redirect, render_template, request, url_for
 
 from corpus.model import EDITIONS, GAMES, KINDS, LANGS
 from refapp import i18n
@@ -218,7 +218,8 @@ def scenario_index() -> str:
     state = get_state()
     groups: dict[str, dict[str, list[Any]]] = {}
     for s in state.scenarios.summaries.values():
-        groups.setdefault(s.game, {}).setdefault(s.entry, []).append(s)
+        for entry_id in dict.fromkeys(e for e, _ in s.shown()):
+            groups.setdefault(s.game, {}).setdefault(entry_id, []).append(s)
     ordered = [
         (game, [(state.catalog.get(eid), eid, items) for eid, items in sorted(groups[game].items())])
         for game in GAMES
@@ -237,6 +238,8 @@ def scenario(scenario_id: str) -> Any:
 
         return scenario_json(scenario_id[: -len(".json")])
     if scenario_id not in state.scenarios.summaries:
+        if scenario_id in state.scenarios.aliases:  # a copy merged into another file: its old link
+            return redirect(url_for("pages.scenario", scenario_id=state.scenarios.aliases[scenario_id]), 301)
         abort(404)
     try:
         run = state.scenarios.run(scenario_id)

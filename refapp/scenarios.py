@@ -31,6 +31,11 @@ class ScenarioSummary:
     entry: str
     ruling: str | None
     title: dict[str, str]
+    rulings: tuple[tuple[str, str | None], ...] = ()  # every (entry, ruling) shown; [0] is entry/ruling
+    aliases: tuple[str, ...] = ()  # ids of scenario files merged into this one
+
+    def shown(self) -> tuple[tuple[str, str | None], ...]:
+        return self.rulings or ((self.entry, self.ruling),)
 
 
 class ScenarioUnavailable(LookupError):
@@ -48,12 +53,15 @@ def summary_from_info(info: Any) -> ScenarioSummary:
     title = _field(info, "title") or {}
     if isinstance(title, str):
         title = {"en": title, "zh-Hans": title, "zh-Hant": title}
+    rulings = tuple((str(_field(r, "entry")), _field(r, "ruling")) for r in _field(info, "rulings") or ())
     return ScenarioSummary(
         id=str(_field(info, "id")),
         game=str(_field(info, "game", "")),
         entry=str(_field(info, "entry", "")),
         ruling=_field(info, "ruling"),
         title=dict(title),
+        rulings=rulings,
+        aliases=tuple(_field(info, "aliases") or ()),
     )
 
 
@@ -114,6 +122,7 @@ class ScenarioLibrary:
     catalog: Catalog
     summaries: dict[str, ScenarioSummary] = field(default_factory=dict)
     by_entry: dict[str, list[str]] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)  # merged copy's old id -> scenario id
     max_cached: int = 256  # runs kept per process (most recently used); a run is re-made when dropped
     _runs: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -128,7 +137,9 @@ class ScenarioLibrary:
             infos = []
         for s in sorted(infos, key=lambda s: s.id):
             lib.summaries[s.id] = s
-            lib.by_entry.setdefault(s.entry, []).append(s.id)
+            for entry_id in dict.fromkeys(e for e, _ in s.shown()):
+                lib.by_entry.setdefault(entry_id, []).append(s.id)
+            lib.aliases.update((a, s.id) for a in s.aliases)
         lib.by_entry.update(answered_faq_scenarios(catalog, lib))
         return lib
 
@@ -136,7 +147,10 @@ class ScenarioLibrary:
         return list(self.by_entry.get(entry_id, []))
 
     def for_ruling(self, entry_id: str, ruling_id: str) -> list[str]:
-        return [sid for sid in self.by_entry.get(entry_id, []) if self.summaries[sid].ruling == ruling_id]
+        return [
+            sid for sid in self.by_entry.get(entry_id, [])
+            if (entry_id, ruling_id) in self.summaries[sid].shown()
+        ]
 
     def run(self, scenario_id: str) -> dict[str, Any]:
         """The scenario's log (cached); raises ScenarioUnavailable for unknown ids or engine errors."""

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.events import Event, EventLog
 from engine.core.expect import check_expectations, highlight_seqs
 from engine.core.localised import Localised
-from engine.core.scenario import Scenario, identity_dict
+from engine.core.scenario import RulingRef, Scenario, identity_dict
 
 
 @dataclass
@@ -24,6 +24,7 @@ class ScenarioRun:
     highlight: list[int] = field(default_factory=list)
     passed: bool = False
     failures: list[str] = field(default_factory=list)
+    rulings: list[RulingRef] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -59,6 +60,7 @@ def finish_run(scenario: Scenario, log: EventLog, errors: list[str], unused_scri
         edition=scenario.edition,
         entry=scenario.entry,
         ruling=scenario.ruling,
+        rulings=list(scenario.rulings),
         title=dict(scenario.title),
         events=list(log.events),
         snapshots=list(log.snapshots),

@@ -85,8 +85,8 @@ def scenario_list(as_json: bool) -> None:
                               ensure_ascii=False, indent=2))
     else:
         for i in infos:
-            ruling = f"#{i.ruling}" if i.ruling else ""
-            click.echo(f"{i.id}\t{i.game}\t{i.entry}{ruling}\t{i.title['en']}")
+            shown = " ".join(str(r) for r in i.rulings)
+            click.echo(f"{i.id}\t{i.game}\t{shown}\t{i.title['en']}")
         click.echo(f"{len(infos)} scenarios", err=True)
     for problem in scenario_problems():
         click.echo(f"malformed: {problem}", err=True)
@@ -94,7 +94,8 @@ def scenario_list(as_json: bool) -> None:
 
 def _print_run(data: dict[str, Any], lang: str) -> None:
     click.echo(f"{data['id']} ({data['game']} {data['edition'] or ''}) — {data['title'].get(lang, '')}")
-    click.echo(f"demonstrates {data['entry']}" + (f"#{data['ruling']}" if data["ruling"] else ""))
+    shown = [r["entry"] + (f"#{r['ruling']}" if r["ruling"] else "") for r in data["rulings"]]
+    click.echo("demonstrates " + ", ".join(shown))
     highlight = set(data["highlight"])
     for event in data["events"]:
         if event["kind"] in ("decision",):

@@ -87,7 +87,8 @@ def _scenarios_by_entry() -> dict[str, list[str]]:
 
         out: dict[str, list[str]] = {}
         for info in list_scenarios():
-            out.setdefault(info.entry, []).append(info.id)
+            for entry_id in dict.fromkeys(r.entry for r in info.rulings):
+                out.setdefault(entry_id, []).append(info.id)
         return out
     except Exception:  # noqa: BLE001 - search works without scenarios
         return {}

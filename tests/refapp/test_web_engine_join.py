@@ -77,3 +77,20 @@ def test_an_faq_answer_shows_the_demonstrations_of_the_ruling_that_answers_it(re
     assert ruling["scenarios"] and set(ruling["scenarios"]) <= set(faq["scenarios"])
     page = client.get("/entries/citadels/faq/assassinated-king-crown").get_data(as_text=True)
     assert f'/scenarios/{ruling["scenarios"][0]}' in page
+
+
+def test_a_merged_copy_keeps_its_link_and_every_ruling_it_shows_lists_it(real_app):
+    client = real_app.test_client()
+    page = client.get("/scenarios/hand-play-from-hand")
+    assert page.status_code == 301 and page.headers["Location"].endswith("/scenarios/smithy-draw-three")
+    as_json = client.get("/scenarios/hand-play-from-hand.json")
+    assert as_json.status_code == 301
+    assert as_json.headers["Location"].endswith("/scenarios/smithy-draw-three.json")
+    entry = client.get("/entries/dominion/terms/hand.json").get_json()
+    assert "smithy-draw-three" in entry["scenarios"]
+    ruling = next(r for r in entry["rulings"] if r["id"] == "play-from-hand")
+    assert ruling["scenarios"] == ["smithy-draw-three"]
+    listed = {s["id"]: s for s in client.get("/api/scenarios").get_json()["scenarios"]}
+    assert "hand-play-from-hand" not in listed
+    shown = listed["smithy-draw-three"]["rulings"]
+    assert {"entry": "dominion/terms/hand", "ruling": "play-from-hand"} in shown
