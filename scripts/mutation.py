@@ -59,8 +59,8 @@ OPERATORS = (
     "boolean: and <-> or; `not x` -> x; if/while/ternary condition negated",
     "arithmetic: + <-> -, * <-> //, augmented += <-> -=",
     "constant: integer n -> n + 1 (0 -> 1), True <-> False",
-    "statement: an expression statement, assignment, `del`, `break`/`continue` removed; `return x` -> `return None`"
-    " (not for x = False / 0 / None)",
+    "statement: an expression statement, assignment, `del`, `break`/`continue` removed;"
+    " `return x` -> `return None` (not for x = False / 0 / None)",
     "call: min <-> max; any <-> all",
 )
 
