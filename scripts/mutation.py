@@ -311,6 +311,7 @@ def _worker(args: tuple[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--game", choices=sorted(TARGETS), help="only this game's rule modules")
     parser.add_argument("--only", help="a target file (engine/citadels/turn.py) or file:function")
     parser.add_argument("--json", help="write every mutant's result to this file")
     parser.add_argument("--list", action="store_true", help="list the mutants without running them")
@@ -319,6 +320,8 @@ def main(argv: list[str] | None = None) -> int:
     jobs: list[tuple[str, list[dict[str, Any]]]] = []
     total: list[Mutant] = []
     for game, files in TARGETS.items():
+        if args.game and game != args.game:
+            continue
         chosen = [f for f in files if not args.only or args.only.split(":", 1)[0] == f]
         mutants = enumerate_mutants(chosen, args.only)
         total += mutants
