@@ -257,7 +257,6 @@ def navigate(game: CitadelsGame, turn: TurnState) -> None:
     """After gathering: 4 gold or 4 cards, and no building this turn (343, 485-487, 525-529)."""
     s = game.state
     way = game.ask("choose", turn.player, "navigate", ["gold", "cards"], card="navigator", purpose="take")[0]
-    turn.navigated = True
     if way == "gold":
         got = game.pay_from_bank(turn.player, 4)
         game.emit("navigate", turn.player, [], gold=got)
@@ -321,9 +320,7 @@ def remove_from_city(game: CitadelsGame, owner: int, target: Built) -> list[str]
     s.players[owner].city.remove(target)
     if target.gilded:
         s.bank += 1
-        target.gilded = False
     cards = [target.slug] + list(target.under)
-    target.under = []
     s.deck.extend(cards)
     return cards
 
@@ -356,7 +353,7 @@ def destroy(
         choices=choices or [],
     )
     if target.slug == "bell-tower" and game.state.bell_tower_owner is not None:
-        game.state.bell_tower_owner = None  # published card: the usual end returns once it is gone
+        # published card: the usual end returns once it is gone (end_size needs it standing)
         game.emit("bell_tower_gone", owner, ["bell-tower"], end_size=game.state.end_size)
     if warlord:
         offer_graveyard(game, target.slug, by)
@@ -365,13 +362,10 @@ def destroy(
 def offer_graveyard(game: CitadelsGame, slug: str, warlord: int) -> None:
     """Whoever owns a Graveyard, whichever city lost the district, may pay 1 gold to take it into
     hand (seed 235-237; published card, taskin-saadman/citadels-classic cards.tsv): never the
-    Warlord himself. Asked in seat order from the Warlord's left; the first to pay takes it."""
+    Warlord himself. The deck holds one Graveyard, so at most one player is asked."""
     s = game.state
-    n = len(s.players)
-    for step in range(1, n):
-        seat = (warlord + step) % n
-        q = s.players[seat]
-        if not (q.has("graveyard") and q.gold >= 1):
+    for seat, q in enumerate(s.players):
+        if seat == warlord or not q.has("graveyard") or q.gold < 1:
             continue
         if game.confirm(seat, "graveyard", card="graveyard", purpose="recover", district=slug):
             last = len(s.deck) - 1 - s.deck[::-1].index(slug)  # the copy just put at the bottom

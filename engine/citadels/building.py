@@ -61,8 +61,8 @@ def announce_bell_tower(game: CitadelsGame, seat: int) -> bool:
     s = game.state
     if not s.settings.bell_tower_active:
         return False
-    if not game.confirm(seat, "bell_tower_announce", card="bell-tower", purpose="announce"):
+    announced = game.confirm(seat, "bell_tower_announce", card="bell-tower", purpose="announce")
+    s.bell_tower_owner = seat if announced else None  # a rebuilt Bell Tower is announced afresh
+    if not announced:
         game.emit("bell_tower_silent", seat, ["bell-tower"])
-        return False
-    s.bell_tower_owner = seat
-    return True
+    return announced

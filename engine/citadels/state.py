@@ -72,7 +72,6 @@ class TurnState:
     build_spent: int = 0  # gold paid to build this turn (Alchemist)
     ability_used: bool = False
     income_used: bool = False
-    navigated: bool = False  # Navigator's ability used: no building this turn
     used_districts: list[str] = field(default_factory=list)  # once-per-turn purple abilities used
     gather_only: bool = False  # assassinated Hospital owner / bewitched player: gather, then end
     ended: bool = False
