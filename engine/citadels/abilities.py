@@ -445,9 +445,7 @@ def diplomat(game: CitadelsGame, turn: TurnState) -> None:
         paid=cost,
         museum=list(theirs.under) + list(mine.under),
         choices=options,
-    )
-    for seat in (turn.player, owner):
-        game.check_completion(seat)
+    )  # one district for one: no city changes size, so no completion to check
 
 
 # --- rank 9 -----------------------------------------------------------------------------------
