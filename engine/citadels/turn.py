@@ -307,7 +307,6 @@ def end_turn(game: CitadelsTable, turn: TurnState) -> None:
     if p.has("poor-house") and p.gold == 0:
         got = game.pay_from_bank(seat, 1)
         game.emit("poor_house", seat, ["poor-house"], gold=got)
-    turn.ended = True
     game.emit("end_turn", seat, [turn.character], character=turn.character)
 
 
