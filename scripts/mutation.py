@@ -199,7 +199,8 @@ def mutated_code(m: Mutant) -> Any:
     else:
         _apply(node, action)
     ast.fix_missing_locations(tree)
-    namespace: dict[str, Any] = {"__name__": module_name(m.file) + "__mutant"}
+    # the real module name: dataclasses resolve their module through sys.modules
+    namespace: dict[str, Any] = {"__name__": module_name(m.file)}
     exec(compile(tree, str(ROOT / m.file), "exec"), namespace)  # noqa: S102 - our own source
     obj: Any = namespace
     for part in m.function.split("."):
