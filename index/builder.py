@@ -59,7 +59,7 @@ def _english_vocab(dataset: Dataset) -> dict[str, int]:
 
     for e in dataset.entries:
         weight = NAME_WEIGHT if e.kind in ("card", "term") else 1
-        for text in [e.names.get("en", ""), *e.aliases]:
+        for text in [e.names.get("en", ""), *e.aliases, *e.keywords]:
             add(text, weight)
         texts = [e.text, e.text_2e or {}, e.edition_changes or {}] + [r.text for r in e.rulings]
         for t in texts:

@@ -38,6 +38,9 @@ EDITION_VALUES = {
     "second": "2e",
     "第二版": "2e",
     "二版": "2e",
+    "classic": "classic",
+    "经典版": "classic",
+    "經典版": "classic",
 }
 KIND_VALUES = {
     "card": "card",

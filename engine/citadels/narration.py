@@ -62,6 +62,8 @@ def narrate(event: Event, names: Names, players: list[str]) -> Localised:
         kind = "abbot_nothing"
     elif kind == "setup" and data.get("scenario"):
         kind = "setup_scenario"
+    elif kind == "decision" and data.get("forced"):
+        kind = "decision_forced"
     elif kind == "decision" and data.get("decision", {}).get("max", 1) > 1:
         kind = "decision_several"
     template = EVENTS.get(kind) or {lang: event.kind for lang in ("en", "zh-Hans", "zh-Hant")}
@@ -98,7 +100,7 @@ def narrate(event: Event, names: Names, players: list[str]) -> Localised:
             out["lo"], out["hi"] = decision.get("min", 1), decision.get("max", 1)
             out["options"] = PHRASES["list_sep"][lang].join(
                 _option(o, names, players, lang) for o in decision.get("options", []))
-        if event.kind == "answer":
+        if event.kind == "answer" or data.get("forced"):
             picks = data.get("answer") or ["none"]
             out["answer"] = PHRASES["list_sep"][lang].join(_option(o, names, players, lang) for o in picks)
         return out

@@ -2,7 +2,8 @@
 
 A game's rules never touch the log or a decider directly. They call :meth:`Table.emit` after
 applying a change, and :meth:`Table.decide` for every choice. ``decide`` answers a decision that
-has only one possible answer without asking; every other decision is logged as a ``decision``
+has only one possible answer without asking (logged as a ``decision`` event with ``forced: true``
+and its ``answer``); every other decision is logged as a ``decision``
 event (kind, player, prompt, options, min, max, context), put to the player's decider, checked
 against the options (:func:`~engine.core.decisions.validate_answer`) and logged as an ``answer``
 event. Scenarios can therefore assert what a player was offered (``expect.offered``).
@@ -76,18 +77,24 @@ class Table:
     def decide(self, kind: str, player: int, options: list[str], lo: int, hi: int,
                context: dict[str, Any], prompt: Callable[[], Localised]) -> list[str]:
         """Put a decision to ``player``'s decider (unless forced), log it and its answer, return the picks."""
-        forced = forced_answer(kind, options, lo, hi)
+        # cheap guard first: most decisions (0..1 picks, yes/no) cannot be forced
+        forced = forced_answer(kind, options, lo, hi) if (lo == hi or hi == 0) and kind != "confirm" else None
         if forced is not None:
+            if self.logging:  # recorded (what was offered), but no decider is asked
+                decision = Decision(kind=kind, player=player, prompt=prompt(), options=options, min=lo,
+                                    max=hi, context=context)
+                self.log.emit("decision", player, [], None, None,
+                              {"decision": decision.to_dict(), "forced": True, "answer": forced})
             return forced
-        decision = Decision(kind=kind, player=player, prompt=prompt() if self.logging else {},
-                            options=options, min=lo, max=hi, context=context)
         self.decisions += 1
-        if self.logging:
-            self.log.emit("decision", player, [], None, None, {"decision": decision.to_dict()})
+        if not self.logging:  # simulations: the fast path (no prompt, nothing recorded)
+            decision = Decision(kind, player, {}, options, lo, hi, context)
+            return validate_answer(decision, self.decider_for(player).decide(decision, self.decider_view()))
+        decision = Decision(kind, player, prompt(), options, lo, hi, context)
+        self.log.emit("decision", player, [], None, None, {"decision": decision.to_dict()})
         picks = validate_answer(decision, self.decider_for(player).decide(decision, self.decider_view()))
-        if self.logging:
-            card = context.get("card")
-            self.log.emit("answer", player, self.answer_cards(kind, picks), None, None,
-                          {"purpose": context.get("purpose", ""), "answer": picks,
-                           **({"card": card} if card else {})})
+        card = context.get("card")
+        self.log.emit("answer", player, self.answer_cards(kind, picks), None, None,
+                      {"purpose": context.get("purpose", ""), "answer": picks,
+                       **({"card": card} if card else {})})
         return picks

@@ -48,6 +48,8 @@ def template_key(event: Event) -> str:
         return "trash_failed_not_in_play"
     if k in COUNTERS:
         return "counter_coins" if k == "coins" else "counter"
+    if k == "decision" and data.get("forced"):
+        return "decision_forced"
     return k if k in EVENTS else "other"
 
 
@@ -81,7 +83,7 @@ def _fields(event: Event, names: Names, players: list[str], lang: str) -> dict[s
         purpose = data.get("decision", {}).get("context", {}).get("purpose") if k == "decision" else \
             data.get("purpose")
         out["what"] = word("purposes", purpose, lang, names)
-        if k == "answer":
+        if k == "answer" or data.get("forced"):
             out["answer"] = _answer(data.get("answer", []), names, lang)
     elif k == "game_end":
         sep = WORDS["phrases"]["list_sep"][lang]

@@ -79,6 +79,13 @@ class DominionTable(Table):
         return self.decide(kind, player, options, lo, hi, context, lambda: prompt_for(
             purpose, card, context, self.names, [p.name for p in self.state.players]))
 
+    # the kernel's hooks, overridden for speed: bots are per player and read the game itself
+    def decider_for(self, player: int) -> Decider:
+        return self.deciders[player]  # type: ignore[index]
+
+    def decider_view(self) -> Any:
+        return self
+
     def confirm(self, player: int, purpose: str, card: str | None = None, **info: Any) -> bool:
         return self.ask("confirm", player, purpose, ["yes", "no"], 1, 1, card, **info) == ["yes"]
 
