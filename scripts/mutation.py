@@ -316,6 +316,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="a target file (engine/citadels/turn.py) or file:function")
     parser.add_argument("--json", help="write every mutant's result to this file")
     parser.add_argument("--list", action="store_true", help="list the mutants without running them")
+    parser.add_argument("--rerun", help="run again only the survivors recorded in this --json file")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     jobs: list[tuple[str, list[dict[str, Any]]]] = []
@@ -325,6 +326,10 @@ def main(argv: list[str] | None = None) -> int:
             continue
         chosen = [f for f in files if not args.only or args.only.split(":", 1)[0] == f]
         mutants = enumerate_mutants(chosen, args.only)
+        if args.rerun:
+            recorded = json.loads(Path(args.rerun).read_text())["mutants"]
+            alive = {(m["file"], m["function"], m["index"]) for m in recorded if m["status"] == "survived"}
+            mutants = [m for m in mutants if (m.file, m.function, m.index) in alive]
         total += mutants
         if not mutants:
             continue
