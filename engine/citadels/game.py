@@ -18,10 +18,6 @@ from engine.citadels.settings import GameSettings
 from engine.citadels.state import GameState, PlayerState, RoundState
 from engine.citadels.table import CitadelsTable
 from engine.citadels.turn import play_character
-from engine.core.decisions import Decider
-from engine.core.events import EventLog
-from engine.core.localised import Names
-from engine.core.rng import Shuffler
 
 
 class GameOver(Exception):
@@ -33,20 +29,10 @@ class StopPlay(Exception):
 
 
 class CitadelsGame(CitadelsTable):
-    """One whole game: the table played round by round until it is scored."""
+    """One whole game: the table played round by round until it is scored (same constructor)."""
 
-    def __init__(
-        self,
-        state: GameState,
-        decider: Decider,
-        shuffler: Shuffler,
-        log: EventLog,
-        stop: str = "game",
-        names: Names | None = None,
-    ) -> None:
-        super().__init__(state, decider, shuffler, log, stop, names)
-        self.result: dict[str, Any] | None = None
-        self.capped = False
+    result: dict[str, Any] | None = None  # set when the game is scored
+    capped = False  # scored at a round limit rather than by a completed city
 
     # --- the whole game ------------------------------------------------------------------
     def setup(self, crown_by_draw: bool = False) -> None:

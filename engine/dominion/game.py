@@ -7,16 +7,11 @@ the end of the game).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from engine.core.decisions import Decider
-from engine.core.events import EventLog
-from engine.core.localised import Names
-from engine.core.rng import Shuffler
 from engine.dominion.cards import ACTIONS, COST, TREASURES
 from engine.dominion.effects import EFFECTS
-from engine.dominion.state import GameState, victory_points
+from engine.dominion.state import victory_points
 from engine.dominion.table import DominionTable, Resolution, StopRun
 
 __all__ = ["Game", "Resolution", "StopRun"]
@@ -25,16 +20,7 @@ __all__ = ["Game", "Resolution", "StopRun"]
 class Game(DominionTable):
     """A whole game: the table with every card's effect, played turn by turn."""
 
-    def __init__(
-        self,
-        state: GameState,
-        deciders: Sequence[Decider],
-        shuffler: Shuffler,
-        log: EventLog | None = None,
-        names: Names | None = None,
-        stop: str | None = None,
-    ) -> None:
-        super().__init__(state, deciders, shuffler, log, names, stop, EFFECTS)
+    effects = EFFECTS
 
     # ----------------------------------------------------------------- turn structure
     def begin_turn(self) -> None:

@@ -42,6 +42,8 @@ Effect = Callable[["DominionTable", Resolution], None]
 class DominionTable(Table):
     """A Dominion game's state plus the primitives: draw, reveal, gain, trash, discard, ask, attack."""
 
+    effects: Mapping[str, Effect] = {}  # slug -> what the card does (the game loop above sets it)
+
     def __init__(
         self,
         state: GameState,
@@ -50,11 +52,9 @@ class DominionTable(Table):
         log: EventLog | None = None,
         names: Names | None = None,
         stop: str | None = None,
-        effects: Mapping[str, Effect] | None = None,
     ) -> None:
         super().__init__(deciders, shuffler, log, names)
         self.state = state
-        self.effects: Mapping[str, Effect] = effects or {}
         self.stop = stop  # None | "card" | "action" | "buy" (scenario stop points)
         self.depth = 0  # nesting of card resolutions
         self.merchants = 0  # Merchant resolutions this turn awaiting the first Silver

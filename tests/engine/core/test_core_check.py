@@ -7,6 +7,7 @@ import copy
 from pathlib import Path
 
 import yaml
+from test_core_scenarios import VALID
 
 import engine
 from engine.core import scenario_from_dict
@@ -15,19 +16,13 @@ from engine.core.scenario import scenario_paths
 
 PENDING = Path(__file__).with_name("weak_scenarios.txt")
 
-SMITHY = {
+SMITHY = {  # the core loader tests' Smithy scenario, drawing three different cards, highlighted
+    **copy.deepcopy(VALID),
     "id": "check-smithy",
-    "game": "dominion",
-    "edition": "1e",
-    "entry": "dominion/smithy",
-    "ruling": "draw-three",
-    "title": {"en": "Smithy", "zh-Hans": "铁匠铺", "zh-Hant": "鐵匠鋪"},
     "players": [
         {"name": "A", "zones": {"hand": ["smithy"], "deck": ["copper", "silver", "gold"]}},
         {"name": "B"},
     ],
-    "setup": {"stop": "action"},
-    "script": ["smithy"],
     "expect": {"players": [{"zones": {"hand": ["copper", "silver", "gold"]}}]},
     "highlight": [{"kind": "draw"}],
 }
