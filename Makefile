@@ -40,7 +40,7 @@ bench: index
 	$(BIN)/python scripts/bench_engine.py
 
 # Break the rule code one change at a time; every mutant must fail a scenario or an engine test
-# (docs/quality.md). Tens of minutes on 2 cores; not part of `make test`.
+# (docs/quality.md). About 9 minutes on 2 cores; not part of `make test`.
 mutation: setup
 	$(BIN)/python scripts/mutation.py --workers 2 --json var/mutation.json
 
