@@ -17,7 +17,19 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     SCENARIO_SOURCE: object with list_infos()/run(id, names) replacing the engine (tests);
     SEARCH_FUNCTION: replacement for api_search.run_search (tests).
     """
-    from refapp import api, compress, errors, headers, language, offline, pages, state, static_files
+    from refapp import (
+        api,
+        api_search,
+        compress,
+        errors,
+        headers,
+        language,
+        offline,
+        pages,
+        state,
+        static_files,
+        tools,
+    )
     from refapp.config import data_dir
 
     app = Flask(__name__, static_folder=None)
@@ -32,15 +44,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
 
-    app_state = state.build_state(app)
+    app_state = state.build_state(app, app.config.get("SEARCH_FUNCTION") or api_search.run_search)
     app.extensions["refapp"] = app_state
     app.config["SCENARIOS_BY_ENTRY"] = {k: list(v) for k, v in app_state.scenarios.by_entry.items()}
+    api_search.init_app(app)
 
-    from refapp.search_bridge import attach_search
-
-    app_state.search = attach_search(app, app.logger.warning)
-
-    for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp):
+    for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp):
         app.register_blueprint(blueprint)
     errors.register_error_pages(app)
 

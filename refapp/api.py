@@ -7,9 +7,9 @@ from typing import Any
 
 from flask import Blueprint, current_app, jsonify, redirect, request
 
+from refapp.api_search import index_version
 from refapp.catalog import FilterError, entry_summary, entry_to_json, names_index, parse_filters
 from refapp.scenarios import ScenarioUnavailable
-from refapp.search_bridge import index_version
 from refapp.state import get_state
 
 bp = Blueprint("api", __name__)
@@ -118,7 +118,7 @@ def healthz():  # type: ignore[no-untyped-def]
             "entries": len(state.catalog.dataset.entries),
             "error": state.dataset_error,
         },
-        "index": {"version": version, "search": state.search is not None},
+        "index": {"version": version, "search": version is not None},
         "scenarios": {"count": len(state.scenarios.summaries)},
         "assets": state.assets_version,
     }

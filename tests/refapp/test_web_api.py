@@ -58,6 +58,16 @@ REAL_EXAMPLES: list[tuple[str, str, int]] = [
     ("/api/scenarios", "/api/scenarios", 200),
     ("/api/names", "/api/names", 200),
     ("/healthz", "/healthz", 200),
+    # at-the-table tools
+    ("/api/offline-pack", "/api/offline-pack?lang=zh-Hant", 200),
+    ("/api/offline-pack", "/api/offline-pack?lang=fr", 400),
+    ("/tools/setup.json", "/tools/setup.json?game=citadels&players=3", 200),
+    ("/tools/setup.json", "/tools/setup.json?game=dominion&players=7", 400),
+    ("/tools/kingdom.json", "/tools/kingdom.json?edition=mixed&seed=3", 200),
+    ("/tools/kingdom.json", "/tools/kingdom.json?require=everything", 400),
+    ("/tools/score.json", "/tools/score.json?game=dominion&p0.province=2", 200),
+    ("/tools/score.json", "/tools/score.json?game=citadels&p0.city=nowhere", 400),
+    ("/tools/data.json", "/tools/data.json", 200),
 ]
 
 
@@ -160,7 +170,7 @@ def test_names_rows_hold_every_entry_in_three_scripts(client):
 def test_healthz_reports_dataset_and_index_versions(client, tmp_path):
     data = client.get("/healthz").get_json()
     assert data["dataset"] == {"version": "fixture-1", "entries": 5, "error": None}
-    assert data["index"]["search"] is True
+    assert data["index"] == {"version": None, "search": False}  # no index built in tmp_path
 
 
 def test_healthz_is_degraded_without_a_dataset(tmp_path):
