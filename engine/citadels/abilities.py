@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.citadels import definitions as d
-from engine.citadels.building import put_in_city
+from engine.citadels.building import put_in_city, quarry_allows_duplicate
 from engine.citadels.state import Built, TurnState
 
 if TYPE_CHECKING:  # the rules are written against the table below them (not the game loop above)
@@ -73,7 +73,7 @@ def available(game: CitadelsGame, turn: TurnState) -> bool:
     if c == "emperor":
         return bool(others(game, turn.player))
     if c == "diplomat":
-        return bool(exchange_options(game, turn.player))
+        return turn.gathered and bool(exchange_options(game, turn.player))
     if c == "queen":
         return queen_applies(game, turn.player)
     if c == "artist":
@@ -237,19 +237,16 @@ def emperor(game: CitadelsGame, turn: TurnState) -> None:
 
 # --- rank 5 -----------------------------------------------------------------------------------
 def abbot(game: CitadelsGame, turn: TurnState) -> None:
-    """The richest player gives the Abbot 1 gold (seed 335); the Abbot picks among tied richest."""
+    """The one richest player gives the Abbot 1 gold (seed 335). Where the seed is silent the
+    published classic card settles it: nobody pays when the most gold is shared by several
+    players, or when the Abbot himself holds it (see engine/citadels/README.md)."""
     s = game.state
     most = max(p.gold for p in s.players)
     richest = [i for i, p in enumerate(s.players) if p.gold == most]
-    if most == 0 or turn.player in richest:
-        game.emit("abbot", turn.player, ["abbot"], source=None, gold=0)
+    if most == 0 or turn.player in richest or len(richest) > 1:
+        game.emit("abbot", turn.player, ["abbot"], source=None, gold=0, tied=len(richest))
         return
-    options = [f"player-{i}" for i in richest]
-    source = int(
-        game.ask("select", turn.player, "abbot", options, card="abbot", purpose="richest")[0].removeprefix(
-            "player-"
-        )
-    )
+    source = richest[0]
     s.players[source].gold -= 1
     s.players[turn.player].gold += 1
     game.emit("abbot", turn.player, ["abbot"], source=source, gold=1)
@@ -260,7 +257,6 @@ def navigate(game: CitadelsGame, turn: TurnState) -> None:
     """After gathering: 4 gold or 4 cards, and no building this turn (343, 485-487, 525-529)."""
     s = game.state
     way = game.ask("choose", turn.player, "navigate", ["gold", "cards"], card="navigator", purpose="take")[0]
-    turn.navigated = True
     if way == "gold":
         got = game.pay_from_bank(turn.player, 4)
         game.emit("navigate", turn.player, [], gold=got)
@@ -324,9 +320,7 @@ def remove_from_city(game: CitadelsGame, owner: int, target: Built) -> list[str]
     s.players[owner].city.remove(target)
     if target.gilded:
         s.bank += 1
-        target.gilded = False
     cards = [target.slug] + list(target.under)
-    target.under = []
     s.deck.extend(cards)
     return cards
 
@@ -340,9 +334,8 @@ def destroy(
     paid: int,
     choices: list[str] | None = None,
 ) -> None:
-    """The destroyed district goes face down to the deck bottom (with Museum cards), unless its owner
-    saves it with a Graveyard (seed 235-237): only against the Warlord, and not the Warlord's own."""
-    s = game.state
+    """The destroyed district goes face down to the deck bottom (with Museum cards); when the Warlord
+    destroyed it, a Graveyard owner other than the Warlord may then take it (:func:`offer_graveyard`)."""
     gilded = target.gilded
     under = list(target.under)
     cards = remove_from_city(game, owner, target)
@@ -359,27 +352,36 @@ def destroy(
         warlord=warlord,
         choices=choices or [],
     )
-    q = s.players[owner]
-    if (
-        warlord
-        and owner != by
-        and q.has("graveyard")
-        and target.slug != "graveyard"
-        and q.gold >= 1
-        and game.confirm(owner, "graveyard", card="graveyard", purpose="recover", district=target.slug)
-    ):
-        last = len(s.deck) - 1 - s.deck[::-1].index(target.slug)  # the copy just put at the bottom
-        del s.deck[last]
-        q.gold -= 1
-        s.bank += 1
-        q.hand.append(target.slug)
-        game.emit("graveyard", owner, [target.slug], "deck", "hand", paid=1)
+    if target.slug == "bell-tower" and game.state.bell_tower_owner is not None:
+        # published card: the usual end returns once it is gone (end_size needs it standing)
+        game.emit("bell_tower_gone", owner, ["bell-tower"], end_size=game.state.end_size)
+    if warlord:
+        offer_graveyard(game, target.slug, by)
+
+
+def offer_graveyard(game: CitadelsGame, slug: str, warlord: int) -> None:
+    """Whoever owns a Graveyard, whichever city lost the district, may pay 1 gold to take it into
+    hand (seed 235-237; published card, taskin-saadman/citadels-classic cards.tsv): never the
+    Warlord himself. The deck holds one Graveyard, so at most one player is asked."""
+    s = game.state
+    for seat, q in enumerate(s.players):
+        if seat == warlord or not q.has("graveyard") or q.gold < 1:
+            continue
+        if game.confirm(seat, "graveyard", card="graveyard", purpose="recover", district=slug):
+            last = len(s.deck) - 1 - s.deck[::-1].index(slug)  # the copy just put at the bottom
+            del s.deck[last]
+            q.gold -= 1
+            s.bank += 1
+            q.hand.append(slug)
+            game.emit("graveyard", seat, [slug], "deck", "hand", paid=1)
+            return
 
 
 def exchange_value(game: CitadelsGame, owner: int, b: Built) -> int:
-    """District value for the Diplomat: printed value (8 for University/Dragon Gate, 597-599) + gilding;
-    the Museum counts as itself (633-635)."""
-    return b.info.value + (1 if b.gilded else 0)
+    """District cost for the Diplomat: the published card compares building costs, so University
+    and Dragon Gate count 6 (the seed's FAQ 597-599 says 8); +1 gilded; the Museum counts as
+    itself (633-635)."""
+    return b.info.cost + (1 if b.gilded else 0)
 
 
 def exchange_options(game: CitadelsGame, seat: int) -> list[str]:
@@ -399,9 +401,9 @@ def exchange_options(game: CitadelsGame, seat: int) -> list[str]:
                     continue
                 if mine.slug == theirs.slug:
                     continue
-                if q.has(mine.slug) and not q.has("quarry"):
+                if q.has(mine.slug) and not quarry_allows_duplicate(q.city):
                     continue  # FAQ 533-535: no forced duplicate
-                if p.has(theirs.slug) and not p.has("quarry"):
+                if p.has(theirs.slug) and not quarry_allows_duplicate(p.city):
                     continue  # FAQ 537-539
                 if exchange_cost(game, seat, mine, owner, theirs) <= p.gold:
                     out.add(f"{mine.slug}>player-{owner}:{theirs.slug}")
@@ -414,10 +416,12 @@ def exchange_cost(game: CitadelsGame, seat: int, mine: Built, owner: int, theirs
 
 
 def diplomat(game: CitadelsGame, turn: TurnState) -> None:
-    """Swap one of your districts with another player's, paying them the difference (347)."""
+    """Swap one of your districts with another player's, paying them the difference (347). The
+    published card places this at the end of his turn: like the Warlord, the turn ends with it."""
     s = game.state
     options = exchange_options(game, turn.player)
     pick = game.ask("select", turn.player, "exchange", options, 0, 1, card="diplomat", purpose="exchange")
+    turn.ended = True
     if not pick:
         game.emit("no_exchange", turn.player, ["diplomat"], choices=options)
         return
@@ -441,9 +445,7 @@ def diplomat(game: CitadelsGame, turn: TurnState) -> None:
         paid=cost,
         museum=list(theirs.under) + list(mine.under),
         choices=options,
-    )
-    for seat in (turn.player, owner):
-        game.check_completion(seat)
+    )  # one district for one: no city changes size, so no completion to check
 
 
 # --- rank 9 -----------------------------------------------------------------------------------

@@ -14,10 +14,21 @@ if TYPE_CHECKING:  # the rules are written against the table below them (not the
     from engine.citadels.table import CitadelsTable as CitadelsGame
 
 
+def duplicates(city: list[Built]) -> int:
+    """How many districts of a city are copies of another district in it."""
+    return len(city) - len({b.slug for b in city})
+
+
+def quarry_allows_duplicate(city: list[Built]) -> bool:
+    """The Quarry lets its owner hold one duplicate district at a time (published card,
+    taskin-saadman/citadels-classic cards.tsv; the seed names the Quarry only in FAQ 533-539, 679-681)."""
+    return any(b.slug == "quarry" for b in city) and duplicates(city) == 0
+
+
 def can_build_here(game: CitadelsGame, seat: int, slug: str) -> bool:
-    """No two identical districts in a city (seed 163), unless a Quarry stands (seed 533-539)."""
+    """No two identical districts in a city (seed 163), unless the Quarry allows this one."""
     p = game.state.players[seat]
-    return not p.has(slug) or p.has("quarry")
+    return not p.has(slug) or quarry_allows_duplicate(p.city)
 
 
 def buildable(game: CitadelsGame, seat: int) -> list[str]:
@@ -38,6 +49,20 @@ def put_in_city(game: CitadelsGame, turn: TurnState, slug: str, source: str, cou
     if counts_as_build:
         turn.builds_left -= 1
     game.emit("build", turn.player, [slug], source, "city", cost=cost)
-    if slug == "bell-tower":
+    if slug == "bell-tower" and announce_bell_tower(game, turn.player):
         game.bell_tower_built()
     game.check_completion(turn.player)
+
+
+def announce_bell_tower(game: CitadelsGame, seat: int) -> bool:
+    """The Bell Tower's owner *may* announce, when placing it, that seven districts end the game
+    (published card, taskin-saadman/citadels-classic cards.tsv); the seed's FAQ 653-655 reads it as
+    automatic. Not asked when the players left it out of a short game (seed 673-675)."""
+    s = game.state
+    if not s.settings.bell_tower_active:
+        return False
+    announced = game.confirm(seat, "bell_tower_announce", card="bell-tower", purpose="announce")
+    s.bell_tower_owner = seat if announced else None  # a rebuilt Bell Tower is announced afresh
+    if not announced:
+        game.emit("bell_tower_silent", seat, ["bell-tower"])
+    return announced

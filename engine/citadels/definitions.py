@@ -109,7 +109,7 @@ DISTRICTS: tuple[District, ...] = (
     District("great-wall", "special", 6, 1),
     # Seed FAQ lines 601-687 (expansion districts; costs of the published cards).
     District("armory", "special", 3, 1, expansion=True),
-    District("poor-house", "special", 4, 1, expansion=True),
+    District("poor-house", "special", 5, 1, expansion=True),  # classic card: 5 (2016 edition: 4)
     District("museum", "special", 4, 1, expansion=True),
     District("hospital", "special", 6, 1, expansion=True),
     District("bell-tower", "special", 5, 1, expansion=True),
@@ -131,6 +131,12 @@ END_DISTRICTS = 8
 SHORT_GAME_DISTRICTS = 7
 #: Seed line 203: three players remove the Assassin and end at 10.
 THREE_PLAYER_DISTRICTS = 10
+#: The published variant for three players: each plays two characters; the game ends at 8.
+THREE_PLAYER_VARIANTS: tuple[str, ...] = ("seed", "two-characters")
+#: Published classic rules: the Queen is used with five or more players only.
+QUEEN_MIN_PLAYERS = 5
+#: Eight players need the rank-9 character (nine characters for eight seats plus one face down).
+MAX_PLAYERS = 8
 
 # Seed lines 105-141: set-aside characters per player count for the 8-character game.
 # players -> (face up, face down). 2 players use their own procedure (lines 187-199).

@@ -17,20 +17,29 @@ class DraftLayout:
     two_player: bool  # the 2-player procedure of seed lines 187-199
 
 
-def draft_layout(players: int, characters: int) -> DraftLayout:
-    """Layout for ``players`` drafting from ``characters`` cards.
+def draft_layout(players: int, characters: int, each: int = 1) -> DraftLayout:
+    """Layout for ``players`` drafting ``each`` characters apiece from ``characters`` cards.
 
     With the 8 base ranks (7 for three players, who remove the Assassin) this is the seed's
     table (lines 107-141, :data:`definitions.SET_ASIDE`); a 9th character adds one card face
-    up, or for 7 players makes the face-down card unnecessary for the last pick.
+    up, or for 7 players makes the face-down card unnecessary for the last pick. With 8 players
+    and 9 characters the last player takes the face-down card (the 7-player rule, published
+    classic rules). Three players with two characters each (the published variant) pass the
+    cards round twice; one card is left over and set aside face down.
     """
     if players == 2:
         return DraftLayout(face_up=0, face_down=1, seven_player_rule=False, two_player=True)
     face_down = 1
+    picks = players * each
     available = characters - face_down
-    face_up = max(0, available - (players + 1))
-    seven = available - face_up < players + 1
+    face_up = max(0, available - (picks + 1))
+    seven = available - face_up < picks + 1
     return DraftLayout(face_up=face_up, face_down=face_down, seven_player_rule=seven, two_player=False)
+
+
+def pick_order(players: int, crown: int, each: int = 1) -> list[int]:
+    """Seats in picking order: from the crowned player to the left, round the table ``each`` times."""
+    return [(crown + i) % players for _ in range(each) for i in range(players)]
 
 
 def two_player_steps() -> list[tuple[int, str]]:

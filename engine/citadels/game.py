@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.citadels import definitions as d
-from engine.citadels.draft import draft_layout, two_player_steps
+from engine.citadels.draft import draft_layout, pick_order, two_player_steps
 from engine.citadels.scoring import score_player, winners
 from engine.citadels.settings import GameSettings
 from engine.citadels.state import GameState, PlayerState, RoundState
@@ -117,7 +117,8 @@ class CitadelsGame(CitadelsTable):
         s, rs = self.state, self.state.round_state
         n = len(s.players)
         pool = self.shuffler.shuffle(s.crown, list(s.settings.characters))
-        layout = draft_layout(n, len(pool))
+        each = s.settings.characters_each
+        layout = draft_layout(n, len(pool), each)
         rs.face_down = pool[: layout.face_down]
         pool = pool[layout.face_down :]
         self.emit("set_aside_down", None, count=len(rs.face_down))
@@ -133,9 +134,9 @@ class CitadelsGame(CitadelsTable):
         if layout.two_player:
             self._draft_two_player()
         else:
-            order = [(s.crown + i) % n for i in range(n)]
+            order = pick_order(n, s.crown, each)
             for position, seat in enumerate(order):
-                if position == n - 1 and layout.seven_player_rule:
+                if position == len(order) - 1 and layout.seven_player_rule:
                     rs.pool.extend(rs.face_down)
                     rs.face_down = []
                     self.emit("take_face_down", seat, count=1)

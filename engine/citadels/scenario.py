@@ -96,8 +96,8 @@ def validate_scenario(scenario: Scenario) -> list[str]:
     """Citadels-specific problems, each naming the field (the core loader calls this)."""
     problems: list[str] = []
     n = len(scenario.players)
-    if not 2 <= n <= 7:
-        return [f"players: Citadels needs 2 to 7 players, got {n}"]
+    if not 2 <= n <= 8:
+        return [f"players: Citadels needs 2 to 8 players (8 only with a rank-9 character), got {n}"]
     unknown = sorted(set(scenario.setup) - SETUP_KEYS)
     if unknown:
         problems.append(f"setup: unknown key(s) {unknown}; allowed: {sorted(SETUP_KEYS)}")
@@ -258,6 +258,8 @@ def build_state(scenario: Scenario, settings: GameSettings) -> GameState:
     state.total_gold = state.bank + held
     state.total_districts = state.district_count()
     state.end_triggered = bool(setup.get("end_triggered", any(c for c in completed)))
+    if settings.bell_tower_active:  # a Bell Tower standing at set-up was announced when built
+        state.bell_tower_owner = next((i for i, p in enumerate(state.players) if p.has("bell-tower")), None)
     rs = state.round_state
     rs.face_up = list(scenario.shared.get("face_up", []))
     rs.killed = setup.get("killed")

@@ -5,7 +5,11 @@ Readings chosen where seed 003 is inconsistent or silent (also stated in the cor
 - Two players (seed line 199 says "10 districts or 12 districts"): the game ends like the base
   game unless ``two_player_end`` says otherwise; see :data:`TWO_PLAYER_END`.
 - Three players (line 203) remove the rank-1 character (the Assassin, or the Witch when she
-  replaces him) and end at 10 districts.
+  replaces him) and end at 10 districts (``three_player="seed"``). The published classic rules
+  instead give each of the three players two characters from the full cast, ending at 8
+  (``three_player="two-characters"``); both are offered.
+- Eight players (published classic rules, the seed is silent) need the rank-9 character; the
+  Queen is used with five or more players only.
 - Short game (lines 209-211): one district fewer than the player count's usual end (7 instead of 8).
 - The King that may never be set aside face up (line 145, which calls him 皇帝) is the rank-4
   character in play, the King or the Emperor.
@@ -37,13 +41,22 @@ class GameSettings:
     removed_districts: tuple[str, ...] = ()
     bank: int = d.BANK_GOLD
     bell_tower_in_short_game: bool = False  # seed lines 673-675: the players decide
+    three_player: str = "seed"  # "seed" (line 203) or "two-characters" (published classic rules)
+
+    @property
+    def characters_each(self) -> int:
+        """Characters each player plays per round: two with two players, and with three players in
+        the published variant; otherwise one."""
+        if self.players == 2 or (self.players == 3 and self.three_player == "two-characters"):
+            return 2
+        return 1
 
     @property
     def end_districts(self) -> int:
         """City size that ends the game (after the round is completed)."""
         if self.players == 2:
             base = self.two_player_end
-        elif self.players == 3:
+        elif self.players == 3 and self.three_player == "seed":
             base = d.THREE_PLAYER_DISTRICTS
         else:
             base = d.END_DISTRICTS
@@ -76,14 +89,22 @@ def make_settings(
     removed_districts: list[str] | tuple[str, ...] = (),
     bank: int = d.BANK_GOLD,
     bell_tower_in_short_game: bool = False,
+    three_player: str = "seed",
 ) -> GameSettings:
     """Validate the settings and say what is wrong with them in a :class:`SettingsError`.
 
     ``replace`` lists expansion characters, each replacing the base character of its rank;
     ``ninth`` adds the rank-9 character (``queen`` or ``artist``).
     """
-    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 7:
-        raise SettingsError(f"players: {players!r} is not a player count from 2 to 7")
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= d.MAX_PLAYERS:
+        raise SettingsError(f"players: {players!r} is not a player count from 2 to {d.MAX_PLAYERS}")
+    if players == d.MAX_PLAYERS and ninth is None:
+        raise SettingsError(
+            "ninth: eight players need the rank-9 character (queen or artist): nine characters for "
+            "eight seats and one face down (published classic rules)"
+        )
+    if three_player not in d.THREE_PLAYER_VARIANTS:
+        raise SettingsError(f"three_player: {three_player!r} is not one of {list(d.THREE_PLAYER_VARIANTS)}")
     chosen = {rank: base for rank, (base, _) in d.RANKS.items() if rank <= 8}
     for slug in replace:
         if slug not in d.CHARACTER_BY_SLUG:
@@ -99,8 +120,13 @@ def make_settings(
             raise SettingsError(f"ninth: {ninth!r} is not a rank-9 character (queen or artist)")
         if players == 2:
             raise SettingsError("ninth: the two-player draft (seed lines 187-199) uses exactly 8 characters")
+        if ninth == "queen" and players < d.QUEEN_MIN_PLAYERS:
+            raise SettingsError(
+                f"ninth: the Queen is used with {d.QUEEN_MIN_PLAYERS} or more players only "
+                f"(published classic rules), not {players}"
+            )
         chosen[9] = ninth
-    if players == 3:
+    if players == 3 and three_player == "seed":
         del chosen[1]  # seed line 203
     for slug in extra_districts:
         if slug not in d.DISTRICT_BY_SLUG:
@@ -137,6 +163,7 @@ def make_settings(
         removed_districts=tuple(removed_districts),
         bank=bank,
         bell_tower_in_short_game=bool(bell_tower_in_short_game),
+        three_player=three_player,
     )
 
 
@@ -152,6 +179,7 @@ def settings_from_dict(raw: dict[str, Any] | None, players: int) -> GameSettings
         "removed_districts",
         "bank",
         "bell_tower_in_short_game",
+        "three_player",
     }
     unknown = sorted(set(raw) - allowed)
     if unknown:

@@ -72,7 +72,6 @@ class TurnState:
     build_spent: int = 0  # gold paid to build this turn (Alchemist)
     ability_used: bool = False
     income_used: bool = False
-    navigated: bool = False  # Navigator's ability used: no building this turn
     used_districts: list[str] = field(default_factory=list)  # once-per-turn purple abilities used
     gather_only: bool = False  # assassinated Hospital owner / bewitched player: gather, then end
     ended: bool = False
@@ -93,16 +92,16 @@ class GameState:
     turn: TurnState | None = None
     end_triggered: bool = False
     last_round: bool = False  # this round is the game's last
-    bell_tower_owner: int | None = None
+    bell_tower_owner: int | None = None  # who announced the Bell Tower's end (None: not announced)
     total_districts: int = 0  # cards in the game, for the conservation check
     total_gold: int = 0
 
     # --- derived facts -------------------------------------------------------------
     @property
     def end_size(self) -> int:
-        """City size that completes a city now (one less while a Bell Tower stands)."""
+        """City size that completes a city now (one less while an announced Bell Tower stands)."""
         size = self.settings.end_districts
-        if self.settings.bell_tower_active and any(p.has("bell-tower") for p in self.players):
+        if self.bell_tower_owner is not None and any(p.has("bell-tower") for p in self.players):
             size -= 1
         return size
 

@@ -87,7 +87,8 @@ def menu_options(game: CitadelsTable, turn: TurnState) -> list[str]:
         options.append("income")
     if not turn.ability_used and abilities.available(game, turn):
         options.append("ability")
-    if turn.gathered and not turn.navigated and turn.builds_left > 0 and buildable(game, turn.player):
+    may_build = turn.character != "navigator"  # the Navigator never builds (published card, seed 343)
+    if turn.gathered and may_build and turn.builds_left > 0 and buildable(game, turn.player):
         options.append("build")
     for slug in ONCE_PER_TURN_DISTRICTS:
         if p.has(slug) and slug not in turn.used_districts and district_usable(game, turn, slug):
@@ -306,7 +307,6 @@ def end_turn(game: CitadelsTable, turn: TurnState) -> None:
     if p.has("poor-house") and p.gold == 0:
         got = game.pay_from_bank(seat, 1)
         game.emit("poor_house", seat, ["poor-house"], gold=got)
-    turn.ended = True
     game.emit("end_turn", seat, [turn.character], character=turn.character)
 
 

@@ -282,6 +282,8 @@ def library(game: DominionTable, r: Resolution) -> None:
         if slug in ACTIONS and game.confirm(i, "set_aside", "library", drawn=slug):
             game.move(i, slug, "hand", "set_aside", "set_aside", {"by": "library"})
             set_aside.append(slug)
+    # drawing is over: at 7 cards, or with no card left to draw (the hand may already hold 7)
+    game.emit("draw_stop", i, [], None, None, {"by": "library", "hand": len(p.hand)})
     game.discard_cards(i, set_aside, "set_aside", {"by": "library"})  # only after drawing is over
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from engine.citadels import definitions as d
@@ -24,12 +24,16 @@ def test_draft_layout_is_the_seed_table(players, face_up, face_down):
     assert layout.seven_player_rule == (players == 7)
 
 
-@given(st.integers(3, 7), st.sampled_from([None, "queen", "artist"]))
-def test_every_player_gets_a_character_to_choose(players, ninth):
-    n = len(make_settings(players, ninth=ninth).characters)
-    layout = draft_layout(players, n)
+@given(
+    st.integers(3, 8), st.sampled_from([None, "queen", "artist"]), st.sampled_from(d.THREE_PLAYER_VARIANTS)
+)
+def test_every_player_gets_a_character_to_choose(players, ninth, variant):
+    assume(not (players == 8 and ninth is None) and not (ninth == "queen" and players < 5))
+    settings_ = make_settings(players, ninth=ninth, three_player=variant)
+    n, picks = len(settings_.characters), players * settings_.characters_each
+    layout = draft_layout(players, n, settings_.characters_each)
     in_circulation = n - layout.face_up - layout.face_down + (1 if layout.seven_player_rule else 0)
-    assert in_circulation >= players + 1 or (layout.seven_player_rule and in_circulation == players + 1)
+    assert in_circulation >= picks + 1 or (layout.seven_player_rule and in_circulation == picks + 1)
 
 
 def test_base_deck_has_66_cards_in_the_seeds_colours():
@@ -149,3 +153,31 @@ def test_no_seat_is_favoured_in_bot_games():
     shares = {seat: wins / sum(result.wins_by_seat.values()) for seat, wins in result.wins_by_seat.items()}
     assert set(shares) == set(range(5))
     assert all(0.13 <= share <= 0.27 for share in shares.values()), shares
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_the_queen_needs_five_players(players):
+    with pytest.raises(SettingsError, match="Queen is used with 5 or more players"):
+        make_settings(players, ninth="queen")
+    assert "queen" in make_settings(5, ninth="queen").characters
+    assert "artist" in make_settings(players, ninth="artist").characters
+
+
+def test_eight_players_need_the_rank_nine_character():
+    with pytest.raises(SettingsError, match="eight players need the rank-9 character"):
+        make_settings(8)
+    layout = draft_layout(8, len(make_settings(8, ninth="artist").characters))
+    assert (layout.face_up, layout.face_down, layout.seven_player_rule) == (0, 1, True)
+
+
+def test_three_player_variants():
+    seed = make_settings(3)
+    published = make_settings(3, three_player="two-characters")
+    assert (seed.characters_each, seed.end_districts, "assassin" in seed.characters) == (1, 10, False)
+    assert (published.characters_each, published.end_districts, len(published.characters)) == (2, 8, 8)
+    with pytest.raises(SettingsError, match="three_player"):
+        make_settings(3, three_player="both")
+
+
+def test_poor_house_costs_five_as_on_the_classic_card():
+    assert d.district("poor-house").cost == 5

@@ -62,7 +62,11 @@ def test_the_base_scenario_is_valid():
         (lambda r: r["players"][0]["zones"].update(hand=["keep", "keep", "keep"]), "deck holds 2"),
         (
             lambda r: r["players"].extend([{"name": f"P{i}"} for i in range(6)]),
-            "2 to 7 players",
+            "eight players need the rank-9 character",
+        ),
+        (
+            lambda r: r["players"].extend([{"name": f"P{i}"} for i in range(7)]),
+            "is too long",
         ),
     ],
 )

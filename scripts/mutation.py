@@ -1,0 +1,373 @@
+"""Mutation gate: break the engines' rule code one change at a time and check a test notices.
+
+``python scripts/mutation.py`` (``make mutation``) enumerates *mutants* of every function in the
+rule modules below, one syntactic change each (operators listed in :data:`OPERATORS`). Each mutant
+is applied in place by swapping the function's code object (``__code__``), so every caller, every
+dispatch table and every ``from x import f`` sees the broken rule; then
+
+1. every scenario of that game is run in-process (``engine.run_scenario``): any failed run kills it;
+2. a mutant no scenario kills is run against the game's engine tests that exercise rules
+   in-process (:data:`ENGINE_TESTS`; pytest in-process, stopping at the first failure).
+
+A mutant that hangs past the time limit counts as killed (a timeout). Survivors are printed with
+their location and change; ``docs/quality.md`` lists each with why it is equivalent or the
+scenario added for it. ``--json FILE`` writes the full result; ``--only PATH[:FUNCTION]`` narrows
+the run; ``--workers N`` runs N processes (default 2).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import importlib
+import io
+import json
+import multiprocessing
+import signal
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import redirect_stderr, redirect_stdout
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+TARGETS: dict[str, list[str]] = {
+    "dominion": ["engine/dominion/effects.py"],
+    "citadels": [
+        "engine/citadels/abilities.py",
+        "engine/citadels/building.py",
+        "engine/citadels/scoring.py",
+        "engine/citadels/draft.py",
+        "engine/citadels/turn.py",
+    ],
+}
+#: The engine tests run against a mutant no scenario killed: those that exercise the rules in-process
+#: (CLI subprocesses, corpus agreement and scenario-file checks cannot see a mutant). "file::-k expr".
+ENGINE_TESTS: dict[str, list[str]] = {
+    "dominion": [
+        "tests/engine/dominion/test_dominion_cards.py",
+        "tests/engine/dominion/test_dominion_turns.py",
+        "tests/engine/dominion/test_dominion_known_bugs.py",
+        "tests/engine/dominion/test_dominion_properties.py",
+        "tests/engine/dominion/test_dominion_bots.py",
+    ],
+    "citadels": [
+        "tests/engine/citadels/test_rules.py",
+        "tests/engine/citadels/test_random_games.py",
+    ],
+}
+TIMEOUT = 60.0  # seconds per mutant (scenarios + tests); a hang counts as killed
+
+SWAP_COMPARE: dict[type, type] = {
+    ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.In: ast.NotIn, ast.NotIn: ast.In,
+    ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+}
+SWAP_BINOP: dict[type, type] = {
+    ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult, ast.Mod: ast.FloorDiv,
+}
+SWAP_CALL = {"min": "max", "max": "min", "any": "all", "all": "any"}
+OPERATORS = (
+    "compare: < <=, > >=, == !=, in / not in, is / is not swapped",
+    "boolean: and <-> or; `not x` -> x; if/while/ternary condition negated",
+    "arithmetic: + <-> -, * <-> //, augmented += <-> -=",
+    "constant: integer n -> n + 1 (0 -> 1), True <-> False",
+    "statement: an expression statement, assignment, `del`, `break`/`continue` removed;"
+    " `return x` -> `return None` (not for x = False / 0 / None)",
+    "call: min <-> max; any <-> all",
+)
+
+
+@dataclass
+class Mutant:
+    file: str
+    function: str  # qualified: "name" or "Class.name"
+    index: int  # the n-th mutation point in that function
+    line: int
+    change: str
+    status: str = ""  # killed-scenario | killed-test | timeout | survived | error
+    detail: str = ""
+
+
+# --- enumerating mutation points ------------------------------------------------------------
+def _points(func: ast.AST) -> Iterator[tuple[ast.AST, str, Any]]:
+    """(node, description, apply) for every mutation point inside one function body."""
+    body = func.body  # type: ignore[attr-defined]
+    first = body[0] if body else None
+    skip_doc = isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+    for stmt in body[1:] if skip_doc else body:
+        for node in ast.walk(stmt):
+            yield from _node_points(node)
+
+
+def _node_points(node: ast.AST) -> Iterator[tuple[ast.AST, str, Any]]:
+    if isinstance(node, ast.Compare):
+        for k, op in enumerate(node.ops):
+            if type(op) in SWAP_COMPARE:
+                new = SWAP_COMPARE[type(op)]
+                yield node, f"{type(op).__name__} -> {new.__name__}", ("op", k, new)
+    elif isinstance(node, ast.BoolOp):
+        other = ast.Or if isinstance(node.op, ast.And) else ast.And
+        yield node, f"{type(node.op).__name__} -> {other.__name__}", ("boolop", other)
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        yield node, "drop `not`", ("drop_not",)
+    elif isinstance(node, ast.BinOp) and type(node.op) in SWAP_BINOP:
+        new = SWAP_BINOP[type(node.op)]
+        yield node, f"{type(node.op).__name__} -> {new.__name__}", ("binop", new)
+    elif isinstance(node, ast.AugAssign) and type(node.op) in (ast.Add, ast.Sub):
+        new = ast.Sub if isinstance(node.op, ast.Add) else ast.Add
+        yield node, f"aug {type(node.op).__name__} -> {new.__name__}", ("binop", new)
+    elif isinstance(node, ast.Constant) and type(node.value) is bool:
+        yield node, f"{node.value} -> {not node.value}", ("const", not node.value)
+    elif isinstance(node, ast.Constant) and type(node.value) is int:
+        yield node, f"{node.value} -> {node.value + 1}", ("const", node.value + 1)
+    elif isinstance(node, (ast.If, ast.While, ast.IfExp)):
+        yield node, f"negate `{type(node).__name__.lower()}` condition", ("negate",)
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SWAP_CALL:
+        new = SWAP_CALL[node.func.id]
+        yield node, f"{node.func.id}() -> {new}()", ("call", new)
+    if isinstance(node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.FunctionDef)):
+        for field in ("body", "orelse", "finalbody"):
+            stmts = getattr(node, field, None) or []
+            for k, s in enumerate(stmts):
+                if isinstance(s, (ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete,
+                                  ast.Break, ast.Continue)) and not (
+                    isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant)
+                ):
+                    yield node, f"remove line {s.lineno} ({type(s).__name__.lower()})", ("remove", field, k)
+                elif isinstance(s, ast.Return) and s.value is not None and not _falsy_constant(s.value):
+                    yield node, f"line {s.lineno}: return None", ("return_none", field, k)
+
+
+def _falsy_constant(value: ast.expr) -> bool:
+    """``return False`` / ``return 0`` -> ``return None`` only changes a value read for its truth."""
+    return isinstance(value, ast.Constant) and not value.value
+
+
+def _apply(node: ast.AST, action: tuple[Any, ...]) -> None:
+    kind = action[0]
+    if kind == "op":
+        node.ops[action[1]] = action[2]()  # type: ignore[attr-defined]
+    elif kind == "boolop":
+        node.op = action[1]()  # type: ignore[attr-defined]
+    elif kind == "binop":
+        node.op = action[1]()  # type: ignore[attr-defined]
+    elif kind == "const":
+        node.value = action[1]  # type: ignore[attr-defined]
+    elif kind == "negate":
+        node.test = ast.UnaryOp(op=ast.Not(), operand=node.test)  # type: ignore[attr-defined]
+    elif kind == "call":
+        node.func = ast.Name(id=action[1], ctx=ast.Load())  # type: ignore[attr-defined]
+    elif kind in ("remove", "return_none"):
+        stmts = getattr(node, action[1])
+        old = stmts[action[2]]
+        new: ast.stmt = ast.Pass() if kind == "remove" else ast.Return(value=ast.Constant(value=None))
+        stmts[action[2]] = ast.copy_location(new, old)
+
+
+def _functions(tree: ast.Module) -> Iterator[tuple[str, ast.AST]]:
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            yield node.name, node
+        elif isinstance(node, ast.ClassDef):
+            for sub in node.body:
+                if isinstance(sub, ast.FunctionDef):
+                    yield f"{node.name}.{sub.name}", sub
+
+
+def enumerate_mutants(files: list[str], only: str | None = None) -> list[Mutant]:
+    out: list[Mutant] = []
+    for file in files:
+        tree = ast.parse((ROOT / file).read_text(), file)
+        for name, func in _functions(tree):
+            if only and ":" in only and only.split(":", 1)[1] != name:
+                continue
+            for index, (node, change, _) in enumerate(_points(func)):
+                out.append(Mutant(file, name, index, getattr(node, "lineno", func.lineno), change))  # type: ignore[attr-defined]
+    return out
+
+
+def mutated_code(m: Mutant) -> Any:
+    """Compile the module with mutant ``m`` applied and return the mutated function's code object."""
+    tree = ast.parse((ROOT / m.file).read_text(), m.file)
+    func = dict(_functions(tree))[m.function]
+    node, _, action = list(_points(func))[m.index]
+    if action[0] == "drop_not":  # replace `not x` by `x` in its parent
+        _replace_child(func, node, node.operand)  # type: ignore[attr-defined]
+    else:
+        _apply(node, action)
+    ast.fix_missing_locations(tree)
+    # the real module name: dataclasses resolve their module through sys.modules
+    namespace: dict[str, Any] = {"__name__": module_name(m.file)}
+    exec(compile(tree, str(ROOT / m.file), "exec"), namespace)  # noqa: S102 - our own source
+    obj: Any = namespace
+    for part in m.function.split("."):
+        obj = obj[part] if isinstance(obj, dict) else obj.__dict__[part]
+    return (obj.fget if isinstance(obj, property) else obj).__code__
+
+
+def _replace_child(root: ast.AST, old: ast.AST, new: ast.AST) -> None:
+    for parent in ast.walk(root):
+        for field, value in ast.iter_fields(parent):
+            if value is old:
+                setattr(parent, field, new)
+                return
+            if isinstance(value, list):
+                for k, item in enumerate(value):
+                    if item is old:
+                        value[k] = new
+                        return
+
+
+def module_name(file: str) -> str:
+    return file.removesuffix(".py").replace("/", ".")
+
+
+def target_function(m: Mutant) -> Any:
+    obj: Any = importlib.import_module(module_name(m.file))
+    for part in m.function.split("."):
+        obj = getattr(obj, part) if not isinstance(obj, type) else obj.__dict__[part]
+    return obj.fget if isinstance(obj, property) else obj
+
+
+# --- running one mutant ------------------------------------------------------------------------
+class Timeout(Exception):
+    pass
+
+
+def _alarm(signum: int, frame: Any) -> None:
+    raise Timeout
+
+
+class Runner:
+    """Loads every scenario of one game once; runs them (and the engine tests) against a mutant."""
+
+    def __init__(self, game: str) -> None:
+        import engine
+        from refapp.commands.engine import load_names, names_for
+
+        self.game = game
+        self.engine = engine
+        self.names = names_for(game, load_names())
+        self.scenarios = [engine.load_scenario(i.id) for i in engine.list_scenarios() if i.game == game]
+        self.tests = [str(ROOT / t) for t in ENGINE_TESTS[game]]
+
+    def baseline(self) -> list[str]:
+        return [s.id for s in self.scenarios if not self.engine.run_scenario(s, self.names).passed]
+
+    def check(self, m: Mutant) -> None:
+        func = target_function(m)
+        original = func.__code__
+        try:
+            func.__code__ = mutated_code(m)
+        except Exception as exc:  # a mutant that does not compile is not counted
+            m.status, m.detail = "error", f"{type(exc).__name__}: {exc}"
+            return
+        signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, TIMEOUT)
+        try:
+            m.status, m.detail = self._run()
+        except Timeout:
+            m.status, m.detail = "timeout", f"no result within {TIMEOUT:.0f} s"
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            func.__code__ = original
+
+    def _run(self) -> tuple[str, str]:
+        for s in self.scenarios:
+            try:
+                run = self.engine.run_scenario(s, self.names)
+            except Timeout:
+                raise
+            except Exception as exc:
+                return "killed-scenario", f"{s.id}: raised {type(exc).__name__}"
+            if not run.passed:
+                return "killed-scenario", f"{s.id}: {run.failures[0][:160] if run.failures else 'failed'}"
+        import pytest
+
+        out = io.StringIO()
+        with redirect_stdout(out), redirect_stderr(out):
+            code = pytest.main([*self.tests, "-x", "-q", "-p", "no:cacheprovider"])
+        if code == 0:
+            return "survived", ""
+        failed = [ln for ln in out.getvalue().splitlines() if ln.startswith("FAILED")]
+        return "killed-test", (failed[0][:200] if failed else f"pytest exit {code}")
+
+
+def _worker(args: tuple[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    game, items = args
+    sys.path.insert(0, str(ROOT))
+    runner = Runner(game)
+    done = []
+    for raw in items:
+        m = Mutant(**raw)
+        runner.check(m)
+        done.append(asdict(m))
+        print(f"{m.status:15} {m.file}:{m.line} {m.function} {m.change}", flush=True)
+    return done
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--game", choices=sorted(TARGETS), help="only this game's rule modules")
+    parser.add_argument("--only", help="a target file (engine/citadels/turn.py) or file:function")
+    parser.add_argument("--json", help="write every mutant's result to this file")
+    parser.add_argument("--list", action="store_true", help="list the mutants without running them")
+    parser.add_argument("--rerun", help="run again only the survivors recorded in this --json file")
+    args = parser.parse_args(argv)
+    sys.path.insert(0, str(ROOT))
+    jobs: list[tuple[str, list[dict[str, Any]]]] = []
+    total: list[Mutant] = []
+    for game, files in TARGETS.items():
+        if args.game and game != args.game:
+            continue
+        chosen = [f for f in files if not args.only or args.only.split(":", 1)[0] == f]
+        mutants = enumerate_mutants(chosen, args.only)
+        if args.rerun:
+            recorded = json.loads(Path(args.rerun).read_text())["mutants"]
+            alive = {(m["file"], m["function"], m["index"]) for m in recorded if m["status"] == "survived"}
+            mutants = [m for m in mutants if (m.file, m.function, m.index) in alive]
+        total += mutants
+        if not mutants:
+            continue
+        runner = Runner(game)
+        broken = runner.baseline()
+        if broken:
+            print(f"{game}: scenarios fail before any mutation: {broken}", file=sys.stderr)
+            return 2
+        share = max(1, args.workers)
+        for k in range(share):
+            part = [asdict(m) for m in mutants[k::share]]
+            if part:
+                jobs.append((game, part))
+    if args.list:
+        for m in total:
+            print(f"{m.file}:{m.line} {m.function} {m.change}")
+        print(f"{len(total)} mutants", file=sys.stderr)
+        return 0
+    started = time.perf_counter()
+    with multiprocessing.get_context("fork").Pool(max(1, args.workers)) as pool:
+        results = [m for chunk in pool.imap_unordered(_worker, jobs) for m in chunk]
+    elapsed = time.perf_counter() - started
+    counts: dict[str, int] = {}
+    for r in results:
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+    scored = sum(v for k, v in counts.items() if k != "error")
+    killed = scored - counts.get("survived", 0)
+    print(f"\n{len(results)} mutants in {elapsed:.0f} s: {counts}")
+    rate = 100 * killed / max(1, scored)
+    print(f"killed {killed} of {scored} ({rate:.1f} %) before equivalents are set aside")
+    for r in sorted(results, key=lambda r: (r["file"], r["line"])):
+        if r["status"] == "survived":
+            print(f"SURVIVED {r['file']}:{r['line']} {r['function']}: {r['change']}")
+    if args.json:
+        report = {"elapsed_s": round(elapsed), "counts": counts, "mutants": results}
+        Path(args.json).write_text(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
