@@ -17,7 +17,19 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     SCENARIO_SOURCE: object with list_infos()/run(id, names) replacing the engine (tests);
     SEARCH_FUNCTION: replacement for api_search.run_search (tests).
     """
-    from refapp import api, compress, errors, headers, language, offline, pages, state, static_files
+    from refapp import (
+        api,
+        compress,
+        errors,
+        headers,
+        health,
+        language,
+        metrics,
+        offline,
+        pages,
+        state,
+        static_files,
+    )
     from refapp.config import data_dir
 
     app = Flask(__name__, static_folder=None)
@@ -40,13 +52,15 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     app_state.search = attach_search(app, app.logger.warning)
 
-    for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp):
+    for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, health.bp):
         app.register_blueprint(blueprint)
     errors.register_error_pages(app)
+    metrics.init_app(app)
 
     @app.after_request
     def finish(response):  # type: ignore[no-untyped-def]
         response = headers.add_security_headers(response)
+        response = headers.relative_location(request, response)
         if response.mimetype == "text/html":
             response.vary.add("Cookie")
             response.vary.add("Accept-Language")
