@@ -7,7 +7,6 @@ from werkzeug.exceptions import HTTPException
 
 from refapp import i18n
 
-
 JSON_PATHS = ("/healthz", "/readyz")
 
 

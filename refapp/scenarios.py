@@ -7,13 +7,14 @@ the pages say that demonstrations are unavailable instead of failing.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from index.sized_cache import SizedLRU
 from refapp.catalog import Catalog
+
+RUN_CACHE_BYTES = 24 * 1024 * 1024
 
 
 class ScenarioSource(Protocol):
@@ -114,9 +115,9 @@ class ScenarioLibrary:
     catalog: Catalog
     summaries: dict[str, ScenarioSummary] = field(default_factory=dict)
     by_entry: dict[str, list[str]] = field(default_factory=dict)
-    max_cached: int = 256  # runs kept per process (most recently used); a run is re-made when dropped
-    _runs: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
+    # Runs kept per process, most recently used first, bounded by bytes (a run weighs 10-200 KiB);
+    # a dropped run is made again when asked for.
+    _runs: SizedLRU[dict[str, Any]] = field(default_factory=lambda: SizedLRU(RUN_CACHE_BYTES))
 
     @classmethod
     def build(cls, source: ScenarioSource, catalog: Catalog, log: Callable[[str], None]) -> ScenarioLibrary:
@@ -143,10 +144,7 @@ class ScenarioLibrary:
         summary = self.summaries.get(scenario_id)
         if summary is None:
             raise ScenarioUnavailable(scenario_id)
-        with self._lock:
-            cached = self._runs.get(scenario_id)
-            if cached is not None:
-                self._runs.move_to_end(scenario_id)
+        cached = self._runs.get(scenario_id)
         if cached is not None:
             return cached
         names = self.catalog.slug_names(summary.game)
@@ -157,10 +155,7 @@ class ScenarioLibrary:
         except Exception as exc:  # noqa: BLE001 - engine failure becomes a friendly page
             raise ScenarioUnavailable(scenario_id) from exc
         result = decorate_run(result, summary, self.catalog)
-        with self._lock:
-            self._runs[scenario_id] = result
-            while len(self._runs) > self.max_cached:
-                self._runs.popitem(last=False)
+        self._runs.put(scenario_id, result)
         return result
 
 

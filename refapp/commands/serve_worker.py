@@ -27,7 +27,7 @@ from collections import deque
 from functools import partial
 
 from gunicorn import http
-from gunicorn.workers.gthread import ThreadWorker, TConn
+from gunicorn.workers.gthread import TConn, ThreadWorker
 
 from refapp.headers import SECURITY_HEADERS
 
