@@ -47,6 +47,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app_state = state.build_state(app)
     app.extensions["refapp"] = app_state
     app.config["SCENARIOS_BY_ENTRY"] = {k: list(v) for k, v in app_state.scenarios.by_entry.items()}
+    health.log_scenario_problems(app, len(app_state.scenarios.summaries))
 
     from refapp.search_bridge import attach_search
 

@@ -7,12 +7,32 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify
+from flask import Blueprint, Flask, current_app, jsonify
 
 from refapp.search_bridge import index_version
 from refapp.state import get_state
 
 bp = Blueprint("health", __name__)
+
+
+def log_scenario_problems(app: Flask, loaded: int) -> list[str]:
+    """Name every scenario file the engine could not load (the library drops them), once at
+    start. The files are only parsed again when some are missing from the `loaded` count."""
+    if app.config.get("SCENARIO_SOURCE") is not None:
+        return []
+    try:
+        import engine
+        from engine.core.scenario import scenario_paths
+
+        if len(scenario_paths()) == loaded:
+            return []
+        problems = list(engine.scenario_problems())
+    except Exception as exc:  # noqa: BLE001 - the engine's absence is logged by the library
+        app.logger.debug("scenario check skipped (%r)", exc)
+        return []
+    for problem in problems:
+        app.logger.error("scenario file skipped: %s", problem)
+    return problems
 
 
 def current_index_version(data_dir: Path) -> str | None:

@@ -36,6 +36,7 @@ IO_TIMEOUT_S = 10.0
 HEAD_LIMIT = 2 * 1024 * 1024 + 64 * 1024  # Chromium's longest URL (2 MiB) plus headers
 BODY_BUFFER_LIMIT = 64 * 1024  # bodies up to the app's MAX_CONTENT_LENGTH are read here too
 RECV_SIZE = 256 * 1024
+DRAIN_S = 2.0
 
 _SECURITY_LINES = "".join(f"{k}: {v}\r\n" for k, v in SECURITY_HEADERS.items()).encode("latin-1")
 
@@ -119,6 +120,7 @@ class BufferingWorker(ThreadWorker):
 
     def init_process(self) -> None:
         self.heads: deque[TConn] = deque()  # connections whose request is still arriving
+        self.draining: deque[TConn] = deque()  # refused connections, read until closed
         super().init_process()
 
     def accept(self, listener):  # type: ignore[no-untyped-def]
@@ -160,11 +162,7 @@ class BufferingWorker(ThreadWorker):
         end = request_end(conn.pending, scanned)
         if end is None:
             if len(conn.pending) > HEAD_LIMIT:
-                try:
-                    conn.sock.send(too_large_response(conn.pending))
-                except OSError:
-                    pass
-                self._drop(conn)
+                self._refuse(conn, too_large_response(conn.pending))
             return
         if len(conn.pending) < end:
             return  # the body is still arriving
@@ -176,6 +174,45 @@ class BufferingWorker(ThreadWorker):
         conn.pending = None
         conn.data_ready = True
         self.enqueue_req(conn)
+
+    def _refuse(self, conn: TConn, answer: bytes) -> None:
+        """Answer and close without reading the request: the rest of what the client sends is
+        read and discarded for up to DRAIN_S first, so it reads the answer instead of a reset."""
+        self.poller.unregister(conn.sock)
+        self.heads.remove(conn)
+        conn.pending = None
+        try:
+            conn.sock.send(answer)
+            conn.sock.shutdown(socket.SHUT_WR)
+        except OSError:
+            self.nr_conns -= 1
+            conn.close()
+            return
+        conn.timeout = time.monotonic() + DRAIN_S
+        self.draining.append(conn)
+        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self._on_drain_bytes, conn))
+
+    def _on_drain_bytes(self, conn: TConn, client: socket.socket) -> None:
+        try:
+            if conn.sock.recv(RECV_SIZE):
+                return
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            pass
+        self._close_drained(conn)
+
+    def _close_drained(self, conn: TConn) -> None:
+        try:
+            self.poller.unregister(conn.sock)
+        except (OSError, KeyError, ValueError):
+            pass
+        try:
+            self.draining.remove(conn)
+        except ValueError:
+            pass
+        self.nr_conns -= 1
+        conn.close()
 
     def _drop(self, conn: TConn) -> None:
         try:
@@ -195,6 +232,8 @@ class BufferingWorker(ThreadWorker):
         now = time.monotonic()
         while self.heads and self.heads[0].timeout <= now:
             self._drop(self.heads[0])
+        while self.draining and self.draining[0].timeout <= now:
+            self._close_drained(self.draining[0])
 
     def handle_error(self, req, client, addr, exc):  # type: ignore[no-untyped-def]
         super().handle_error(req, _SecureErrors(client), addr, exc)
