@@ -6,6 +6,7 @@ import ipaddress
 import os
 import shutil
 import sys
+from pathlib import Path
 
 import click
 
@@ -91,4 +92,35 @@ def serve(host: str, port: int, workers: int, debug: bool) -> None:
     os.execv(exe, [exe, *argv[1:]])
 
 
-COMMANDS = [serve]
+
+def export_assets(target: Path) -> list[Path]:
+    """Write every static asset under `target` at its fingerprinted URL path (and a .gz twin when
+    smaller) so a proxy can serve /static/ itself; returns the files written."""
+    from refapp.assets import load_assets
+
+    written: list[Path] = []
+    for asset in load_assets().values():
+        path = target / asset.url.lstrip("/")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(asset.body)
+        written.append(path)
+        if asset.gzipped is not None:
+            packed = path.with_name(path.name + ".gz")
+            packed.write_bytes(asset.gzipped)
+            written.append(packed)
+    return written
+
+
+@click.command("export-static")
+@click.argument("target", type=click.Path(file_okay=False, path_type=Path))
+def export_static(target: Path) -> None:
+    """Write the fingerprinted static files under TARGET/static/ for nginx (deploy/nginx)."""
+    try:
+        written = export_assets(target)
+    except OSError as exc:
+        where = exc.filename or target
+        raise click.ClickException(f"could not write {where}: {exc.strerror or exc}") from None
+    click.echo(f"wrote {len(written)} files under {target / 'static'}")
+
+
+COMMANDS = [serve, export_static]
