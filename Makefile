@@ -34,7 +34,7 @@ browser-deps:
 nginx-deps:
 	@if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then \
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-	  ($$SUDO apt-get update -q && $$SUDO apt-get install -y -q nginx-light || $$SUDO apt-get install -y -q nginx) \
+	  ($$SUDO apt-get update -q && $$SUDO apt-get install -y -q nginx) \
 	    || echo "nginx could not be installed; deploy-test will be skipped"; \
 	fi
 
