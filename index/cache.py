@@ -8,7 +8,7 @@ from index.query import Filters
 from index.results import SearchResults
 from index.sized_cache import SizedLRU
 
-DEFAULT_MAX_BYTES = 24 * 1024 * 1024
+DEFAULT_MAX_BYTES = 16 * 1024 * 1024
 
 
 def filters_key(filters: Mapping[str, str] | Filters | None) -> object:
@@ -20,7 +20,7 @@ def filters_key(filters: Mapping[str, str] | Filters | None) -> object:
 class ResultCache(SizedLRU[SearchResults]):
     """A bounded, thread-safe LRU of search answers for one opened index (a new build is a new
     SearchIndex, so answers never outlive their index): at most `size` answers and `max_bytes`
-    bytes (24 MiB by default: about 200 answers of 100 results, thousands of short ones).
+    bytes (16 MiB by default: about 140 answers of 100 results, thousands of short ones).
     Size 0 disables it."""
 
     def __init__(self, size: int, max_bytes: int = DEFAULT_MAX_BYTES):

@@ -8,6 +8,7 @@ once, when it is stored (`approx_size`, about 1 ms for the largest search answer
 from __future__ import annotations
 
 import dataclasses
+import marshal
 import sys
 import threading
 from collections import OrderedDict
@@ -42,11 +43,17 @@ def approx_size(obj: object) -> int:
 
 class SizedLRU(Generic[V]):
     """Least recently used values go first once `max_bytes` (or `max_items`) is passed.
-    A value larger than a quarter of the budget is not kept. Counts hits and misses."""
+    A value larger than a quarter of the budget is not kept. Counts hits and misses.
 
-    def __init__(self, max_bytes: int, max_items: int = 100_000):
+    With `packed=True` values (plain data: dicts, lists, strings, numbers) are kept as
+    `marshal` bytes and rebuilt on each hit: 3-10 times smaller, and one block per value
+    instead of thousands of small objects pinning the allocator's arenas; each hit returns a
+    fresh copy. A value marshal cannot write is not kept."""
+
+    def __init__(self, max_bytes: int, max_items: int = 100_000, packed: bool = False):
         self.max_bytes = max_bytes
         self.max_items = max_items
+        self.packed = packed
         self.bytes = 0
         self.hits = 0
         self.misses = 0
@@ -69,11 +76,16 @@ class SizedLRU(Generic[V]):
                 return None
             self.hits += 1
             self._data.move_to_end(key)
-            return found[0]
+        return marshal.loads(found[0]) if self.packed else found[0]  # type: ignore[arg-type]
 
     def put(self, key: object, value: V) -> None:
         if self.max_bytes <= 0 or self.max_items <= 0:
             return
+        if self.packed:
+            try:
+                value = marshal.dumps(value)  # type: ignore[assignment]
+            except ValueError:
+                return
         size = approx_size(value)
         if size > self.max_bytes // 4:
             return

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from index.sized_cache import SizedLRU
 from refapp.catalog import Catalog
 
-RUN_CACHE_BYTES = 24 * 1024 * 1024
+RUN_CACHE_BYTES = 16 * 1024 * 1024  # packed: every run of the library (497) takes 6 MiB
 
 
 class ScenarioSource(Protocol):
@@ -115,9 +115,9 @@ class ScenarioLibrary:
     catalog: Catalog
     summaries: dict[str, ScenarioSummary] = field(default_factory=dict)
     by_entry: dict[str, list[str]] = field(default_factory=dict)
-    # Runs kept per process, most recently used first, bounded by bytes (a run weighs 10-200 KiB);
-    # a dropped run is made again when asked for.
-    _runs: SizedLRU[dict[str, Any]] = field(default_factory=lambda: SizedLRU(RUN_CACHE_BYTES))
+    # Runs kept per process, most recently used first, bounded by bytes (packed, a run weighs
+    # 2-60 KiB); a dropped run is made again when asked for.
+    _runs: SizedLRU[dict[str, Any]] = field(default_factory=lambda: SizedLRU(RUN_CACHE_BYTES, packed=True))
 
     @classmethod
     def build(cls, source: ScenarioSource, catalog: Catalog, log: Callable[[str], None]) -> ScenarioLibrary:

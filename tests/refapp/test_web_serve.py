@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from refapp.cli import main
 
@@ -286,3 +288,44 @@ def test_build_index_deletes_only_the_builds_it_made(tmp_path):
     assert keepsake.name in left and odd.name in left
     assert {f.name for f in folders[-(KEEP_OLD + 1) :]} <= left
     assert not {f.name for f in folders[: -(KEEP_OLD + 1)]} & left
+
+
+# -- memory: caches bounded by bytes (issue 12, defect 9) ------------------------------------------
+
+
+@given(
+    sizes=st.lists(st.integers(min_value=0, max_value=400), min_size=1, max_size=60),
+    budget=st.integers(min_value=2_000, max_value=40_000),
+    packed=st.booleans(),
+)
+@settings(max_examples=80, deadline=None)
+def test_a_sized_cache_never_holds_more_bytes_than_its_budget(sizes, budget, packed):
+    from index.sized_cache import SizedLRU, approx_size
+
+    cache = SizedLRU(budget, packed=packed)
+    for i, n in enumerate(sizes):
+        value = {"id": i, "events": ["x" * (n % 50)] * n}
+        cache.put(i, value)
+        assert cache.bytes <= budget
+        assert sum(approx_size(v) for v, _ in cache._data.values()) == cache.bytes
+        got = cache.get(i)
+        if got is not None:
+            assert got == value
+    assert cache.hits + cache.misses == len(sizes)
+
+
+def test_a_packed_cache_returns_a_fresh_copy_and_drops_the_least_recently_used():
+    import marshal
+
+    from index.sized_cache import SizedLRU, approx_size
+
+    run = {"events": [{"say": {"en": "x" * 100}}] * 20}
+    one = approx_size(marshal.dumps(run))
+    cache = SizedLRU(one * 8, packed=True)  # room for eight runs
+    cache.put(0, run)
+    cache.get(0)["events"].clear()  # a caller changing its copy changes nothing kept
+    assert cache.get(0) == run
+    for key in range(1, 9):
+        cache.put(key, run)
+        cache.get(0)
+    assert 0 in list(cache) and 1 not in list(cache) and len(cache) == 8
