@@ -15,7 +15,10 @@ from typing import Any
 LANGS: tuple[str, ...] = ("en", "zh-Hans", "zh-Hant")
 GAMES: tuple[str, ...] = ("dominion", "citadels")
 KINDS: tuple[str, ...] = ("card", "rule", "faq", "term")
-EDITIONS: tuple[str, ...] = ("1e", "2e")
+# Dominion: the base set's 1st and 2nd editions. Citadels: the classic game (2000) with the Dark
+# City characters and districts, as seed 003 gives it (not the 2016 edition).
+GAME_EDITIONS: dict[str, tuple[str, ...]] = {"dominion": ("1e", "2e"), "citadels": ("classic",)}
+EDITIONS: tuple[str, ...] = tuple(ed for eds in GAME_EDITIONS.values() for ed in eds)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 DATASET_PATH = DATA_DIR / "dataset.json"
@@ -64,9 +67,10 @@ class Entry:
     id: str  # <game>/<slug>, <game>/rules/<slug>, <game>/faq/<slug>, <game>/terms/<slug>
     game: str
     kind: str
-    editions: list[str]  # Dominion: subset of 1e/2e; Citadels: []
+    editions: list[str]  # Dominion: subset of 1e/2e; Citadels: [classic]
     names: Localised
-    aliases: list[str] = field(default_factory=list)
+    aliases: list[str] = field(default_factory=list)  # other names of the thing, shown as "Also called"
+    keywords: list[str] = field(default_factory=list)  # search-only phrases, never shown
     cost: int | None = None
     types: list[str] = field(default_factory=list)  # lower-case English: action, attack, ... / noble, special
     text: Localised = field(default_factory=dict)

@@ -2,7 +2,7 @@
 pypinyin and rapidfuzz.
 
 Public API: `normalise`, `tokenise`, `build`, `open_index`, `SearchIndex`, `SearchResults`,
-`QueryError`, `IndexMissingError`.
+`QueryError`, `IndexMissingError`, `IndexBrokenError`.
 
 Build (`builder`): dataset -> units (an entry's own text, each ruling: `documents`) ->
 normalised (`normalise`: OpenCC tw2s, NFKC, case, punctuation) -> tokens (`tokenise`: jieba
@@ -12,20 +12,23 @@ fresh folder; then the `current` symlink is swapped atomically.
 
 Search (`searcher`): parse the box (`query`: filters, phrases, limits) -> analyse (`analysis`:
 names in any script, pinyin and initials, typo fixes from `spelling`, game/edition hints,
-the game guessed from one game's words (`game_words`, data in game_words.yaml), players'
-everyday words (`synonyms`, data in synonyms.yaml)) -> score units from the impact lists ->
-rank entries (`ranking`: names > rulings > body, pairs, FAQ questions) -> snippets (`snippet`:
-escaped, <mark>ed, requested script; the unit answering the query's other words).
+the game guessed from one game's words (`game_words`), players' everyday words (`synonyms`),
+the kind of answer asked for (`vocabulary.asked_intents`); every table is data in one file,
+vocabulary.yaml) -> score units from the impact lists, rulings stating the kind of fact asked for
+higher -> rank entries (`ranking`: names > rulings > body, pairs, FAQ questions) -> the ruling
+that answers the question, and others of the top entry answering nearly as well as their own
+results -> snippets (`snippet`: escaped, <mark>ed, requested script; that ruling's text).
 """
 
 from index.builder import build, current_folder
-from index.errors import IndexMissingError, QueryError
+from index.errors import IndexBrokenError, IndexMissingError, QueryError
 from index.normalise import normalise
 from index.results import Result, SearchResults
 from index.searcher import SearchIndex, open_index
 from index.tokenise import tokenise
 
 __all__ = [
+    "IndexBrokenError",
     "IndexMissingError",
     "QueryError",
     "Result",

@@ -5,6 +5,7 @@ index's read-only tables."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -13,6 +14,7 @@ from index.lexicon import NameForm
 from index.pinyin import is_common_phrase
 from index.spelling import correct_chinese, correct_english, correct_pinyin
 from index.tokenise import EN_STOPWORDS, Tokeniser, english_words
+from index.vocabulary import VOCABULARY
 
 
 @dataclass(frozen=True)
@@ -51,8 +53,10 @@ class Tables:
     vocab: Mapping[str, int]
     pinyin: Mapping[str, frozenset[str]]  # full pinyin / initials / joined English name -> entry ids
     pinyin_words: frozenset[str]
+    pinyin_sorted: tuple[str, ...]  # the same, sorted, for prefix look-ups
     pinyin_by_sylls: Mapping[str, list[NameForm]]  # first syllable -> short Chinese names
     by_first: Mapping[str, tuple[NameForm, ...]]  # first character -> name forms
+    by_pair: Mapping[str, tuple[NameForm, ...]]  # first two characters -> name forms
     game_words: Mapping[str, str] = field(default_factory=dict)  # token of one game's vocabulary -> game
 
 
@@ -64,20 +68,34 @@ def forms_by_first_char(forms: tuple[NameForm, ...]) -> dict[str, tuple[NameForm
     return {k: tuple(v) for k, v in table.items()}
 
 
-def find_names(text: str, by_first: Mapping[str, tuple[NameForm, ...]]) -> list[NameMatch]:
-    """Name forms occurring in `text` (`by_first`: forms keyed by their first character); a
-    match inside a longer match of another name is dropped."""
+def forms_by_first_pair(forms: tuple[NameForm, ...]) -> dict[str, tuple[NameForm, ...]]:
+    """Forms of two characters or more keyed by their first two, so the forms tried against a
+    query stay few however many names share a first character."""
+    table: dict[str, list[NameForm]] = {}
+    for f in forms:
+        if len(f.norm) >= 2:
+            table.setdefault(f.norm[:2], []).append(f)
+    return {k: tuple(v) for k, v in table.items()}
+
+
+def find_names(
+    text: str, by_first: Mapping[str, tuple[NameForm, ...]], by_pair: Mapping[str, tuple[NameForm, ...]]
+) -> list[NameMatch]:
+    """Name forms occurring in `text` (`by_pair`: forms keyed by their first two characters;
+    `by_first`: by their first, for one-character forms, which count only as the whole text);
+    a match inside a longer match of another name is dropped."""
     found: list[NameMatch] = []
-    for first in set(text):
-        for f in by_first.get(first, ()):
-            if f.chinese and len(f.norm) < 2 and f.norm != text:
-                continue
-            start = text.find(f.norm)
-            while start != -1:
-                end = start + len(f.norm)
-                if f.chinese or _bounded(text, start, end):
-                    found.append(NameMatch(f, start, end))
-                start = text.find(f.norm, start + 1)
+    candidates = [f for f in by_first.get(text, ()) if len(f.norm) == 1]
+    candidates += [
+        f for pair in {text[i : i + 2] for i in range(len(text) - 1)} for f in by_pair.get(pair, ())
+    ]
+    for f in candidates:
+        start = text.find(f.norm)
+        while start != -1:
+            end = start + len(f.norm)
+            if f.chinese or _bounded(text, start, end):
+                found.append(NameMatch(f, start, end))
+            start = text.find(f.norm, start + 1)
     found.sort(key=lambda m: (m.start, -m.end, m.form.entry, m.form.norm))
     return [
         m
@@ -105,30 +123,16 @@ def _ascii_runs(words: list[str]) -> list[str]:
 _PLUS_BEFORE_CJK = re.compile(r"(\+\d+) (?=[\u3400-\u9fff])")
 
 
-# Names of the games themselves: beside other words they say which game, not what to find.
-GAME_WORDS: dict[str, str] = {
-    "领土": "dominion",
-    "皇舆争霸": "dominion",
-    "dominion": "dominion",
-    "富饶之城": "citadels",
-    "citadels": "citadels",
-}
+# Names of the games beside other words say which game, not what to find; editions named beside
+# other words are a preference (index/vocabulary.yaml).
+GAME_WORDS: dict[str, str] = VOCABULARY.game_names
+EDITION_WORDS: dict[str, str] = VOCABULARY.editions
 
 
-# Editions named beside other words: a preference, not something to find.
-EDITION_WORDS: dict[str, str] = {
-    "second edition": "2e",
-    "2nd edition": "2e",
-    "第二版": "2e",
-    "二版": "2e",
-    "新版": "2e",
-    "2e": "2e",
-    "first edition": "1e",
-    "1st edition": "1e",
-    "第一版": "1e",
-    "旧版": "1e",
-    "1e": "1e",
-}
+def starts_any(ordered: tuple[str, ...], prefix: str) -> bool:
+    """Whether a word of the sorted `ordered` starts with `prefix` (binary search)."""
+    i = bisect_left(ordered, prefix)
+    return i < len(ordered) and ordered[i].startswith(prefix)
 
 
 def split_hint(norm: str, words: Mapping[str, str]) -> tuple[str, str | None, str | None]:
@@ -173,8 +177,8 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
     tokens = tok.search_tokens(corrected, stop=True) or tok.search_tokens(corrected)
     stems = [t for t in tokens if t.isascii()]
     prefixes = [w for w in words if len(w) >= 3 and w not in tables.vocab and w not in tables.pinyin]
-    prefixes = [w for w in prefixes if any(p.startswith(w) for p in tables.pinyin_words)]
-    names = find_names(corrected, tables.by_first)
+    prefixes = [w for w in prefixes if starts_any(tables.pinyin_sorted, w)]
+    names = find_names(corrected, tables.by_first, tables.by_pair)
     pinyin_entries = {e for k in keys for e in tables.pinyin[k]}
     groups: dict[str, set[str]] = {}
     for m in names:
@@ -228,7 +232,9 @@ def build_tables(
         vocab=vocab,
         pinyin={k: frozenset(v) for k, v in pinyin.items()},
         pinyin_words=frozenset(f.pinyin for f in forms if f.chinese),
+        pinyin_sorted=tuple(sorted({f.pinyin for f in forms if f.chinese})),
         pinyin_by_sylls=by_sylls,
         by_first=forms_by_first_char(forms),
+        by_pair=forms_by_first_pair(forms),
         game_words=dict(game_words or {}),
     )

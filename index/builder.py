@@ -21,13 +21,14 @@ from index.game_words import load_game_words
 from index.impacts import compute_impacts
 from index.lexicon import Lexicon
 from index.normalise import normalise
-from index.schema import make_schema
+from index.schema import TEXT_FIELDS, make_schema
 from index.spelling import NAME_WEIGHT
 from index.synonyms import load_rows
 from index.tokenise import CJK_RUN, EN_STOPWORDS, Tokeniser, english_words, get_tokeniser
+from index.vocabulary import stated_intents
 
 CURRENT = "current"
-INDEX_FORMAT = 3  # bump when the files of a built index change; older builds are refused
+INDEX_FORMAT = 4  # bump when the files of a built index change; older builds are refused
 KEEP_OLD = 2  # previous builds kept so servers that opened them keep working
 
 
@@ -60,7 +61,7 @@ def _english_vocab(dataset: Dataset) -> dict[str, int]:
 
     for e in dataset.entries:
         weight = NAME_WEIGHT if e.kind in ("card", "term") else 1
-        for text in [e.names.get("en", ""), *e.aliases]:
+        for text in [e.names.get("en", ""), *e.aliases, *e.keywords]:
             add(text, weight)
         texts = [e.text, e.text_2e or {}, e.edition_changes or {}] + [r.text for r in e.rulings]
         for t in texts:
@@ -78,7 +79,7 @@ def _documents(dataset: Dataset, lexicon: Lexicon, units: list[Unit], tok: Token
         e = entries[u.entry]
         forms = forms_by_entry.get(e.id, [])
         names = " ".join(name_tokens(e, forms, tok))
-        text_norm = search_text(u.text)
+        text_norm = u.norm or search_text(u.text)
         doc = {
             "id": u.id,
             "entry": u.entry,
@@ -166,7 +167,7 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         lexicon = Lexicon.from_dataset(dataset)
         words = tuple(sorted(set(lexicon.jieba_words()) | query_words()))
         units = all_units(dataset, lexicon)
-        texts = [search_text(u.text) for u in units] + [f.norm for f in lexicon.forms]
+        texts = [u.norm for u in units] + [f.norm for f in lexicon.forms]
         base = get_tokeniser(words).corpus_dictionary(texts)
         tok = get_tokeniser(words, base)
         (staging / "dictionary.txt").write_text(
@@ -186,6 +187,7 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
                     "editions": u.editions,
                     "text": u.text,
                     "mentions": u.mentions,
+                    "intents": list(stated_intents(u.text.get("en", ""))),
                 }
                 for u in units
             ],
@@ -194,10 +196,11 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         (staging / "whoosh").mkdir()
         ix = whoosh_index.create_in(str(staging / "whoosh"), make_schema())
         writer = ix.writer()
-        for doc in _documents(dataset, lexicon, units, tok):
-            writer.add_document(**doc)
+        docs = _documents(dataset, lexicon, units, tok)
+        for doc in docs:  # the scored text fields live in impacts.json only
+            writer.add_document(**{k: v for k, v in doc.items() if k not in TEXT_FIELDS})
         writer.commit()
-        _write_json(staging / "impacts.json", compute_impacts(ix))
+        _write_json(staging / "impacts.json", compute_impacts(docs))
         _write_json(
             staging / "meta.json",
             {

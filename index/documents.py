@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+import ahocorasick
+
 from corpus.model import Dataset, Entry
 from index.lexicon import Lexicon, NameForm
 from index.normalise import normalise
@@ -25,6 +27,7 @@ class Unit:
     editions: list[str]
     text: dict[str, str]  # display text per language (for snippets)
     mentions: list[str] = field(default_factory=list)  # entry ids whose names the text contains
+    norm: str = ""  # search_text(text), once computed
 
 
 def _join(*parts: dict[str, str] | None) -> dict[str, str]:
@@ -57,21 +60,34 @@ def _padded_words(norm: str) -> str:
     return " " + " ".join(english_words(norm)) + " "
 
 
-def form_in_text(form: NameForm, norm: str, words: str) -> bool:
-    """Whether a name form occurs in normalised text (`words`: its padded ASCII word string)."""
-    if form.chinese:
-        return len(form.norm) >= 2 and form.norm in norm
-    return f" {form.norm} " in words
+class MentionFinder:
+    """Finds which entries' names a text contains, for every unit of a build: one Aho-Corasick
+    automaton over all Chinese name forms (substrings, two characters or more) and one over the
+    English ones (whole words of the padded word string), so the cost per text does not grow
+    with the number of names."""
 
+    def __init__(self, forms: tuple[NameForm, ...]):
+        self._zh = ahocorasick.Automaton()
+        self._en = ahocorasick.Automaton()
+        for f in forms:
+            if f.chinese and len(f.norm) < 2:
+                continue
+            auto, key = (self._zh, f.norm) if f.chinese else (self._en, f" {f.norm} ")
+            entries = auto.get(key) if key in auto else set()
+            entries.add(f.entry)
+            auto.add_word(key, entries)
+        for auto in (self._zh, self._en):
+            if len(auto):
+                auto.make_automaton()
 
-def mentions(norm: str, forms: tuple[NameForm, ...], owner: str) -> list[str]:
-    """Entry ids named in a unit's text; the unit's own entry always counts."""
-    words = _padded_words(norm)
-    found = {owner}
-    for f in forms:
-        if f.entry not in found and form_in_text(f, norm, words):
-            found.add(f.entry)
-    return sorted(found)
+    def __call__(self, norm: str, owner: str) -> list[str]:
+        """Entry ids named in normalised text; the unit's own entry always counts."""
+        found = {owner}
+        for auto, text in ((self._zh, norm), (self._en, _padded_words(norm))):
+            if len(auto):
+                for _, entries in auto.iter(text):
+                    found |= entries
+        return sorted(found)
 
 
 def name_tokens(entry: Entry, lexicon_forms: list[NameForm], tok: Tokeniser) -> list[str]:
@@ -97,11 +113,12 @@ def pinyin_tokens(forms: list[NameForm]) -> list[str]:
 
 def all_units(dataset: Dataset, lexicon: Lexicon) -> list[Unit]:
     units: list[Unit] = []
+    find = MentionFinder(lexicon.forms)
     for entry in dataset.entries:
         names = normalise(" ".join(entry.names.values()))
         for u in entry_units(entry):
+            u.norm = search_text(u.text)
             # An FAQ's question is its name: the entry's own unit mentions what its name names.
-            text = search_text(u.text) + (f" {names}" if u.part == "entry" else "")
-            u.mentions = mentions(text, lexicon.forms, entry.id)
+            u.mentions = find(u.norm + (f" {names}" if u.part == "entry" else ""), entry.id)
             units.append(u)
     return units

@@ -7,3 +7,14 @@ class QueryError(ValueError):
 
 class IndexMissingError(RuntimeError):
     """No index has been built in the data directory."""
+
+
+class IndexBrokenError(IndexMissingError):
+    """A built index that cannot be opened or read; `file` names the part at fault."""
+
+    def __init__(self, folder: str, file: str, reason: str):
+        super().__init__(
+            f"the search index {folder} cannot be read ({file}: {reason}); run `refapp build-index`"
+        )
+        self.folder = folder
+        self.file = file

@@ -1,4 +1,4 @@
-"""Which game a query is about, from words only one game uses (`game_words.yaml`).
+"""Which game a query is about, from words only one game uses (the `game_words` section of `vocabulary.yaml`).
 
 行动牌 and 补充资源 are Dominion's vocabulary, 地区 and 皇冠 Citadels'. A query using words of
 exactly one game ranks that game's entries higher (see `index.ranking`); the other game's are
@@ -8,24 +8,14 @@ never filtered out. Pure functions; the table is compiled with the index's token
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from functools import lru_cache
-from pathlib import Path
 
-import yaml
+from index.vocabulary import VOCABULARY, parse_game_words
 
-GAME_WORDS_PATH = Path(__file__).with_name("game_words.yaml")
+__all__ = ["compile_game_words", "infer_game", "load_game_words", "parse_game_words"]
 
 
-def parse_game_words(raw: object) -> dict[str, tuple[str, ...]]:
-    """game -> words; raises ValueError on a malformed document."""
-    if not isinstance(raw, dict) or not all(isinstance(v, list) for v in raw.values()):
-        raise ValueError("game words: expected a mapping of game -> list of words")
-    return {str(game): tuple(str(w) for w in words) for game, words in raw.items()}
-
-
-@lru_cache(maxsize=4)
-def load_game_words(path: Path = GAME_WORDS_PATH) -> dict[str, tuple[str, ...]]:
-    return parse_game_words(yaml.safe_load(path.read_text(encoding="utf-8")))
+def load_game_words() -> dict[str, tuple[str, ...]]:
+    return VOCABULARY.game_words
 
 
 def compile_game_words(

@@ -1,22 +1,30 @@
 """BM25 impacts: for every (field, term) the units holding it and their BM25 weight, computed
-once at build time from the Whoosh index and stored beside it (`impacts.json`).
+once at build time from the documents' tokens and stored beside the Whoosh index (`impacts.json`).
 
 At query time scoring is then a sum over a few short lists instead of building Whoosh
 matchers for each of a query's dozens of (field, term) pairs, which cost most of the search
-time. Whoosh still holds the postings and answers phrase queries (positions)."""
+time. Whoosh holds the positions of the `exact` field and answers phrase queries.
+
+Each list is stored best weight first, and a query reads at most `MAX_POSTINGS` of each: a
+term that thousands of units hold adds little to any of them, so reading only its strongest
+units keeps the cost of a query flat as the corpus grows (the corpus of today has fewer units
+than that, so every list is read whole)."""
 
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from whoosh.index import Index
+from whoosh.util.numeric import byte_to_length, length_to_byte
 
-from index.schema import TEXT_FIELDS
+from index.schema import FIELD_BOOSTS, TEXT_FIELDS
 
 K1 = 1.2
 B = 0.75
+MAX_POSTINGS = 500  # units read per (field, term) at query time, strongest first
 
 # field -> term -> (docnums, weights)
 Impacts = dict[str, dict[str, tuple[list[int], list[float]]]]
@@ -29,30 +37,32 @@ def bm25(tf: float, dl: float, avgdl: float, df: int, n: int) -> float:
     return idf * tf * (K1 + 1.0) / norm
 
 
-def compute_impacts(ix: Index) -> Impacts:
-    """Every posting of the text fields with its BM25 weight. Field boosts are already in the
-    term frequencies: Whoosh multiplies them by the field's `field_boost` when indexing."""
+def compute_impacts(docs: list[dict[str, str]], boosts: dict[str, float] = FIELD_BOOSTS) -> Impacts:
+    """Every posting of the text fields with its BM25 weight, for `docs` in document-number
+    order (each a field -> space-separated tokens mapping, as given to the Whoosh writer). The
+    figures are Whoosh's own: the term weight is its frequency times the field boost, and the
+    document length is the token count as Whoosh stores it (one byte, `length_to_byte`); so
+    the text fields need not be written into Whoosh at all (tests compare the two)."""
+    n = len(docs)
     out: Impacts = {}
-    with ix.searcher() as s:
-        reader = s.reader()
-        n = reader.doc_count_all()
-        for field in TEXT_FIELDS:
-            avgdl = reader.field_length(field) / max(n, 1)
-            table: dict[str, tuple[list[int], list[float]]] = {}
-            for term in reader.field_terms(field):
-                m = reader.postings(field, term)
-                docs: list[int] = []
-                weights: list[float] = []
-                df = reader.doc_frequency(field, term)
-                while m.is_active():
-                    d = m.id()
-                    docs.append(d)
-                    weights.append(
-                        round(bm25(m.weight(), reader.doc_field_length(d, field, 1), avgdl, df, n), 5)
-                    )
-                    m.next()
-                table[term] = (docs, weights)
-            out[field] = table
+    for field in TEXT_FIELDS:
+        boost = boosts[field]
+        postings: dict[str, list[tuple[int, int]]] = {}
+        lengths: list[int] = []
+        for d, doc in enumerate(docs):
+            tokens = doc.get(field, "").split()
+            lengths.append(len(tokens))
+            for term, freq in Counter(tokens).items():
+                postings.setdefault(term, []).append((d, freq))
+        avgdl = sum(lengths) / max(n, 1)
+        stored = [byte_to_length(length_to_byte(x)) for x in lengths]
+        table: dict[str, tuple[list[int], list[float]]] = {}
+        for term, plist in postings.items():
+            df = len(plist)
+            scored = [(d, round(bm25(freq * boost, stored[d], avgdl, df, n), 5)) for d, freq in plist]
+            scored.sort(key=lambda dw: (-dw[1], dw[0]))
+            table[term] = ([d for d, _ in scored], [w for _, w in scored])
+        out[field] = table
     return out
 
 
@@ -63,16 +73,18 @@ class Clause:
     boost: float = 1.0
 
 
-def score_clauses(impacts: Impacts, clauses: Iterable[Clause]) -> dict[int, float]:
-    """Sum of boosted BM25F weights per document for an OR of clauses."""
+def score_clauses(impacts: Impacts, clauses: Iterable[Clause], depth: int = MAX_POSTINGS) -> dict[int, float]:
+    """Sum of boosted BM25F weights per document for an OR of clauses (each list read to `depth`)."""
     acc: dict[int, float] = {}
+    get = acc.get
     for c in clauses:
         posting = impacts.get(c.field, {}).get(c.term)
         if not posting:
             continue
         factor = c.boost
-        for d, w in zip(*posting, strict=True):
-            acc[d] = acc.get(d, 0.0) + w * factor
+        docs, weights = posting
+        for d, w in zip(docs[:depth], weights[:depth], strict=True):
+            acc[d] = get(d, 0.0) + w * factor
     return acc
 
 
@@ -81,5 +93,11 @@ def doc_frequency(impacts: Impacts, field: str, term: str) -> int:
     return len(posting[0]) if posting else 0
 
 
-def prefixed(impacts: Impacts, field: str, prefix: str) -> list[str]:
-    return [t for t in impacts.get(field, {}) if t.startswith(prefix)]
+def prefixed(terms: list[str], prefix: str) -> list[str]:
+    """The terms of the sorted list `terms` that start with `prefix` (binary search)."""
+    i = bisect_left(terms, prefix)
+    out = []
+    while i < len(terms) and terms[i].startswith(prefix):
+        out.append(terms[i])
+        i += 1
+    return out

@@ -29,7 +29,8 @@ class NameForm:
 def _forms_of(entry: Entry) -> list[NameForm]:
     seen: set[str] = set()
     forms: list[NameForm] = []
-    candidates = [(v, False) for v in entry.names.values()] + [(a, True) for a in entry.aliases]
+    aliases = [*entry.aliases, *entry.keywords]  # search-only keywords are matched like aliases
+    candidates = [(v, False) for v in entry.names.values()] + [(a, True) for a in aliases]
     for text, alias in candidates:
         if not text or not text.strip():
             continue

@@ -47,6 +47,7 @@ def to_simplified(text: str) -> str:
     return _converter().convert(text).translate(_SIMPLIFIED_FIXES)
 
 
+@lru_cache(maxsize=65536)
 def _fold_char(ch: str) -> str:
     """Fold one already-converted character: NFKC, casefold, punctuation/controls to a space."""
     out = []

@@ -9,93 +9,17 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 
 from index.errors import QueryError
+from index.normalise import to_simplified
+from index.vocabulary import VOCABULARY
 
 MAX_QUERY_CHARS = 200  # as the results page and docs/openapi.yaml say
 FIELDS = ("game", "edition", "kind", "type", "cost")
 
-GAME_VALUES = {
-    "dominion": "dominion",
-    "d": "dominion",
-    "领土": "dominion",
-    "領土": "dominion",
-    "皇舆争霸": "dominion",
-    "皇輿爭霸": "dominion",
-    "citadels": "citadels",
-    "c": "citadels",
-    "富饶之城": "citadels",
-    "富饒之城": "citadels",
-}
-EDITION_VALUES = {
-    "1e": "1e",
-    "1": "1e",
-    "1st": "1e",
-    "first": "1e",
-    "第一版": "1e",
-    "一版": "1e",
-    "2e": "2e",
-    "2": "2e",
-    "2nd": "2e",
-    "second": "2e",
-    "第二版": "2e",
-    "二版": "2e",
-}
-KIND_VALUES = {
-    "card": "card",
-    "cards": "card",
-    "卡": "card",
-    "卡牌": "card",
-    "rule": "rule",
-    "rules": "rule",
-    "规则": "rule",
-    "規則": "rule",
-    "faq": "faq",
-    "faqs": "faq",
-    "问答": "faq",
-    "問答": "faq",
-    "term": "term",
-    "terms": "term",
-    "术语": "term",
-    "術語": "term",
-}
-TYPE_VALUES = {
-    "action": "action",
-    "行动": "action",
-    "行動": "action",
-    "attack": "attack",
-    "攻击": "attack",
-    "攻擊": "attack",
-    "reaction": "reaction",
-    "反应": "reaction",
-    "反應": "reaction",
-    "treasure": "treasure",
-    "财富": "treasure",
-    "財富": "treasure",
-    "财宝": "treasure",
-    "財寶": "treasure",
-    "victory": "victory",
-    "胜利": "victory",
-    "勝利": "victory",
-    "curse": "curse",
-    "诅咒": "curse",
-    "詛咒": "curse",
-    "noble": "noble",
-    "贵族": "noble",
-    "貴族": "noble",
-    "religious": "religious",
-    "宗教": "religious",
-    "trade": "trade",
-    "商业": "trade",
-    "商業": "trade",
-    "military": "military",
-    "军事": "military",
-    "軍事": "military",
-    "special": "special",
-    "特别": "special",
-    "特別": "special",
-    "紫色": "special",
-    "character": "character",
-    "角色": "character",
-}
+# Filter values (index/vocabulary.yaml); Traditional spellings are folded before the lookup.
+GAME_VALUES = VOCABULARY.filters["game"]
+EDITION_VALUES = VOCABULARY.filters["edition"]
+KIND_VALUES = VOCABULARY.filters["kind"]
+TYPE_VALUES = VOCABULARY.filters["type"]
 
 _FIELD = re.compile(r"(?<![0-9a-z_])(?:([a-z]+)(:)([^\s\"]*)|(cost)\s*(<=|>=|<|>|=)\s*([^\s\"]*))")
 _PHRASE = re.compile(r"\"([^\"]+)\"")
@@ -129,7 +53,7 @@ class ParsedQuery:
 
 
 def _pick(kind: str, table: dict[str, str], value: str) -> str:
-    key = value.strip().casefold()
+    key = to_simplified(value.strip().casefold())
     if key in table:
         return table[key]
     allowed = ", ".join(sorted(set(table.values())))
@@ -233,6 +157,7 @@ def parse_limit(limit: int | str | None, default: int = 20) -> int:
     if limit is None or str(limit).strip() == "":
         return default
     text = str(limit).strip()
-    if not text.isdigit() or not 1 <= int(text) <= MAX_LIMIT:
+    # ASCII digits only: str.isdigit() also accepts '²' and '①', which int() refuses.
+    if not re.fullmatch(r"[0-9]{1,3}", text) or not 1 <= int(text) <= MAX_LIMIT:
         raise QueryError(f"limit must be a whole number from 1 to {MAX_LIMIT}, not {text[:20]!r}")
     return int(text)

@@ -31,7 +31,7 @@ OTHER_GAME_FACTOR = 0.5  # the query also names the other game
 GUESSED_GAME_FACTOR = 0.75  # the query uses only the other game's vocabulary (行动牌, 地区)
 HINT_NAME_FACTOR = 0.5  # name bonus share for an entry named by a game or edition hint word
 OTHER_EDITION_FACTOR = 0.6  # the query names an edition this unit or entry is not about
-RULING_SNIPPET_SHARE = 2 / 3  # a ruling this close to the entry's own text answers the question better
+RULING_SNIPPET_SHARE = 0.3  # a ruling this close to the entry's own text answers a question better
 KIND_ORDER = {"card": 0, "term": 1, "rule": 2, "faq": 3}
 
 Hit = tuple[str, str, float]  # (unit id, entry id, score)

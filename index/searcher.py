@@ -4,9 +4,11 @@ body; Whoosh answers quoted phrases), then rank entries (`index.ranking`) and cu
 
 from __future__ import annotations
 
+import heapq
 import json
 import threading
 from collections.abc import Mapping
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -18,9 +20,9 @@ from whoosh.index import EmptyIndexError
 from index.analysis import QueryAnalysis, Tables, analyse, build_tables
 from index.builder import INDEX_FORMAT, current_folder, query_words
 from index.cache import ResultCache, filters_key
-from index.errors import IndexMissingError, QueryError
+from index.errors import IndexBrokenError, IndexMissingError, QueryError
 from index.filtering import passes
-from index.game_words import compile_game_words, load_game_words
+from index.game_words import compile_game_words, infer_game, load_game_words
 from index.impacts import Clause, doc_frequency, prefixed, score_clauses
 from index.lexicon import Lexicon
 from index.normalise import normalise, to_traditional
@@ -33,6 +35,7 @@ from index.snippet import make_snippet
 from index.spelling import pinyin_table
 from index.synonyms import compile_table, expand, load_rows
 from index.tokenise import CJK_RUN, BaseDictionary, get_tokeniser
+from index.vocabulary import asked_intents, intent_boosts
 
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 300
@@ -41,19 +44,43 @@ PHRASE_SCORE = 10.0  # a unit holding the quoted phrase(s)
 MAX_ANSWERED = 4  # named entries whose snippet is chosen by the query's other words
 OWN_NAME_DISCOUNT = 0.5  # ... where the entry's own names count half (every unit of it is about it)
 COMMON_SHARE = 0.2  # tokens in more than this share of units are dropped from long queries
+EXTRA_SHARE = 0.6  # another ruling of the top entry scoring this close to the shown one is its own result
+MAX_EXTRA = 2  # ... at most this many
+UNNAMED_EXTRA_SHARE = 0.8  # ... when the question does not name the entry
+UNNAMED_LEAD = 1.5  # ... and only when that entry is this far ahead of the next
 
 
 def _load(folder: Path, name: str) -> Any:
-    return json.loads((folder / name).read_text(encoding="utf-8"))
+    """One JSON file of a build; IndexBrokenError naming it when it is missing, unreadable or damaged."""
+    try:
+        return json.loads((folder / name).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise IndexBrokenError(folder.name, name, f"{type(exc).__name__}: {exc}") from exc
+
+
+def _read_lines(folder: Path, name: str) -> list[str]:
+    try:
+        return (folder / name).read_text(encoding="utf-8").splitlines()
+    except (OSError, ValueError) as exc:
+        raise IndexBrokenError(folder.name, name, f"{type(exc).__name__}: {exc}") from exc
 
 
 def _load_dictionary(path: Path) -> BaseDictionary | None:
     """The corpus part of jieba's dictionary saved by the build (None: use jieba's full one)."""
     if not path.exists():
         return None
-    lines = path.read_text(encoding="utf-8").splitlines()
-    entries = tuple((w, int(f)) for w, f in (line.rsplit(" ", 1) for line in lines[1:] if line))
-    return entries, int(lines[0])
+    lines = _read_lines(path.parent, path.name)
+    try:
+        entries = tuple((w, int(f)) for w, f in (line.rsplit(" ", 1) for line in lines[1:] if line))
+        return entries, int(lines[0])
+    except (ValueError, IndexError) as exc:
+        raise IndexBrokenError(path.parent.name, path.name, f"{type(exc).__name__}: {exc}") from exc
+
+
+def _culprit(exc: BaseException) -> str:
+    """The file an error is about, when it says ('units.json'), else 'index files'."""
+    name = getattr(exc, "filename", None)
+    return Path(name).name if name else "index files"
 
 
 class SearchIndex:
@@ -61,7 +88,17 @@ class SearchIndex:
     own Whoosh searcher."""
 
     def __init__(self, folder: Path, cache_size: int = 1024):
+        """Open `folder`; raises IndexMissingError (IndexBrokenError naming the file at fault)
+        when it is not a complete, readable build of this version."""
         self.folder = Path(folder)
+        try:
+            self._open(cache_size)
+        except IndexMissingError:
+            raise
+        except (OSError, ValueError, KeyError, TypeError, IndexError, EmptyIndexError) as exc:
+            raise IndexBrokenError(self.folder.name, _culprit(exc), f"{type(exc).__name__}: {exc}") from exc
+
+    def _open(self, cache_size: int) -> None:
         self.cache = ResultCache(cache_size)
         self.meta = _load(self.folder, "meta.json")
         if self.meta.get("format") != INDEX_FORMAT:
@@ -69,11 +106,7 @@ class SearchIndex:
                 f"the search index {self.folder.name} was built by another version of this program; "
                 "run `refapp build-index`"
             )
-        saved = {
-            line.split(" ")[0]
-            for line in (self.folder / "userdict.txt").read_text(encoding="utf-8").splitlines()
-            if line.strip()
-        }
+        saved = {line.split(" ")[0] for line in _read_lines(self.folder, "userdict.txt") if line.strip()}
         # The synonym and game-word tables' words too, in case the build predates a table change.
         words = tuple(sorted(saved | query_words()))
         self.tokeniser = get_tokeniser(words, _load_dictionary(self.folder / "dictionary.txt"))
@@ -86,6 +119,7 @@ class SearchIndex:
             self.units_of.setdefault(u["entry"], []).append(u["id"])
             for e in u["mentions"]:
                 self.mentioned_in.setdefault(e, set()).add(u["id"])
+
         # Everyday words and one game's words are looked up as whole query tokens (precise mode).
         def word_token(w: str) -> list[str]:
             return self.tokeniser.exact_tokens(normalise(w))
@@ -101,6 +135,14 @@ class SearchIndex:
             compile_game_words(load_game_words(), word_token),
         )
         self.unit_count = len(self.units)
+        # What kind of fact each ruling (and each FAQ's own answer) states: number, destination...
+        self.unit_intents: dict[str, frozenset[str]] = {
+            u["id"]: frozenset(u.get("intents", ()))
+            for u in self.units.values()
+            if u["part"] == "ruling" or self.entries[u["entry"]]["kind"] == "faq"
+        }
+        self.intent_boosts = intent_boosts()
+        self._intent_cache: dict[tuple[str, ...], dict[int, float]] = {}
         # Other names of card and term entries a query names (移除 -> 废置, trash); aliases of
         # rules and FAQs are whole phrases and would flood the query.
         self.expansions: dict[str, tuple[str, ...]] = {
@@ -129,13 +171,17 @@ class SearchIndex:
             field: {t: (docs, weights) for t, (docs, weights) in table.items()}
             for field, table in _load(self.folder, "impacts.json").items()
         }
+        self.pinyin_terms = sorted(self.impacts.get("pinyin", {}))
         self.rank_tables = RankTables(self.entries, self.units, self.mentioned_in, self.name_words)
-        self._ix = whoosh_index.open_dir(str(self.folder / "whoosh"))
+        try:
+            self._ix = whoosh_index.open_dir(str(self.folder / "whoosh"))
+            with self._ix.searcher() as s:
+                self.docnum_units: dict[int, tuple[str, str]] = {
+                    n: (f["id"], f["entry"]) for n, f in s.reader().iter_docs()
+                }
+        except Exception as exc:  # noqa: BLE001 - whatever Whoosh raises on a damaged folder
+            raise IndexBrokenError(self.folder.name, "whoosh/", f"{type(exc).__name__}: {exc}") from exc
         self._local = threading.local()
-        with self._ix.searcher() as s:
-            self.docnum_units: dict[int, tuple[str, str]] = {
-                n: (f["id"], f["entry"]) for n, f in s.reader().iter_docs()
-            }
         # Load pypinyin's phrase tables and jieba's HMM now, before a server forks its workers,
         # rather than on some user's first request.
         analyse(normalise("图书馆 刺课 tushugaun"), self.tables, self.tokeniser)
@@ -173,16 +219,31 @@ class SearchIndex:
         everyday = expand(tokens, self.synonyms)
         clauses += [Clause(f, t, SYNONYM_BOOST) for t in everyday for f in ("name", "body", "ruling")]
         clauses += [Clause("pinyin", k) for k in a.pinyin_keys]
-        clauses += [
-            Clause("pinyin", t) for p in a.pinyin_prefixes for t in prefixed(self.impacts, "pinyin", p)
-        ]
+        clauses += [Clause("pinyin", t) for p in a.pinyin_prefixes for t in prefixed(self.pinyin_terms, p)]
         return clauses
+
+    def _intent_factors(self, asked: tuple[str, ...]) -> dict[int, float]:
+        """Document -> score factor for rulings stating what `asked` asks for (made once per
+        combination of intents; there are at most 2^5)."""
+        cached = self._intent_cache.get(asked)
+        if cached is None:
+            cached = {}
+            for d, (unit_id, _) in self.docnum_units.items():
+                stated = self.unit_intents.get(unit_id)
+                boost = sum(self.intent_boosts[i] for i in asked if stated and i in stated)
+                if boost:
+                    cached[d] = 1.0 + boost
+            self._intent_cache[asked] = cached
+        return cached
 
     def _phrase_docs(self, phrases: list[list[str]]) -> set[int]:
         """Documents holding every quoted phrase in order (Whoosh positions, this thread's searcher)."""
         parts = [wq.Phrase("exact", p) if len(p) > 1 else wq.Term("exact", p[0]) for p in phrases if p]
         query = wq.And(parts) if len(parts) > 1 else parts[0]
-        return set(self._searcher().docs_for_query(query))
+        try:
+            return set(self._searcher().docs_for_query(query))
+        except OSError as exc:  # the folder became unreadable under a running server
+            raise IndexBrokenError(self.folder.name, "whoosh/", f"{type(exc).__name__}: {exc}") from exc
 
     def _answers(self, a: QueryAnalysis, clauses: list[Clause], hits: list[Hit]) -> Answers:
         """For each entry the query names (with other words besides): its units' scores with the
@@ -207,21 +268,36 @@ class SearchIndex:
         return out
 
     def _hits(
-        self, a: QueryAnalysis, phrases: list[list[str]], f: Filters, clauses: list[Clause]
+        self,
+        a: QueryAnalysis,
+        phrases: list[list[str]],
+        f: Filters,
+        clauses: list[Clause],
+        asked: tuple[str, ...] = (),
     ) -> list[Hit]:
-        """(unit id, entry id, score) of matching units that pass the filters, best first."""
+        """(unit id, entry id, score) of matching units that pass the filters, best first. A
+        ruling stating the kind of fact the question asks for (`asked`: a number, where a card
+        goes, when...) scores that intent's boost more."""
         acc = score_clauses(self.impacts, clauses)
+        if asked:
+            factors = self._intent_factors(asked)
+            for d in acc.keys() & factors.keys():
+                acc[d] *= factors[d]
         if any(phrases):
             allowed = self._phrase_docs(phrases)
             acc = {d: acc.get(d, 0.0) + PHRASE_SCORE for d in allowed}
-        hits = []
-        everything = f.is_empty()
-        for d, value in acc.items():
-            unit_id, entry = self.docnum_units[d]
-            if everything or passes(self.entries[entry], self.units[unit_id]["editions"], f):
-                hits.append((unit_id, entry, value))
-        hits.sort(key=lambda h: (-h[2], h[0]))
-        return hits[:CANDIDATES]
+        units = self.docnum_units
+        if f.is_empty():  # the strongest by score alone first (ties at the cut kept), then in order
+            strongest = heapq.nlargest(2 * CANDIDATES, acc.items(), key=itemgetter(1))
+            found = [(*units[d], v) for d, v in strongest]
+        else:
+            found = [
+                (*units[d], v)
+                for d, v in acc.items()
+                if passes(self.entries[units[d][1]], self.units[units[d][0]]["editions"], f)
+            ]
+        found.sort(key=lambda h: (-h[2], h[0]))
+        return found[:CANDIDATES]
 
     # -- output ---------------------------------------------------------------------------
     def _marks(self, a: QueryAnalysis, phrases: list[str]) -> tuple[list[str], list[str]]:
@@ -299,13 +375,20 @@ class SearchIndex:
                 )
             return self._browse(query, lang, parsed.filters, limit)
         a = analyse(norm, self.tables, self.tokeniser)
+        if a.game_guess is None and a.game_hint is None:  # 买 is a player's word for Dominion's 购买
+            a.game_guess = infer_game(
+                a.tokens + expand(a.tokens, self.synonyms), self.tables.game_words, a.groups
+            )
         clauses = self._clauses(a)
-        hits = self._hits(a, phrase_tokens, parsed.filters, clauses)
+        hits = self._hits(a, phrase_tokens, parsed.filters, clauses, asked_intents(norm))
+        answers = self._answers(a, clauses, hits) if not phrase_tokens else {}
         ranked = (
-            rank(a, hits, parsed.filters, self.rank_tables, self._answers(a, clauses, hits))
+            rank(a, hits, parsed.filters, self.rank_tables, answers)
             if not phrase_tokens
             else self._rank_phrase(a, hits, parsed.filters)
         )
+        extra, at = self._other_answers(a, ranked, hits, answers)
+        ranked = _both_games_shown(a, ranked[:at] + extra + ranked[at:], self.entries)
         marks = self._marks(a, phrases)
         return SearchResults(
             query=query,
@@ -315,6 +398,44 @@ class SearchIndex:
             results=[self._result(s, lang, marks) for s in ranked[:limit]],
             filters=parsed.filters.to_dict(),
         )
+
+    def _other_answers(
+        self,
+        a: QueryAnalysis,
+        ranked: list[Scored],
+        hits: list[Hit],
+        answers: Mapping[str, Mapping[str, float]],
+    ) -> tuple[list[Scored], int]:
+        """Other rulings of the top entry that answer the question nearly as well as the one it
+        shows, each as its own result ('地窖 弃完牌先摸吗' may be answered by two of Cellar's
+        rulings), and where they go: right after it when the question names the entry, else
+        after the second entry (one at most), so another entry that may be the one meant keeps
+        its place. Right after it only when a card is named, by a name no other entry bears,
+        and no other thing is named. Only for a question with words besides names: a name alone
+        shows the entry."""
+        if not ranked:
+            return [], 0
+        top = ranked[0]
+        named = {m.form.entry for m in a.names} | a.pinyin_entries
+        own = {t for e in named for t in self.own_name_tokens.get(e, ())}
+        if not [t for t in a.tokens if t not in own]:
+            return [], 0
+        alone = any(g == {top.entry} for g in a.groups) or a.pinyin_entries == {top.entry}
+        if top.entry in answers and alone and self.entries[top.entry]["kind"] == "card" and len(a.groups) < 2:
+            scores, share, most, at = answers[top.entry], EXTRA_SHARE, MAX_EXTRA, 1
+        elif len(a.tokens) >= 2 and len(ranked) >= 2 and top.score >= UNNAMED_LEAD * ranked[1].score:
+            scores = answers.get(top.entry) or {u: v for u, e, v in hits if e == top.entry}
+            share, most, at = UNNAMED_EXTRA_SHARE, 1, 2
+        else:
+            return [], 0
+        rulings = {u: v for u, v in scores.items() if v > 0 and self.units[u]["part"] == "ruling"}
+        if not rulings:
+            return [], 0
+        best = max(rulings.values())
+        others = sorted(
+            ((v, u) for u, v in rulings.items() if u != top.unit and v >= share * best), reverse=True
+        )
+        return [Scored(top.entry, top.score, u, v) for v, u in others[:most]], at
 
     def _rank_phrase(self, a: QueryAnalysis, hits: list[Hit], f: Filters) -> list[Scored]:
         """With a quoted phrase, only entries holding the phrase are results."""
@@ -359,6 +480,8 @@ class SearchIndex:
             key=lambda kv: (kv[1][0], KIND_ORDER.get(self.entries[kv[0]]["kind"], 9), len(kv[1][1]), kv[0]),
         )
         out = []
+        if len(order) < limit and len(key) >= 3 and not any(rank <= 1 for rank, _ in best.values()):
+            out = self._answer_suggestions(prefix, lang, limit - len(order))
         for entry, (_, matched) in order[:limit]:
             meta = self.entries[entry]
             names = meta["names"]
@@ -370,6 +493,33 @@ class SearchIndex:
                     "title": dict(names),
                     "label": names.get(lang) or names.get("zh-Hans") or names.get("en") or entry,
                     "matched": matched,
+                }
+            )
+        return out
+
+    def _answer_suggestions(self, prefix: str, lang: str, limit: int) -> list[dict[str, Any]]:
+        """A question typed in the box ('图书馆 跳过'): the rulings answering it best, each
+        pointing at its place on the entry page (`ruling`)."""
+        try:
+            found = self.search(prefix, lang, limit=min(limit, 3))
+        except QueryError:
+            return []
+        out = []
+        for r in found.results:
+            if not r.ruling:
+                continue
+            text = self.units[f"{r.id}#{r.ruling}"]["text"]
+            said = " ".join((text.get(lang) or text.get("zh-Hans") or text.get("en") or "").split())
+            name = r.title.get(lang) or r.title.get("zh-Hans") or r.title.get("en") or r.id
+            out.append(
+                {
+                    "id": r.id,
+                    "game": r.game,
+                    "kind": r.kind,
+                    "title": dict(r.title),
+                    "label": f"{name}: {said[:40]}{'…' if len(said) > 40 else ''}",
+                    "matched": prefix,
+                    "ruling": r.ruling,
                 }
             )
         return out
@@ -398,6 +548,29 @@ def _suggest_rank(f, p: str, key: str) -> int | None:
     return None
 
 
+SHOWN = 3  # results a reader sees at once
+
+
+def _both_games_shown(a: QueryAnalysis, ranked: list[Scored], entries: Mapping[str, dict]) -> list[Scored]:
+    """A name both games use (小偷, 图书馆) with nothing saying which game: each game's entry of
+    that name is among the first results, the lower one moved up to the last place shown."""
+    if a.game_hint or a.game_guess or len(ranked) <= SHOWN:
+        return ranked
+    for group in a.groups:
+        if len({entries[e]["game"] for e in group if e in entries}) < 2:
+            continue
+        top = {s.entry for s in ranked[:SHOWN]}
+        for e in sorted(group - top):
+            at = next((i for i, s in enumerate(ranked) if s.entry == e), None)
+            if at is not None:
+                ranked = (
+                    ranked[: SHOWN - 1]
+                    + [ranked[at]]
+                    + [s for i, s in enumerate(ranked) if i >= SHOWN - 1 and i != at]
+                )
+    return ranked
+
+
 def _merge_filters(a: Filters, b: Filters) -> Filters:
     out = a
     for name in ("game", "edition", "kind", "type", "cost"):
@@ -417,7 +590,9 @@ def open_index(data_dir: Path, cache_size: int = 1024) -> SearchIndex:
             break
         try:
             return SearchIndex(folder, cache_size)
-        except (FileNotFoundError, EmptyIndexError):
-            problem = f"the search index {folder.name} is incomplete; run `refapp build-index`"
+        except IndexBrokenError as exc:
+            if folder.exists() and current_folder(Path(data_dir)) == folder:
+                raise  # a damaged build, not one pruned while being opened
+            problem = str(exc)
             continue  # pruned by a rebuild while being opened: look at `current` again
     raise IndexMissingError(problem)

@@ -18,81 +18,20 @@ import jieba
 from whoosh.lang.porter import stem
 
 from index.normalise import normalise
+from index.vocabulary import VOCABULARY
 
 jieba.setLogLevel(logging.WARNING)
 
-# Words of the games that jieba must never split (the dataset adds every name and alias).
-GAME_TERMS: tuple[str, ...] = (
-    "放债人",
-    "补充资源",
-    "弃牌堆",
-    "行动阶段",
-    "购买阶段",
-    "清理阶段",
-    "垃圾牌堆",
-    "富饶之城",
-    "公爵领",
-    "王国牌",
-    "王国卡牌",
-    "财富牌",
-    "胜利牌",
-    "行动牌",
-    "攻击牌",
-    "反应牌",
-    "诅咒牌",
-    "地区卡",
-    "角色卡",
-    "卡牌",
-    "牌库",
-    "手牌",
-    "旁置",
-    "废置",
-    "移除",
-    "明示",
-    "洗牌",
-    "抽牌",
-    "抓牌",
-    "弃牌",
-    "胜利分数",
-    "胜利点数",
-    "起始牌库",
-    "起始手牌",
-    "供应堆",
-    "移除区",
-    "财宝牌",
-    "皇冠",
-    "王冠",
-    "金币",
-    "钱币",
-    "铜币",
-    "银币",
-    "金币牌",
-    "紫色地区",
-    "特别地区",
-    "额外行动",
-    "额外购买",
-    "游戏者",
-    "行动卡牌",
-    "攻击卡牌",
-    "胜利卡牌",
-    "诅咒卡牌",
-    "占位牌",
-)
-# Words jieba's own dictionary glues across a boundary: 牌库里 must be 牌库/里.
-REMOVED_WORDS: tuple[str, ...] = ("库里", "该游戏", "该卡")
+# Words jieba must never split (the dataset adds every name and alias), and words its own
+# dictionary glues across a boundary (牌库里 must be 牌库/里): both from index/vocabulary.yaml.
+GAME_TERMS: tuple[str, ...] = VOCABULARY.terms
+REMOVED_WORDS: tuple[str, ...] = VOCABULARY.removed_words
 
 CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]+")
 _ASCII_TOKEN = re.compile(r"\+\d+|\$\d+|[0-9a-z]+(?:'[a-z]+)?")
 
-EN_STOPWORDS = frozenset(
-    "a an the of to in on at is are was be been it its this that these those and or but if then "
-    "so as by for with from do does did can could will would should i you he she they we my your "
-    "his her their our me him them what when where which who whom how why there here than".split()
-)
-ZH_STOPWORDS = frozenset(
-    "的 了 吗 呢 吧 啊 呀 是 我 你 他 她 它 这 那 么 什么 怎么 怎样 如何 会 就 都 也 还 又 着 过 "
-    "请问 问 一下 吧 嘛 哪 哪些 为什么 是否 有没有 能不能 可不可以 和 与 及 或 或者".split()
-)
+EN_STOPWORDS = VOCABULARY.en_stopwords
+ZH_STOPWORDS = VOCABULARY.zh_stopwords
 
 
 # A Chinese count ('三张', '八个', '两人', '第八') beside the digits the rulebooks often use
@@ -189,7 +128,9 @@ class Tokeniser:
         return pieces
 
     def search_tokens(self, text: str, *, stop: bool = False) -> list[str]:
-        """Search-mode tokens of normalised text (long words plus their known sub-words)."""
+        """Search-mode tokens of normalised text (long words plus their known sub-words). A
+        word jieba's HMM made up (牌放 of 牌放哪, 要花) is followed by its dictionary pieces
+        (牌, 放; 要, 花), so the words a player typed still match the texts."""
         out: list[str] = []
         for kind, run in self.segments(text):
             if kind == "zh":
@@ -200,6 +141,8 @@ class Tokeniser:
                         count = chinese_count(t)
                         if count:
                             out.append(count)
+                    if len(t) > 1 and not self.knows(t):
+                        out += [p for p in self._jieba.cut(t, HMM=False) if not (stop and p in ZH_STOPWORDS)]
             else:
                 out.extend(english_token(w) for w in english_words(run) if not (stop and w in EN_STOPWORDS))
         return out

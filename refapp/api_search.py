@@ -8,6 +8,7 @@ new index; the old one keeps serving until then, so no request ever sees a half-
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from pathlib import Path
@@ -16,6 +17,7 @@ from typing import Any
 from flask import Blueprint, Flask, current_app, jsonify, request
 
 from index import IndexMissingError, QueryError, SearchIndex, current_folder, open_index
+from refapp.state import scenario_map
 
 bp = Blueprint("search_api", __name__)
 
@@ -26,11 +28,14 @@ CHECK_EVERY_S = 1.0  # how often a request looks whether a newer build became cu
 
 
 class _Holder:
-    """The app's open index, swapped when a newer build becomes current."""
+    """The app's open index, swapped when a newer build becomes current. A build that cannot be
+    opened is refused and logged naming the file at fault; the last good index keeps serving
+    until a later build opens."""
 
-    def __init__(self, data_dir: Path, cache_size: int = 1024):
+    def __init__(self, data_dir: Path, cache_size: int = 1024, logger: logging.Logger | None = None):
         self.data_dir = data_dir
         self.cache_size = cache_size
+        self.logger = logger or logging.getLogger(__name__)
         self.lock = threading.Lock()
         self.index: SearchIndex | None = None
         self.error: str | None = None
@@ -38,29 +43,36 @@ class _Holder:
         self.refused: Path | None = None  # a build that could not be opened
         self.reload()
 
+    def _current(self) -> Path | None:
+        try:
+            return current_folder(self.data_dir)
+        except OSError:
+            return None
+
     def reload(self) -> None:
         try:
-            self.index, self.error = open_index(self.data_dir, self.cache_size), None
+            index = open_index(self.data_dir, self.cache_size)
         except IndexMissingError as exc:
-            self.index, self.error = None, str(exc)
-            try:
-                self.refused = current_folder(self.data_dir)  # not tried again until it changes
-            except OSError:
-                self.refused = None
+            folder = self._current()
+            if folder is not None and folder != self.refused:
+                kept = f"; still serving {self.index.folder.name}" if self.index else ""
+                self.logger.error("search index refused: %s%s", exc, kept)
+            self.refused = folder  # not tried again until `current` changes
+            if self.index is None:
+                self.error = str(exc)
+            return
+        self.index, self.error, self.refused = index, None, None
 
     def get(self) -> SearchIndex | None:
         now = time.monotonic()
-        if self.index is not None and now - self.checked < CHECK_EVERY_S:
+        if now - self.checked < CHECK_EVERY_S and (self.index is not None or self.refused is not None):
             return self.index
         self.checked = now
-        try:
-            folder = current_folder(self.data_dir)
-        except OSError:
-            folder = None
+        folder = self._current()
         loaded = self.index.folder if self.index else None
         if folder is not None and folder != loaded and folder != self.refused:
             with self.lock:
-                if (self.index.folder if self.index else None) != folder:
+                if (self.index.folder if self.index else None) != folder and folder != self.refused:
                     self.reload()
         return self.index
 
@@ -77,7 +89,9 @@ def _data_dir(app: Flask) -> Path:
 def init_app(app: Flask) -> None:
     """Open the index (errors are reported per request, not raised) and register the blueprint.
     Config: REFAPP_DATA_DIR; SEARCH_CACHE_SIZE (answers kept per index, default 1024, 0 = off)."""
-    app.extensions[EXTENSION] = _Holder(_data_dir(app), int(app.config.get("SEARCH_CACHE_SIZE", 1024)))
+    app.extensions[EXTENSION] = _Holder(
+        _data_dir(app), int(app.config.get("SEARCH_CACHE_SIZE", 1024)), app.logger
+    )
     app.register_blueprint(bp)
 
 
@@ -90,7 +104,7 @@ def index_version(app: Flask) -> str | None:
 def _holder() -> _Holder:
     holder = current_app.extensions.get(EXTENSION)
     if holder is None:
-        holder = _Holder(_data_dir(current_app))
+        holder = _Holder(_data_dir(current_app), logger=current_app.logger)
         current_app.extensions[EXTENSION] = holder
     return holder
 
@@ -124,11 +138,14 @@ def run_search(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
         found = index.search(q, _text_param(params, "lang"), filters, _text_param(params, "limit"))
     except QueryError as exc:
         return _error(str(exc), 400)
+    except IndexMissingError as exc:  # the index folder became unreadable under the server
+        current_app.logger.error("search failed: %s", exc)
+        return _error(f"search is not available: {exc}", 503)
     data = found.to_dict()
-    scenarios = current_app.config.get("SCENARIOS_BY_ENTRY", {}) or {}
+    smap = scenario_map(current_app._get_current_object())  # type: ignore[attr-defined]
     for r in data["results"]:
         r["url"] = f"/entries/{r['id']}"
-        r["scenarios"] = list(scenarios.get(r["id"], []))
+        r["scenarios"] = smap.for_result(r["id"], r.get("ruling"))
     return data, 200
 
 
@@ -143,7 +160,7 @@ def run_suggest(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
     except QueryError as exc:
         return _error(str(exc), 400)
     for s in found:
-        s["url"] = f"/entries/{s['id']}"
+        s["url"] = f"/entries/{s['id']}" + (f"#{s['ruling']}" if s.get("ruling") else "")
     return {"query": q, "suggestions": found}, 200
 
 

@@ -79,6 +79,7 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     "game.citadels": ("Citadels", "富饶之城", "富饒之城"),
     "edition.1e": ("1st edition", "第一版", "第一版"),
     "edition.2e": ("2nd edition", "第二版", "第二版"),
+    "edition.classic": ("Classic edition", "经典版", "經典版"),
     "edition.both": ("Both editions", "两版通用", "兩版通用"),
     "kind.card": ("Card", "卡牌", "卡牌"),
     "kind.rule": ("Rule", "规则", "規則"),

@@ -7,7 +7,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, abort, current_app, g, render_template, request
 
-from corpus.model import EDITIONS, GAMES, KINDS, LANGS
+from corpus.model import EDITIONS, GAME_EDITIONS, GAMES, KINDS, LANGS
 from refapp import i18n
 from refapp.board import board_at, ruling_index
 from refapp.catalog import FilterError, localised, parse_filters
@@ -83,6 +83,7 @@ def browse_options() -> dict[str, Any]:
     return {
         "games": GAMES,
         "editions": EDITIONS,
+        "editions_by_game": GAME_EDITIONS,
         "kinds": KINDS,
         "types": catalog.types(),
         "types_by_game": catalog.types_by_game(),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,3 +80,54 @@ def build_state(app: Flask) -> AppState:
 
 def get_state() -> AppState:
     return current_app.extensions["refapp"]
+
+
+@dataclass(frozen=True)
+class ScenarioMap:
+    """Scenario ids per entry and per (entry, ruling): the one map behind the `scenarios` of
+    search results in the API, the results page and `refapp search`. An FAQ that names the
+    ruling answering it carries that ruling's demonstrations (ScenarioLibrary does that)."""
+
+    by_entry: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    by_ruling: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+
+    @classmethod
+    def from_library(cls, library: ScenarioLibrary) -> ScenarioMap:
+        by_ruling: dict[tuple[str, str], list[str]] = {}
+        for sid, summary in library.summaries.items():
+            if summary.ruling:
+                by_ruling.setdefault((summary.entry, summary.ruling), []).append(sid)
+        return cls(
+            {e: tuple(ids) for e, ids in library.by_entry.items()},
+            {k: tuple(v) for k, v in by_ruling.items()},
+        )
+
+    def for_result(self, entry: str, ruling: str | None) -> list[str]:
+        """The matched ruling's scenarios first, then the entry's others."""
+        first = list(self.by_ruling.get((entry, ruling), ())) if ruling else []
+        return first + [s for s in self.by_entry.get(entry, ()) if s not in first]
+
+
+def load_scenario_map(dataset_path: Path, log: Callable[[str], None]) -> ScenarioMap:
+    """The map as the web app builds it (dataset catalogue + the engine's scenarios), for the CLI."""
+    try:
+        catalog = Catalog.load(dataset_path)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        log(f"dataset could not be loaded ({type(exc).__name__}: {exc}); no scenarios")
+        return ScenarioMap()
+    return ScenarioMap.from_library(ScenarioLibrary.build(default_source(log), catalog, log))
+
+
+def scenario_map(app: Flask) -> ScenarioMap:
+    """The app's map, made once: from its scenario library, or (an app without one, as in
+    tests) from the SCENARIOS_BY_ENTRY config."""
+    smap = app.extensions.get("scenario_map")
+    if smap is None:
+        state = app.extensions.get("refapp")
+        if state is not None:
+            smap = ScenarioMap.from_library(state.scenarios)
+        else:
+            raw = app.config.get("SCENARIOS_BY_ENTRY") or {}
+            smap = ScenarioMap({e: tuple(ids) for e, ids in raw.items()})
+        app.extensions["scenario_map"] = smap
+    return smap

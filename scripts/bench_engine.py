@@ -22,8 +22,18 @@ sys.path.insert(0, str(ROOT))
 
 from engine.dominion.simulate import play_one, solo_turns  # noqa: E402
 
-KINGDOM = ["cellar", "market", "militia", "mine", "moat", "remodel", "smithy", "village", "woodcutter",
-           "workshop"]
+KINGDOM = [
+    "cellar",
+    "market",
+    "militia",
+    "mine",
+    "moat",
+    "remodel",
+    "smithy",
+    "village",
+    "woodcutter",
+    "workshop",
+]
 REFERENCE = {"BM": 16.8, "SmithyBM": 14.8}
 PERF = ROOT / "docs" / "perf.md"
 
@@ -76,8 +86,11 @@ def card_names() -> dict[str, dict[str, str]]:
     try:
         from corpus.model import load_dataset
 
-        return {e.id.split("/", 1)[1]: dict(e.names) for e in load_dataset().entries
-                if e.game == "dominion" and e.kind == "card"}
+        return {
+            e.id.split("/", 1)[1]: dict(e.names)
+            for e in load_dataset().entries
+            if e.game == "dominion" and e.kind == "card"
+        }
     except (OSError, ValueError, KeyError):
         return {}
 
@@ -88,8 +101,9 @@ def solo(bot: str, games: int) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=1000, help="Big Money mirror games for our engine")
     parser.add_argument("--pyminion-games", type=int, default=300)
     parser.add_argument("--solo", type=int, default=2000, help="solo games per bot")
@@ -147,7 +161,7 @@ def write_perf(body: str) -> None:
         text = (text.rstrip() + "\n\n" if text.strip() else "") + section
     else:
         nxt = text.find("\n## ", start + 1)
-        text = text[:start] + section + (text[nxt + 1:] if nxt != -1 else "")
+        text = text[:start] + section + (text[nxt + 1 :] if nxt != -1 else "")
     PERF.write_text(text, encoding="utf-8")
 
 

@@ -31,53 +31,111 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from eval_search import evaluate, load_queries, report  # noqa: E402
+from eval_search import evaluate, freeze_commit, load_heldout, load_queries, report  # noqa: E402
 
 PERF_MD = ROOT / "docs" / "perf.md"
 PY = sys.executable
 
 
-# -- the peer: what you get from the libraries' defaults -------------------------------------
-def build_peer(dataset_path: Path, folder: Path) -> None:
-    """One document per entry: names + every text, analysed by jieba's stock ChineseAnalyzer."""
+# -- the peer: Whoosh as a competent user would set it up ---------------------------------------
+def build_peer(dataset, folder: Path) -> None:
+    """One document per unit, as ours (an entry's own text, and each ruling), with the entry's
+    names and aliases in a boosted field; jieba's ChineseAnalyzer for every text field."""
     from jieba.analyse import ChineseAnalyzer
     from whoosh import index as wi
-    from whoosh.fields import ID, TEXT, Schema
+    from whoosh.fields import ID, STORED, TEXT, Schema
 
-    from corpus.model import load_dataset
-
-    ds = load_dataset(dataset_path)
+    analyzer = ChineseAnalyzer()
     schema = Schema(
         id=ID(stored=True, unique=True),
-        name=TEXT(analyzer=ChineseAnalyzer()),
-        body=TEXT(analyzer=ChineseAnalyzer()),
+        entry=STORED,
+        ruling=STORED,
+        name=TEXT(analyzer=analyzer, field_boost=3.0),
+        body=TEXT(analyzer=analyzer),
     )
     folder.mkdir(parents=True, exist_ok=True)
     ix = wi.create_in(str(folder), schema)
-    w = ix.writer()
-    for e in ds.entries:
+    w = ix.writer(limitmb=256)
+    for e in dataset.entries:
         names = " ".join([*e.names.values(), *e.aliases])
-        texts = [e.text, e.text_2e or {}, e.edition_changes or {}] + [r.text for r in e.rulings]
-        body = "\n".join(v for t in texts for v in t.values())
-        w.add_document(id=e.id, name=names, body=body)
+        own = [e.text, e.text_2e or {}, e.edition_changes or {}] + [n.text for n in e.notes]
+        w.add_document(
+            id=e.id, entry=e.id, ruling=None, name=names, body="\n".join(v for t in own for v in t.values())
+        )
+        for r in e.rulings:
+            w.add_document(
+                id=f"{e.id}#{r.id}", entry=e.id, ruling=r.id, name=names, body="\n".join(r.text.values())
+            )
     w.commit()
 
 
 class PeerSearch:
+    """Whoosh with `OrGroup` (any word may match, more matching words rank higher) over names and
+    text, and one searcher kept open for the process, as Whoosh's documentation recommends."""
+
     def __init__(self, folder: Path):
         from whoosh import index as wi
-        from whoosh.qparser import MultifieldParser
+        from whoosh.qparser import MultifieldParser, OrGroup
 
         self.ix = wi.open_dir(str(folder))
-        self.parser = MultifieldParser(["name", "body"], self.ix.schema)
+        self.parser = MultifieldParser(["name", "body"], self.ix.schema, group=OrGroup.factory(0.9))
+        self.searcher = self.ix.searcher()
 
-    def search(self, q: str, limit: int = 10) -> list[str]:
+    def search(self, q: str, limit: int = 10) -> list[tuple[str, str | None]]:
         try:
             parsed = self.parser.parse(q)
         except Exception:  # noqa: BLE001 - the peer's parser errors count as no results
             return []
-        with self.ix.searcher() as s:
-            return [h["id"] for h in s.search(parsed, limit=limit)]
+        return [(h["entry"], h.get("ruling")) for h in self.searcher.search(parsed, limit=limit)]
+
+
+# -- synthetic corpora: more of the same vocabulary --------------------------------------------
+def synthetic_dataset(dataset, factor: int, seed: int = 7):
+    """`factor` times the dataset. Copy k of entry i is named from halves of two real names
+    (the first half of entry i's, the second half of entry i+k's, in each language: new cards
+    as an expansion brings them, made of the corpus's own characters and words), and each of its
+    rulings joins the first half of one real ruling of the same game to the second half of
+    another, so the vocabulary and text lengths are real."""
+    import random
+    from dataclasses import replace
+
+    from corpus.model import Dataset
+
+    rng = random.Random(seed)
+    rulings_of: dict[str, list] = {}
+    for e in dataset.entries:
+        rulings_of.setdefault(e.game, []).extend(e.rulings)
+
+    def half(text: str, first: bool) -> str:
+        words = text.split()
+        if len(words) > 1:
+            cut = max(1, len(words) // 2)
+            return " ".join(words[:cut] if first else words[cut:])
+        cut = max(1, len(text) // 2)
+        return text[:cut] if first else text[cut:]
+
+    def mix(a: dict, b: dict) -> dict:
+        return {k: a[k][: len(a[k]) // 2] + b.get(k, a[k])[len(b.get(k, a[k])) // 2 :] for k in a}
+
+    base = list(dataset.entries)
+    entries = list(base)
+    for k in range(1, factor):
+        for i, e in enumerate(base):
+            other = base[(i + k) % len(base)]
+            names = {
+                lang: f"{half(n, True)}{' ' if lang == 'en' else ''}{half(other.names.get(lang, n), False)}"
+                for lang, n in e.names.items()
+            }
+            pool = rulings_of[e.game]
+            rulings = [replace(r, text=mix(rng.choice(pool).text, rng.choice(pool).text)) for r in e.rulings]
+            entries.append(
+                replace(e, id=f"{e.id}-x{k}", names=names, aliases=[], rulings=rulings, related=[], extra={})
+            )
+    return Dataset(f"{dataset.version}-x{factor}", entries)
+
+
+def folder_mib(folder: Path) -> float:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 2**20
 
 
 # -- measurements ------------------------------------------------------------------------------
@@ -87,20 +145,24 @@ def percentile(values: list[float], p: float) -> float:
     return ordered[k]
 
 
-def latency(run, queries, rounds: int) -> tuple[float, float]:
+def latency(run, queries, rounds: int) -> tuple[float, float, float, float]:
+    """p50 and p99 of wall time, then of the thread's CPU time (ms): on a machine shared with
+    other jobs the wall clock also counts the time the process waits for a CPU."""
     for j in queries:  # warm-up
         run(j)
-    times = []
+    wall, cpu = [], []
     for _ in range(rounds):
         for j in queries:
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.thread_time()
             run(j)
-            times.append((time.perf_counter() - t) * 1000)
-    return percentile(times, 50), percentile(times, 99)
+            cpu.append((time.thread_time() - c) * 1000)
+            wall.append((time.perf_counter() - t) * 1000)
+    return percentile(wall, 50), percentile(wall, 99), percentile(cpu, 50), percentile(cpu, 99)
 
 
 STARTUP = r"""
 import sys, time, json
+from pathlib import Path
 t0 = float(sys.argv[1])
 sys.path.insert(0, sys.argv[3])
 if sys.argv[2] == "ours":
@@ -108,7 +170,7 @@ if sys.argv[2] == "ours":
     ix = open_index(sys.argv[4], cache_size=0); ix.search("图书馆 天文台")
 else:
     from bench_search import PeerSearch
-    PeerSearch(sys.argv[4]).search("图书馆 天文台")
+    PeerSearch(Path(sys.argv[4])).search("图书馆 天文台")
 t1 = time.time()
 rss = [l for l in open("/proc/self/status") if l.startswith("VmRSS")][0].split()[1]
 print(json.dumps({"first_answer_s": t1 - t0, "rss_mib": int(rss) / 1024}))
@@ -202,7 +264,9 @@ def serve_options() -> list[str]:
     return out
 
 
-def http_run(app_spec: str, env: dict, queries, seconds: int, extra: list[str] | None = None) -> dict:
+def http_run(
+    app_spec: str, env: dict, queries, seconds: int, extra: list[str] | None = None, root: Path = ROOT
+) -> dict:
     port = free_port()
     gunicorn = str(Path(PY).with_name("gunicorn"))
     cmd = [
@@ -214,14 +278,14 @@ def http_run(app_spec: str, env: dict, queries, seconds: int, extra: list[str] |
         "--bind",
         f"127.0.0.1:{port}",
         "--chdir",
-        str(ROOT / "scripts"),
+        str(root / "scripts"),
         "--log-level",
         "warning",
         *(extra or []),
         app_spec,
     ]
     proc = subprocess.Popen(
-        cmd, env={**os.environ, **env}, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+        cmd, env={**os.environ, **env}, cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
     )
     try:
         deadline = time.time() + 60
@@ -297,12 +361,100 @@ def write_section(text: str) -> None:
     PERF_MD.write_text(new, encoding="utf-8")
 
 
+def quality_rows(o_groups: dict, p_groups: dict) -> list[tuple[str, str, str, str]]:
+    rows = []
+    for g, o in o_groups.items():
+        p = p_groups.get(g)
+        orat, prat = o.rates(), p.rates() if p else {}
+        for m in ("ruling@1", "ruling@3", "hit@3"):
+            if orat.get(m) is None:
+                continue
+            rows.append(
+                (f"{g} {m}", f"{orat[m]:.3f}", f"{prat.get(m) or 0:.3f}", ratio(orat[m], prat.get(m) or 0))
+            )
+    return rows
+
+
+def scale_rows(dataset, factors: list[int], queries, rounds: int, work: Path) -> tuple[list, list]:
+    """Build time, index size, RSS after the first answer and in-process latency at each size,
+    ours beside the peer; and ours's files by size (which part grows how)."""
+    from index import build, open_index
+
+    rows, parts = [], []
+    for factor in factors:
+        ds = synthetic_dataset(dataset, factor) if factor > 1 else dataset
+        units = len(ds.entries) + sum(len(e.rulings) for e in ds.entries)
+        t = time.perf_counter()
+        folder = build(ds, work / f"ours-x{factor}")
+        o_build = time.perf_counter() - t
+        t = time.perf_counter()
+        build_peer(ds, work / f"peer-x{factor}")
+        p_build = time.perf_counter() - t
+        ours = open_index(work / f"ours-x{factor}", cache_size=0)
+        peer = PeerSearch(work / f"peer-x{factor}")
+        o50, o99, oc50, oc99 = latency(lambda j, ix=ours: ix.search(j.q, j.lang, limit=10), queries, rounds)
+        p50, p99, pc50, pc99 = latency(lambda j, px=peer: px.search(j.q), queries, rounds)
+        ours.close()
+        peer.searcher.close()
+        o_start = startup("ours", work / f"ours-x{factor}")
+        p_start = startup("peer", work / f"peer-x{factor}")
+        rows.append(
+            (
+                f"{factor}x ({len(ds.entries)} entries, {units} units)",
+                f"{o_build:.1f} / {p_build:.1f}",
+                f"{folder_mib(folder):.1f} / {folder_mib(work / f'peer-x{factor}'):.1f}",
+                f"{o_start['rss_mib']:.0f} / {p_start['rss_mib']:.0f}",
+                f"{o_start['first_answer_s']:.2f} / {p_start['first_answer_s']:.2f}",
+                f"{o50:.2f} / {p50:.2f}",
+                f"{o99:.2f} / {p99:.2f}",
+                f"{oc50:.2f} / {pc50:.2f}",
+                f"{oc99:.2f} / {pc99:.2f}",
+            )
+        )
+        sizes = {p.name: folder_mib(p) if p.is_dir() else p.stat().st_size / 2**20 for p in folder.iterdir()}
+        parts.append((factor, sizes))
+        shutil.rmtree(work / f"ours-x{factor}", ignore_errors=True)
+        shutil.rmtree(work / f"peer-x{factor}", ignore_errors=True)
+    return rows, parts
+
+
+BUILD_IN_TREE = (
+    "import sys; sys.path.insert(0, '.'); from corpus.model import load_dataset; "
+    "from index import build; build(load_dataset(), sys.argv[1])"
+)
+
+
+def baseline_tree(ref: str, work: Path) -> tuple[Path, Path]:
+    """A checkout of `ref` (git worktree) with its own index built by its own code, so its server
+    can run beside ours in the same HTTP run."""
+    tree, data = work / "baseline-tree", work / "baseline-data"
+    subprocess.run(
+        ["git", "worktree", "add", "--detach", str(tree), ref], cwd=ROOT, check=True, capture_output=True
+    )
+    subprocess.run([PY, "-c", BUILD_IN_TREE, str(data)], cwd=tree, check=True, capture_output=True)
+    return tree, data
+
+
+def remove_baseline_tree(tree: Path) -> None:
+    subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)
+
+
+def table(head: list[str], rows: list[tuple]) -> str:
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" + "---:|" * (len(head) - 1)]
+    return "\n".join(lines + ["| " + " | ".join(str(c) for c in r) + " |" for r in rows])
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--rounds", type=int, default=10)
     ap.add_argument("--http-seconds", type=int, default=10)
     ap.add_argument("--no-http", action="store_true")
     ap.add_argument("--http-runs", type=int, default=3, help="HTTP runs per server; the median is shown")
+    ap.add_argument("--scale", default="10,100", help="synthetic corpus sizes (factors), '' for none")
+    ap.add_argument("--scale-rounds", type=int, default=2)
+    ap.add_argument(
+        "--baseline", default="", help="git ref whose server runs beside ours over HTTP (e.g. main)"
+    )
     ap.add_argument("--no-write", action="store_true", help="do not update docs/perf.md")
     args = ap.parse_args(argv)
 
@@ -310,23 +462,33 @@ def main(argv: list[str] | None = None) -> int:
     from index import build, open_index
 
     queries = load_queries()
+    heldout = load_heldout()
+    dataset = load_dataset(DATASET_PATH)
     work = Path(tempfile.mkdtemp(prefix="bench-search-"))
+    base_tree = base_data = None
     try:
         t = time.perf_counter()
-        folder = build(load_dataset(DATASET_PATH), work / "ours")
+        folder = build(dataset, work / "ours")
         ours_build = time.perf_counter() - t
         t = time.perf_counter()
-        build_peer(DATASET_PATH, work / "peer")
+        build_peer(dataset, work / "peer")
         peer_build = time.perf_counter() - t
 
         ours = open_index(work / "ours", cache_size=0)  # every query a full search
         peer = PeerSearch(work / "peer")
-        o_scores, o_groups, o_misses = evaluate(
-            lambda j: [(r.id, r.ruling) for r in ours.search(j.q, j.lang, limit=10).results], queries
+
+        def ours_ranked(j):
+            return [(r.id, r.ruling) for r in ours.search(j.q, j.lang, limit=10).results]
+
+        o_scores, o_groups, o_misses = evaluate(ours_ranked, queries)
+        p_scores, p_groups, _ = evaluate(lambda j: peer.search(j.q), queries)
+        h_scores, h_groups, h_misses = evaluate(ours_ranked, heldout)
+        ph_scores, ph_groups, _ = evaluate(lambda j: peer.search(j.q), heldout)
+        everything = queries + heldout
+        o_p50, o_p99, o_c50, o_c99 = latency(
+            lambda j: ours.search(j.q, j.lang, limit=10), everything, args.rounds
         )
-        p_scores, _, _ = evaluate(lambda j: peer.search(j.q), queries)
-        o_p50, o_p99 = latency(lambda j: ours.search(j.q, j.lang, limit=10), queries, args.rounds)
-        p_p50, p_p99 = latency(lambda j: peer.search(j.q), queries, args.rounds)
+        p_p50, p_p99, p_c50, p_c99 = latency(lambda j: peer.search(j.q), everything, args.rounds)
         o_start = startup("ours", work / "ours")
         p_start = startup("peer", work / "peer")
 
@@ -345,8 +507,19 @@ def main(argv: list[str] | None = None) -> int:
                 ratio(o_scores.hit1, p_scores.hit1),
             ),
             ("MRR", f"{o_scores.rr / n:.3f}", f"{p_scores.rr / n:.3f}", ratio(o_scores.rr, p_scores.rr)),
+            (
+                "ruling@3 (judged queries naming one)",
+                f"{o_scores.ruling3 / max(o_scores.with_ruling, 1):.3f}",
+                f"{p_scores.ruling3 / max(p_scores.with_ruling, 1):.3f}",
+                ratio(o_scores.ruling3, p_scores.ruling3),
+            ),
+        ]
+        rows += quality_rows({"held-out": h_scores, **h_groups}, {"held-out": ph_scores, **ph_groups})
+        rows += [
             ("in-process p50 (ms)", f"{o_p50:.2f}", f"{p_p50:.2f}", ratio(o_p50, p_p50)),
             ("in-process p99 (ms)", f"{o_p99:.2f}", f"{p_p99:.2f}", ratio(o_p99, p_p99)),
+            ("in-process CPU time p50 (ms)", f"{o_c50:.2f}", f"{p_c50:.2f}", ratio(o_c50, p_c50)),
+            ("in-process CPU time p99 (ms)", f"{o_c99:.2f}", f"{p_c99:.2f}", ratio(o_c99, p_c99)),
             ("index build (s)", f"{ours_build:.2f}", f"{peer_build:.2f}", ratio(ours_build, peer_build)),
             (
                 "start to first answer (s)",
@@ -368,9 +541,32 @@ def main(argv: list[str] | None = None) -> int:
                 "BENCH_PEER_DIR": str(work / "peer"),
                 "PYTHONPATH": f"{ROOT}:{ROOT / 'scripts'}",
             }
-            runs: dict[str, list[dict]] = {"ours": [], "cached": [], "minimal": [], "serve": [], "peer": []}
+            runs: dict[str, list[dict]] = {
+                "ours": [],
+                "cached": [],
+                "minimal": [],
+                "serve": [],
+                "peer": [],
+                "baseline": [],
+            }
             serve_opts = serve_options()
+            if args.baseline:
+                base_tree, base_data = baseline_tree(args.baseline, work)
             for _ in range(args.http_runs):  # interleaved, so load from other jobs hits all alike
+                if base_tree is not None:
+                    runs["baseline"].append(
+                        http_run(
+                            "bench_search:ours_app()",
+                            {
+                                "BENCH_DATA_DIR": str(base_data),
+                                "BENCH_CACHE": "0",
+                                "PYTHONPATH": f"{base_tree}:{base_tree / 'scripts'}",
+                            },
+                            queries,
+                            args.http_seconds,
+                            root=base_tree,
+                        )
+                    )
                 runs["ours"].append(
                     http_run(
                         "bench_search:ours_app()", {**env, "BENCH_CACHE": "0"}, queries, args.http_seconds
@@ -404,6 +600,8 @@ def main(argv: list[str] | None = None) -> int:
                 median_run(runs[k]) for k in ("ours", "cached", "minimal", "peer")
             )
             labelled = [("", o_http), (", answer cache on", c_http), (", search blueprint only", m_http)]
+            if runs["baseline"]:
+                labelled.insert(1, (f", {args.baseline} (baseline, same run)", median_run(runs["baseline"])))
             if runs["serve"]:
                 labelled.append((", refapp serve's options", median_run(runs["serve"])))
             for label, h in labelled:
@@ -451,39 +649,79 @@ def main(argv: list[str] | None = None) -> int:
                 "Unlabelled HTTP rows run with the answer cache off "
                 "(SEARCH_CACHE_SIZE=0), so every request is a full search; with the cache on, wrk's cycle "
                 "of judged queries is answered mostly from the cache: that shows the repeated-query path, "
-                "not first-time queries. The \"refapp serve's options\" rows run the same app with "
+                'not first-time queries. The "refapp serve\'s options" rows run the same app with '
                 f"the options `refapp serve` passes to gunicorn (`{' '.join(serve_opts)}`; access log "
                 "to /dev/null), answer cache off. The p50 rows set the measured median beside "
                 "Little's law (32 connections / throughput): with 32 connections on 2 workers, "
                 "a request mostly waits for the others ahead of it.\n"
             )
+        factors = [int(f) for f in args.scale.split(",") if f.strip()]
+        s_rows, s_parts = (
+            scale_rows(dataset, [1, *factors], heldout, args.scale_rounds, work) if factors else ([], [])
+        )
     finally:
+        if base_tree is not None:
+            remove_baseline_tree(base_tree)
         shutil.rmtree(work, ignore_errors=True)
 
     width = max(len(r[0]) for r in rows)
     lines = [f"{'measure':<{width}}  {'ours':>10}  {'peer':>10}  {'ours/peer':>9}"]
     lines += [f"{a:<{width}}  {b:>10}  {c:>10}  {d:>9}" for a, b, c, d in rows]
     cpus = os.cpu_count()
-    print(f"index {folder.name}; {len(queries)} judged queries; {args.rounds} rounds; {cpus} CPUs (shared)")
+    frozen = freeze_commit()
+    print(
+        f"index {folder.name}; {len(queries)} judged + {len(heldout)} held-out queries (frozen at {frozen}); "
+        f"{args.rounds} rounds; {cpus} CPUs (shared)"
+    )
     print("\n".join(lines))
+    s_head = [
+        "corpus",
+        "build s (ours / peer)",
+        "index MiB",
+        "RSS MiB",
+        "first answer s",
+        "p50 ms",
+        "p99 ms",
+        "CPU p50 ms",
+        "CPU p99 ms",
+    ]
+    part_names = sorted({k for _, sizes in s_parts for k in sizes})
+    p_head = ["file (MiB)"] + [f"{f}x" for f, _ in s_parts]
+    p_rows = [(k, *(f"{sizes.get(k, 0):.2f}" for _, sizes in s_parts)) for k in part_names]
+    if s_rows:
+        print("\n" + table(s_head, s_rows) + "\n\n" + table(p_head, p_rows))
     if not args.no_write:
-        table = ["| measure | ours | peer | ours/peer |", "|---|---:|---:|---:|"]
-        table += [f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows]
         when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
         write_section(
             f"Measured by `python scripts/bench_search.py` on {when} "
             f"({cpus} CPUs shared with other jobs, so figures are noisy), dataset index "
-            f"`{folder.name}`, {len(queries)} judged queries from `tests/data/queries.yaml`.\n\n"
-            "Peer = stock `jieba.analyse.ChineseAnalyzer` + Whoosh defaults (`MultifieldParser` over "
-            "names and all texts, one document per entry).\n\n"
-            + "\n".join(table)
+            f"`{folder.name}`, {len(queries)} judged queries from `tests/data/queries.yaml` and "
+            f"{len(heldout)} held-out questions from `tests/data/heldout.yaml` (frozen at commit `{frozen}`, "
+            "never tuned on).\n\n"
+            "Peer = Whoosh as a competent user would set it up: one document per unit (an entry's own text "
+            "and each ruling, with the entry's names in a boosted field), `jieba.analyse.ChineseAnalyzer`, "
+            "`MultifieldParser` with `OrGroup` (any word may match), one searcher kept open.\n\n"
+            + table(["measure", "ours", "peer", "ours/peer"], rows)
             + "\n\n"
             + http_note
-            + "\nQuality per group of judged queries (`python scripts/eval_search.py`):\n\n```\n"
-            + report(o_scores, o_groups, o_misses)
+            + "\nQuality per group (`python scripts/eval_search.py`):\n\n```\n"
+            + report(o_scores, o_groups, o_misses, 0, "judged")
+            + "\n\n"
+            + report(h_scores, h_groups, h_misses, 60, "held-out")
             + "\n```\n"
-            + "\nTargets (issue 3): p99 < 5 ms in process; start to first answer < 1.5 s; "
-            "worker RSS < 200 MiB; HTTP >= 1,000 requests/s with p99 < 20 ms.\n"
+            + (
+                "\nAs the corpus grows: synthetic corpora recombined from real ones (each copy of an "
+                "entry named from halves of two real names, each ruling half of one real ruling and half "
+                "of another of the same game), "
+                "queries = the held-out questions, "
+                f"{args.scale_rounds} rounds; ours / peer in each cell.\n\n"
+                + table(s_head, s_rows)
+                + "\n\nOur index's files by size:\n\n"
+                + table(p_head, p_rows)
+                + "\n"
+                if s_rows
+                else ""
+            )
         )
         print(f"\nwritten to {PERF_MD.relative_to(ROOT)}")
     return 0

@@ -1,16 +1,18 @@
-"""Measure search quality on the judged queries (tests/data/queries.yaml).
+"""Measure search quality on the judged queries: the dev set (tests/data/queries.yaml, used while
+tuning) and the held-out set (tests/data/heldout.yaml, frozen before it was ever run, never tuned on).
 
-Prints hit@1, hit@3 and MRR overall and per group, then every query whose expected entry is
-not in the top 3. Queries that name a `ruling` also count "ruling@3": the expected entry is in
-the top 3 and its snippet comes from that ruling. Builds a fresh index of
-corpus/data/dataset.json in a temporary folder (or uses --data-dir's current index with --no-build).
+Prints, per group: hit@1, hit@3 and MRR (the expected entry), ruling@1 and ruling@3 (a result
+among the top k is a ruling that answers the question: same entry, same ruling), then the misses.
+Builds a fresh index of corpus/data/dataset.json in a temporary folder (or uses --data-dir's
+current index with --no-build).
 
-    python scripts/eval_search.py [--queries FILE] [--group G] [--data-dir DIR --no-build] [--misses N]
+    python scripts/eval_search.py [--queries FILE] [--heldout FILE] [--group G] [--data-dir DIR --no-build]
 """
 
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 import tempfile
 from collections import defaultdict
@@ -22,16 +24,24 @@ import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "tests" / "data" / "queries.yaml"
+HELDOUT = ROOT / "tests" / "data" / "heldout.yaml"
 
 
 @dataclass(frozen=True)
 class Judged:
     q: str
     group: str
-    expect: tuple[str, ...]
+    expect: tuple[str, ...]  # acceptable entry ids, best first
     all: bool = False
     lang: str = "zh-Hans"
-    ruling: str | None = None  # ruling id (of expect[0]) the snippet should come from
+    ruling: str | None = None  # queries.yaml: the ruling (of expect[0]) that answers
+    answers: tuple[str, ...] = ()  # heldout.yaml: '<entry>#<ruling>' units, or a bare FAQ entry id
+
+    def units(self) -> tuple[str, ...]:
+        """The answering units: '<entry>#<ruling>' or a bare entry id (any ruling of it)."""
+        if self.answers:
+            return self.answers
+        return (f"{self.expect[0]}#{self.ruling}",) if self.ruling else ()
 
 
 def load_queries(path: Path = QUERIES) -> list[Judged]:
@@ -49,6 +59,33 @@ def load_queries(path: Path = QUERIES) -> list[Judged]:
     ]
 
 
+def load_heldout(path: Path = HELDOUT) -> list[Judged]:
+    """Held-out questions, grouped by language ('held-out zh-Hans'); the expected entries are the
+    answers' entries in order."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    out = []
+    for r in raw:
+        answers = tuple(r["answers"])
+        entries = tuple(dict.fromkeys(a.partition("#")[0] for a in answers))
+        out.append(Judged(str(r["q"]), f"held-out {r['lang']}", entries, lang=r["lang"], answers=answers))
+    return out
+
+
+def freeze_commit(path: Path = HELDOUT) -> str:
+    """The commit that added the held-out file (its freezing), or '?' outside a git checkout."""
+    try:
+        out = subprocess.run(
+            ["git", "log", "--diff-filter=A", "--format=%h", "--", str(path.relative_to(ROOT))],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.split()
+    except (OSError, subprocess.CalledProcessError, ValueError):
+        return "?"
+    return out[-1] if out else "?"
+
+
 # What a search callable returns: entry ids best first, or (entry id, ruling id or None) pairs.
 Ranked = list[str] | list[tuple[str, str | None]]
 
@@ -59,10 +96,14 @@ def split_ranked(ranked: Ranked) -> tuple[list[str], list[str | None]]:
     return ids, rulings
 
 
+def unit_matches(unit: str, entry: str, ruling: str | None) -> bool:
+    want_entry, _, want_ruling = unit.partition("#")
+    return want_entry == entry and (not want_ruling or want_ruling == ruling)
+
+
 def ruling_hit(j: Judged, ids: list[str], rulings: list[str | None], k: int = 3) -> bool:
-    """The first expected entry is in the top k and its snippet comes from the expected ruling."""
-    top = ids[:k]
-    return j.expect[0] in top and rulings[top.index(j.expect[0])] == j.ruling
+    """A result among the top k is an answering unit (that entry showing that ruling)."""
+    return any(unit_matches(u, e, r) for e, r in zip(ids[:k], rulings[:k], strict=True) for u in j.units())
 
 
 def hit_at(j: Judged, ranked: list[str], k: int) -> bool:
@@ -86,6 +127,7 @@ class Scores:
     hit3: int = 0
     rr: float = 0.0
     with_ruling: int = 0
+    ruling1: int = 0
     ruling3: int = 0
 
     def add(self, j: Judged, ranked: Ranked) -> None:
@@ -94,16 +136,34 @@ class Scores:
         self.hit1 += hit_at(j, ids, 1)
         self.hit3 += hit_at(j, ids, 3)
         self.rr += reciprocal_rank(j, ids)
-        if j.ruling:
+        if j.units():
             self.with_ruling += 1
-            self.ruling3 += ruling_hit(j, ids, rulings)
+            self.ruling1 += ruling_hit(j, ids, rulings, 1)
+            self.ruling3 += ruling_hit(j, ids, rulings, 3)
+
+    def rates(self) -> dict[str, float | None]:
+        n, w = max(self.n, 1), self.with_ruling
+        return {
+            "hit@1": self.hit1 / n,
+            "hit@3": self.hit3 / n,
+            "MRR": self.rr / n,
+            "ruling@1": self.ruling1 / w if w else None,
+            "ruling@3": self.ruling3 / w if w else None,
+        }
 
     def line(self, name: str) -> str:
-        n = max(self.n, 1)
-        rul = f"{self.ruling3:>4}/{self.with_ruling:<3}" if self.with_ruling else f"{'-':>8}"
-        return (
-            f"{name:<12} {self.n:>4} {self.hit1 / n:>7.3f} {self.hit3 / n:>7.3f} {self.rr / n:>7.3f} {rul:>9}"
+        r = self.rates()
+        ruling = (
+            f"{r['ruling@1']:>8.3f} {r['ruling@3']:>8.3f} {f'({self.with_ruling})':>6}"
+            if self.with_ruling
+            else f"{'-':>8} {'-':>8} {'':>6}"
         )
+        return f"{name:<18} {self.n:>4} {r['hit@1']:>7.3f} {r['hit@3']:>7.3f} {r['MRR']:>7.3f} {ruling}"
+
+
+HEAD = (
+    f"{'group':<18} {'n':>4} {'hit@1':>7} {'hit@3':>7} {'MRR':>7} {'ruling@1':>8} {'ruling@3':>8} {'(n)':>6}"
+)
 
 
 def evaluate(search: Callable[[Judged], Ranked], queries: list[Judged]) -> tuple[Scores, dict, list]:
@@ -118,21 +178,19 @@ def evaluate(search: Callable[[Judged], Ranked], queries: list[Judged]) -> tuple
         ids, rulings = split_ranked(ranked)
         if not hit_at(j, ids, 3):
             misses.append((j, ids[:3]))
-        elif j.ruling and ranked and not isinstance(ranked[0], str) and not ruling_hit(j, ids, rulings):
-            got = rulings[ids.index(j.expect[0])]
-            misses.append((j, [f"{j.expect[0]}#{got}"]))
+        elif j.units() and ranked and not isinstance(ranked[0], str) and not ruling_hit(j, ids, rulings):
+            misses.append((j, [f"{e}#{r}" for e, r in zip(ids[:3], rulings[:3], strict=True)]))
     return overall, dict(groups), misses
 
 
-def report(overall: Scores, groups: dict, misses: list, show: int = 50) -> str:
-    head = f"{'group':<12} {'n':>4} {'hit@1':>7} {'hit@3':>7} {'MRR':>7} {'ruling@3':>9}"
-    lines = [head, overall.line("overall")]
+def report(overall: Scores, groups: dict, misses: list, show: int = 50, title: str = "overall") -> str:
+    lines = [HEAD, overall.line(title)]
     lines += [groups[g].line(g) for g in groups]
-    if misses:
-        lines.append(f"\nmisses at 3, or the wrong ruling as snippet ({len(misses)}):")
+    if misses and show:
+        lines.append(f"\nmisses at 3, or no answering ruling in the top 3 ({len(misses)}):")
         for j, top in misses[:show]:
-            want = list(j.expect) if not j.ruling else [*j.expect, f"#{j.ruling}"]
-            lines.append(f"  [{j.group}] {j.q!r} expected {want} got {top}")
+            want = list(j.units()) or list(j.expect)
+            lines.append(f"  [{j.group}] {j.q!r} expected {want[:3]} got {top}")
     return "\n".join(lines)
 
 
@@ -147,9 +205,14 @@ def open_search_index(data_dir: Path | None, build_fresh: bool):
     return open_index(data_dir, cache_size=0)
 
 
+def ranked_of(ix, limit: int = 10) -> Callable[[Judged], Ranked]:
+    return lambda j: [(r.id, r.ruling) for r in ix.search(j.q, j.lang, limit=limit).results]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--queries", type=Path, default=QUERIES)
+    ap.add_argument("--heldout", type=Path, default=HELDOUT)
     ap.add_argument("--data-dir", type=Path, default=None)
     ap.add_argument("--no-build", action="store_true", help="use the current index in --data-dir")
     ap.add_argument("--misses", type=int, default=50)
@@ -158,13 +221,22 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="eval-index-") as scratch:  # a fresh build is removed after
         fresh = args.data_dir is None or not args.no_build
         ix = open_search_index(Path(scratch) if fresh else args.data_dir, fresh)
-        queries = [j for j in load_queries(args.queries) if not args.group or j.group in args.group]
-        overall, groups, misses = evaluate(
-            lambda j: [(r.id, r.ruling) for r in ix.search(j.q, j.lang, limit=10).results], queries
-        )
+        search = ranked_of(ix)
+        print(f"index {ix.folder.name}")
+        for name, queries in (
+            (f"judged ({args.queries.name})", load_queries(args.queries)),
+            (
+                f"held-out ({args.heldout.name}, frozen at {freeze_commit(args.heldout)})",
+                load_heldout(args.heldout),
+            ),
+        ):
+            queries = [j for j in queries if not args.group or j.group in args.group]
+            if not queries:
+                continue
+            overall, groups, misses = evaluate(search, queries)
+            print(f"\n== {name}: {len(queries)} queries")
+            print(report(overall, groups, misses, args.misses))
         ix.close()
-        print(f"index {ix.folder.name}: {len(queries)} judged queries")
-        print(report(overall, groups, misses, args.misses))
     return 0
 
 

@@ -64,11 +64,13 @@ def transferred_bytes(base: str, path: str) -> tuple[int, int]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM,
-                                    args=["--no-sandbox", "--headless", "--disable-gpu",
-                                          "--disable-background-networking"])
-        ctx = browser.new_context(viewport={"width": 390, "height": 844}, service_workers="block",
-                                  locale="zh-CN")
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"],
+        )
+        ctx = browser.new_context(
+            viewport={"width": 390, "height": 844}, service_workers="block", locale="zh-CN"
+        )
         page = ctx.new_page()
         cdp = ctx.new_cdp_session(page)
         cdp.send("Network.enable")

@@ -19,7 +19,9 @@ ENTRY_KEYS = {
     "kind",
     "editions",
     "names",
+    "names_from",
     "aliases",
+    "keywords",
     "cost",
     "types",
     "text",
@@ -37,6 +39,7 @@ NOTE_KEYS = {"id", "en", "zh-Hans", "zh-Hant", "from"}
 REF_KEYS = {"file", "lines", "sentences"}
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same result, faster
 SEED_VARIANTS = "seed_variants"  # extra key holding differences between seed copies of entry/note text
+RESTORED_NOTE = "restored-words"  # id of the note ingestion adds where a lost seed word is restored
 
 
 class CuratedError(Exception):
@@ -168,6 +171,11 @@ class EntryBuilder:
                 text = {**found.text, **text}
                 seed_variants += [{"field": "text", **v} for v in found.variants]
             sources = found.sources
+        names = self.localised(raw["names"], "names")
+        if raw.get("names_from") is not None:  # an FAQ's question as the seed words it
+            found = self.resolved(raw["names_from"], "names_from")
+            names = {**names, **found.text}
+            seed_variants += [{"field": "names", **v} for v in found.variants]
         cost = raw.get("cost")
         if cost is not None and (not isinstance(cost, int) or isinstance(cost, bool)):
             raise self.fail("cost", f"must be a whole number or null, got {cost!r}")
@@ -187,13 +195,18 @@ class EntryBuilder:
             # Entry and Note have no `variants` field: differences between seed copies in their
             # text are kept here so that none is dropped silently
             extra = {**extra, SEED_VARIANTS: seed_variants}
+        rulings = [self.ruling(r, i) for i, r in enumerate(self.list_of("rulings"))]
+        restored = restored_note([*seed_variants, *(v for r in rulings for v in r.variants)])
+        if restored is not None:
+            notes.append((restored, []))
         return Entry(
             id=entry_id,
             game=entry_id.split("/", 1)[0],
             kind=str(raw["kind"]),
             editions=self.string_list("editions"),
-            names=self.localised(raw["names"], "names"),
+            names=names,
             aliases=self.string_list("aliases"),
+            keywords=self.string_list("keywords"),
             cost=cost,
             types=self.string_list("types"),
             text=text,
@@ -203,7 +216,7 @@ class EntryBuilder:
                 if raw.get("edition_changes") is not None
                 else None
             ),
-            rulings=[self.ruling(r, i) for i, r in enumerate(self.list_of("rulings"))],
+            rulings=rulings,
             related=self.string_list("related"),
             notes=[note for note, _ in notes],
             sources=sources,
@@ -272,6 +285,28 @@ class EntryBuilder:
             raise self.fail(f"{field}.zh-Hans", "is required when the note cites no seed passage")
         text["en"] = raw["en"].strip()
         return Note(id=note_id, text=text, sources=sources), variants
+
+
+def restored_note(variants: list[dict[str, Any]]) -> Note | None:
+    """The note telling the reader that words in brackets are ours: the seed lost them (it shows
+    ** instead) and they are restored from the context. Cites every passage concerned."""
+    restored = [v for v in variants if v.get("editorial") == "restored"]
+    if not restored:
+        return None
+    words = "、".join(dict.fromkeys(v["shown"][: v["shown"].index("]") + 1] for v in restored))
+    sources = sorted(
+        {Source(file, tuple(lines)) for v in restored for file, lines in v["lines"].items()},
+        key=lambda s: (s.file, s.lines),
+    )
+    text = {
+        "en": f"Words in square brackets ({words}) are missing from the seed, which shows two asterisks "
+        "in their place; they are restored from the context. The seed's own reading is kept with "
+        "the sources.",
+        "zh-Hans": f"方括号中的词（{words}）在种子文本中缺失，原文在该处只有两个星号；本资料按上下文补上。"
+        "原文写法保留在来源记录中。",
+    }
+    text["zh-Hant"] = to_traditional(text["zh-Hans"])
+    return Note(id=RESTORED_NOTE, text=text, sources=sources)
 
 
 def build_entry(raw: Any, index: int, file: str, seeds: SeedCorpus) -> Entry:

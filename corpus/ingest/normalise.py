@@ -100,7 +100,9 @@ def is_cjk(ch: str) -> bool:
 
 
 def tidy_chinese(text: str) -> str:
-    """Remove whitespace between two CJK characters (YAML line folding inserts a space there)."""
+    """Remove spaces between two CJK characters (YAML line folding inserts a space there; seed 003
+    has stray ones mid-line). A line break is a paragraph break and stays (without the spaces
+    around it)."""
     out: list[str] = []
     i = 0
     while i < len(text):
@@ -110,6 +112,8 @@ def tidy_chinese(text: str) -> str:
             while j < len(text) and text[j].isspace():
                 j += 1
             if out and j < len(text) and is_cjk(out[-1]) and is_cjk(text[j]):
+                if "\n" in text[i:j]:
+                    out.append("\n" * min(2, text.count("\n", i, j)))
                 i = j
                 continue
             out.append(text[i:j])

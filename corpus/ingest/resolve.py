@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from corpus.ingest.align import Counterpart, Difference, attestation, counterpart
+from corpus.ingest.display import Edit, for_reader
 from corpus.ingest.linerepair import CARD_NOTE
 from corpus.ingest.normalise import fold, tidy_chinese, to_simplified, to_traditional
 from corpus.ingest.seeds import SeedCorpus
@@ -40,6 +41,7 @@ class Resolved:
     text: dict[str, str]  # zh-Hans, zh-Hant
     sources: list[Source]
     variants: list[dict[str, Any]] = field(default_factory=list)
+    origin: dict[str, Source] = field(default_factory=dict)  # language -> the seed copy its text is from
 
 
 SENTENCE_END = "。！？!?"
@@ -132,20 +134,37 @@ def source_of(seeds: SeedCorpus, file: str, span: tuple[int, int]) -> Source:
     return Source(file=file, lines=seeds.documents[file].lines_of_span(*span))
 
 
-ANSWER_LABEL = ("A：", "A:", "答：", "答:")
-
-
 def for_display(resolved: Resolved) -> Resolved:
     """The seed's wording as a reader should see it: no stray spaces between two Chinese
-    characters (003 has them mid-line, e.g. 每有 一个) and no FAQ answer label (A：)."""
-    text = {}
+    characters (003 has them mid-line, e.g. 每有 一个) and none of the seed's layout
+    (display.for_reader). Each change of wording is recorded in `variants` with the reading of
+    every seed copy the text comes from."""
+    files = frozenset(s.file for s in resolved.sources)
+    text: dict[str, str] = {}
+    edits: dict[str, list[Edit]] = {}
     for lang, value in resolved.text.items():
-        value = tidy_chinese(value)
-        for label in ANSWER_LABEL:
-            if value.startswith(label):
-                value = value[len(label) :].lstrip()
-        text[lang] = value
-    return Resolved(text, resolved.sources, resolved.variants)
+        value, edits[lang] = for_reader(value, files)
+        text[lang] = tidy_chinese(value)
+    variants = resolved.variants + edit_variants(edits, resolved.origin)
+    return Resolved(text, resolved.sources, variants, resolved.origin)
+
+
+def edit_variants(edits: dict[str, list[Edit]], origin: dict[str, Source]) -> list[dict[str, Any]]:
+    """One variant per change of wording: the seed's reading in each copy a language's text is
+    taken from (a converted script adds nothing), and the text shown instead (Simplified)."""
+    hans = edits.get("zh-Hans", [])
+    out = []
+    for i, edit in enumerate(hans):
+        readings: dict[str, str] = {}
+        lines: dict[str, list[int]] = {}
+        for lang in ("zh-Hant", "zh-Hans"):
+            source, own = origin.get(lang), edits.get(lang, [])
+            if source is not None and i < len(own) and source.file not in readings:
+                readings[source.file] = own[i].reading
+                lines[source.file] = list(source.lines)
+        variant = {"editorial": edit.kind, "readings": readings, "lines": lines}
+        out.append({**variant, "shown": edit.shown, "reason": edit.reason})
+    return out
 
 
 def resolve(ref: Ref, seeds: SeedCorpus) -> Resolved:
@@ -166,9 +185,8 @@ def resolve_raw(ref: Ref, seeds: SeedCorpus) -> Resolved:
     doc = seeds.documents[ref.file]
     start, end = without_card_lead_in(doc.text, *span)
     text = doc.text[start:end]
-    return Resolved(
-        {"zh-Hans": text, "zh-Hant": to_traditional(text)}, [source_of(seeds, ref.file, (start, end))]
-    )
+    source = source_of(seeds, ref.file, (start, end))
+    return Resolved({"zh-Hans": text, "zh-Hant": to_traditional(text)}, [source], origin={"zh-Hans": source})
 
 
 def resolve_traditional(file: str, span: tuple[int, int], seeds: SeedCorpus) -> Resolved:
@@ -178,6 +196,7 @@ def resolve_traditional(file: str, span: tuple[int, int], seeds: SeedCorpus) -> 
     sources = [source_of(seeds, file, (start, end))]
     variants: list[dict[str, Any]] = []
     hans: str | None = None
+    origin = {"zh-Hant": sources[0]}
     for copy in seeds.copies_of(file):
         match = counterpart(seeds.alignments[(file, copy)], start, end)
         if match is None:
@@ -186,6 +205,7 @@ def resolve_traditional(file: str, span: tuple[int, int], seeds: SeedCorpus) -> 
         chosen = [settle(file, copy, d, seeds) for d in match.differences]
         variants.extend(variant for variant, _ in chosen)
         if hans is None:
+            origin["zh-Hans"] = sources[-1]
             hans = simplified_reading(
                 seeds,
                 copy,
@@ -196,7 +216,7 @@ def resolve_traditional(file: str, span: tuple[int, int], seeds: SeedCorpus) -> 
         hans = to_simplified(hant)
         lines = list(sources[0].lines)
         variants.append({"note": f"no Simplified copy of {file} {lines}; zh-Hans is OpenCC tw2s of it"})
-    return Resolved({"zh-Hans": hans, "zh-Hant": hant}, sources, variants)
+    return Resolved({"zh-Hans": hans, "zh-Hant": hant}, sources, variants, origin)
 
 
 def settle(a_file: str, b_file: str, d: Difference, seeds: SeedCorpus) -> tuple[dict[str, Any], bool]:

@@ -12,7 +12,7 @@ import jsonschema
 
 from corpus.ingest.noise import DroppedRange
 from corpus.ingest.sources import SourceText
-from corpus.model import EDITIONS, GAMES
+from corpus.model import GAME_EDITIONS, GAMES
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schema" / "dataset.schema.json"
 KIND_OF_PREFIX = {"rules": "rule", "faq": "faq", "terms": "term"}
@@ -87,6 +87,18 @@ def taiwan_name_errors(e: dict[str, Any], seeds: dict[str, SourceText]) -> list[
     return []
 
 
+def edition_errors(eid: str, game: str, editions: list[str]) -> list[str]:
+    """Dominion: at least one of its editions; Citadels: exactly the one edition the seed covers."""
+    own = GAME_EDITIONS.get(game, ())
+    where = f"entry {eid!r}, field 'editions'"
+    if game == "citadels" and list(editions) != list(own):
+        return [f"{where}: every Citadels entry is {list(own)} (seed 003: the classic game), got {editions}"]
+    if not editions:
+        return [f"{where}: a Dominion entry names at least one of {list(own)}"]
+    foreign = [ed for ed in editions if ed not in own]
+    return [f"{where}: {foreign} are not {game} editions {list(own)}"] if foreign else []
+
+
 def semantic_errors(
     data: dict[str, Any], seeds: dict[str, SourceText], dropped: dict[str, list[DroppedRange]]
 ) -> list[str]:
@@ -109,12 +121,7 @@ def semantic_errors(
             out.append(
                 f"entry {eid!r}, field 'kind': {e['kind']!r} but the id form means {expected_kind(eid)!r}"
             )
-        if game == "dominion" and not e["editions"]:
-            out.append(
-                f"entry {eid!r}, field 'editions': a Dominion entry names at least one of {list(EDITIONS)}"
-            )
-        if game == "citadels" and e["editions"]:
-            out.append(f"entry {eid!r}, field 'editions': Citadels entries have no editions ([])")
+        out += edition_errors(eid, game, e["editions"])
         unknown_types = sorted(set(e["types"]) - TYPES.get(game, set()))
         if unknown_types:
             out.append(

@@ -64,11 +64,14 @@ def search(query, lang, game, edition, kind, type_, limit, data_dir, as_json) ->
     """Search the index like the web box does."""
     from flask import Flask
 
+    from corpus.model import DATASET_PATH
     from refapp import api_search
+    from refapp.state import load_scenario_map
 
     app = Flask("refapp-search-cli")
     app.config["REFAPP_DATA_DIR"] = str(_data_dir(data_dir))
-    app.config["SCENARIOS_BY_ENTRY"] = _scenarios_by_entry()
+    # the scenario map the web app builds, from the same dataset and engine
+    app.extensions["scenario_map"] = load_scenario_map(DATASET_PATH, lambda m: None)
     api_search.init_app(app)
     params = {
         "q": query,
@@ -89,19 +92,6 @@ def search(query, lang, game, edition, kind, type_, limit, data_dir, as_json) ->
         _print_human(data)
     if status != 200:
         sys.exit(1)
-
-
-def _scenarios_by_entry() -> dict[str, list[str]]:
-    """Scenario ids per entry, as the web app fills SCENARIOS_BY_ENTRY (empty without the engine)."""
-    try:
-        from engine import list_scenarios
-
-        out: dict[str, list[str]] = {}
-        for info in list_scenarios():
-            out.setdefault(info.entry, []).append(info.id)
-        return out
-    except Exception:  # noqa: BLE001 - search works without scenarios
-        return {}
 
 
 def _print_human(data: dict) -> None:

@@ -67,6 +67,7 @@
       if (typeof it === "string") return { title: it, url: "/search?q=" + encodeURIComponent(it) };
       var title = it.title;
       if (title && typeof title === "object") title = title[lang] || title["zh-Hans"] || title.en;
+      if (it.ruling && it.label) title = it.label; /* a ruling answering the typed question */
       title = title || it.name || it.text || it.id || "";
       return { title: title, url: it.url || (it.id ? "/entries/" + it.id : "/search?q=" + encodeURIComponent(title)),
                game: it.game };

@@ -43,7 +43,7 @@ def citadels_entry(**overrides) -> dict:
     entry = {
         "id": "citadels/assassin",
         "kind": "card",
-        "editions": [],
+        "editions": ["classic"],
         "names": {"en": "Assassin", "zh-Hans": "刺客", "zh-Hant": "刺客"},
         "types": ["character"],
         "text": {"en": "Name a character; it loses its turn this round."},

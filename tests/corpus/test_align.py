@@ -93,3 +93,9 @@ def test_tidy_chinese_only_removes_whitespace_and_is_idempotent(text):
     tidy = tidy_chinese(text)
     assert tidy_chinese(tidy) == tidy
     assert "".join(tidy.split()) == "".join(text.split())
+
+
+def test_tidy_chinese_keeps_paragraph_breaks_and_drops_stray_spaces():
+    assert tidy_chinese("每有 一个\n地区卡：") == "每有一个\n地区卡："
+    assert tidy_chinese("8 张『提示卡』 \n  地区卡") == "8 张『提示卡』\n地区卡"
+    assert tidy_chinese("甲\n\n\n乙") == "甲\n\n乙"

@@ -93,7 +93,7 @@ def test_writer_chinese_folded_by_yaml_loses_the_inserted_space(curated_dir):
     yaml_text = """
 - id: citadels/assassin
   kind: card
-  editions: []
+  editions: [classic]
   names: {en: Assassin, zh-Hans: 刺客, zh-Hant: 刺客}
   text:
     en: Name a character.
@@ -222,3 +222,22 @@ def test_first_edition_card_uses_the_taiwan_rulebook_name(curated_dir):
     entry = library_entry(names={"en": "Library", "zh-Hans": "图书馆", "zh-Hant": "圖書室"})
     message = error_of(curated_dir, {"dominion/a.yaml": [entry]})
     assert "names.zh-Hant" in message and "圖書室" in message
+
+
+@pytest.mark.parametrize(
+    "file, entry, says",
+    [
+        ("citadels/a.yaml", citadels_entry(editions=[]), "classic"),
+        ("citadels/a.yaml", citadels_entry(editions=["2e"]), "classic"),
+        ("dominion/a.yaml", library_entry(editions=["1e", "classic"]), "not dominion editions"),
+        ("dominion/a.yaml", library_entry(editions=[]), "at least one"),
+    ],
+)
+def test_each_game_names_only_its_own_editions(curated_dir, file, entry, says):
+    message = error_of(curated_dir, {file: [entry]})
+    assert "field 'editions'" in message and says in message
+
+
+def test_a_citadels_entry_is_the_classic_edition(curated_dir):
+    (entry,) = run(curated_dir({"citadels/a.yaml": [citadels_entry()]})).entries
+    assert entry.editions == ["classic"]

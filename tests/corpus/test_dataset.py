@@ -137,3 +137,12 @@ def test_dataset_file_is_sorted_and_versioned(raw_text):
     ids = [e["id"] for e in data["entries"]]
     assert ids == sorted(ids) and len(ids) == len(set(ids))
     assert len(data["version"]) == 16
+
+
+def test_every_citadels_entry_is_the_classic_edition_and_the_overview_says_so(dataset):
+    citadels = [e for e in dataset.entries if e.game == "citadels"]
+    assert citadels and {tuple(e.editions) for e in citadels} == {("classic",)}
+    overview = dataset.by_id()["citadels/rules/overview"]
+    note = next(n for n in overview.notes if n.id == "classic-edition")
+    assert note.sources and "classic" in note.text["en"] and "2016" in note.text["en"]
+    assert "经典版" in note.text["zh-Hans"] and "經典版" in note.text["zh-Hant"]

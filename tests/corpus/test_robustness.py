@@ -23,8 +23,8 @@ values = st.recursive(
     ),
     max_leaves=6,
 )
-FIELDS = ["id", "kind", "editions", "names", "aliases", "cost", "types", "text", "text_from", "rulings",
-          "related", "notes", "extra", "text_2e", "edition_changes"]  # fmt: skip
+FIELDS = ["id", "kind", "editions", "names", "aliases", "keywords", "cost", "types", "text", "text_from",
+          "rulings", "related", "notes", "extra", "text_2e", "edition_changes"]  # fmt: skip
 REF_PARTS = st.fixed_dictionaries(
     {"file": st.sampled_from([RULEBOOK, "nope.txt", 3]), "lines": values, "sentences": values}
 )

@@ -10,7 +10,7 @@ from eval_search import Judged, Scores, evaluate, load_queries  # noqa: E402
 
 
 def test_ruling_counts_only_when_the_expected_entry_shows_that_ruling():
-    j = Judged("圖書館 跳過", "blind", ("dominion/library",), ruling="set-aside-optional")
+    j = Judged("圖書館 跳過", "dev", ("dominion/library",), ruling="set-aside-optional")
     right = Scores()
     right.add(j, [("citadels/library", None), ("dominion/library", "set-aside-optional")])
     wrong = Scores()

@@ -1,0 +1,155 @@
+"""The index's vocabulary (`vocabulary.yaml`), loaded once: the game terms jieba keeps whole, stop
+words, game and edition hint words, one game's words, players' everyday words and the rulebook
+words they stand for (`synonyms`), question intents and the filter values of the search box.
+One data file for the whole index; the modules that use a table get it from here."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+VOCABULARY_PATH = Path(__file__).with_name("vocabulary.yaml")
+INTENTS = ("number", "destination", "timing", "permission", "target")
+
+
+@dataclass(frozen=True)
+class SynonymRow:
+    say: tuple[str, ...]  # what players type
+    means: tuple[str, ...]  # the rulebooks' words for it
+
+
+@dataclass(frozen=True)
+class Intent:
+    """A kind of answer a question asks for (`ask` words) and the words a ruling states it with."""
+
+    name: str
+    boost: float
+    ask: tuple[str, ...]
+    states: str  # a regular expression over a ruling's lower-case English text
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    terms: tuple[str, ...]
+    removed_words: tuple[str, ...]
+    en_stopwords: frozenset[str]
+    zh_stopwords: frozenset[str]
+    game_names: dict[str, str]
+    editions: dict[str, str]
+    game_words: dict[str, tuple[str, ...]]
+    synonyms: tuple[SynonymRow, ...]
+    intents: tuple[Intent, ...]
+    filters: dict[str, dict[str, str]]
+
+
+def _words(raw: object, where: str) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not all(isinstance(w, str | int) for w in raw):
+        raise ValueError(f"vocabulary {where}: expected a list of words")
+    return tuple(str(w) for w in raw)
+
+
+def _mapping(raw: object, where: str) -> dict[str, str]:
+    if not isinstance(raw, dict):
+        raise ValueError(f"vocabulary {where}: expected a mapping of word -> value")
+    return {str(k): str(v) for k, v in raw.items()}
+
+
+def parse_rows(raw: object) -> tuple[SynonymRow, ...]:
+    """Synonym rows; raises ValueError naming a malformed row."""
+    if not isinstance(raw, list):
+        raise ValueError("synonyms: expected a list of {say: [...], means: [...]} rows")
+    rows = []
+    for i, r in enumerate(raw, 1):
+        if not (isinstance(r, dict) and set(r) == {"say", "means"}):
+            raise ValueError(f"synonyms row {i}: needs exactly the keys say and means")
+        say, means = r["say"], r["means"]
+        if not (isinstance(say, list) and isinstance(means, list) and say and means):
+            raise ValueError(f"synonyms row {i}: say and means must be non-empty lists")
+        rows.append(SynonymRow(tuple(str(w) for w in say), tuple(str(w) for w in means)))
+    return tuple(rows)
+
+
+def parse_game_words(raw: object) -> dict[str, tuple[str, ...]]:
+    """game -> words; raises ValueError on a malformed document."""
+    if not isinstance(raw, dict) or not all(isinstance(v, list) for v in raw.values()):
+        raise ValueError("game words: expected a mapping of game -> list of words")
+    return {str(game): tuple(str(w) for w in words) for game, words in raw.items()}
+
+
+def _states(raw: object, name: str) -> str:
+    try:
+        re.compile(str(raw))
+    except re.error as exc:
+        raise ValueError(f"intent {name}: states is not a regular expression ({exc})") from exc
+    return str(raw)
+
+
+def parse_intents(raw: object) -> tuple[Intent, ...]:
+    if not isinstance(raw, dict) or set(raw) - set(INTENTS):
+        raise ValueError(f"intents: expected a mapping with some of {', '.join(INTENTS)}")
+    out = []
+    for name, spec in raw.items():
+        if not isinstance(spec, dict) or set(spec) != {"boost", "ask", "states"}:
+            raise ValueError(f"intent {name}: needs exactly boost, ask and states")
+        out.append(
+            Intent(name, float(spec["boost"]), _words(spec["ask"], name), _states(spec["states"], name))
+        )
+    return tuple(out)
+
+
+def parse_vocabulary(raw: object) -> Vocabulary:
+    if not isinstance(raw, dict):
+        raise ValueError("vocabulary: expected a mapping of sections")
+    stop = raw.get("stopwords") or {}
+    filters = raw.get("filters") or {}
+    return Vocabulary(
+        terms=_words(raw.get("terms", []), "terms"),
+        removed_words=_words(raw.get("removed_words", []), "removed_words"),
+        en_stopwords=frozenset(str(stop.get("en", "")).split()),
+        zh_stopwords=frozenset(str(stop.get("zh", "")).split()),
+        game_names=_mapping(raw.get("game_names", {}), "game_names"),
+        editions=_mapping(raw.get("editions", {}), "editions"),
+        game_words=parse_game_words(raw.get("game_words", {})),
+        synonyms=parse_rows(raw.get("synonyms", [])),
+        intents=parse_intents(raw.get("intents", {})),
+        filters={str(k): _mapping(v, f"filters.{k}") for k, v in filters.items()},
+    )
+
+
+@lru_cache(maxsize=4)
+def load_vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
+    return parse_vocabulary(yaml.safe_load(path.read_text(encoding="utf-8")))
+
+
+VOCABULARY = load_vocabulary()
+
+
+def _pattern(words: tuple[str, ...]) -> re.Pattern[str]:
+    """Chinese words as substrings, English ones as whole words (of normalised, lower-case text)."""
+    parts = sorted({re.escape(w.casefold()) for w in words}, key=len, reverse=True)
+    alts = [p if not p.isascii() else rf"(?<![0-9a-z]){p}(?![0-9a-z])" for p in parts]
+    return re.compile("|".join(alts) or r"(?!)")
+
+
+@lru_cache(maxsize=4)
+def _intent_patterns(path: Path = VOCABULARY_PATH) -> tuple[tuple[str, re.Pattern, re.Pattern], ...]:
+    return tuple((i.name, _pattern(i.ask), re.compile(i.states)) for i in load_vocabulary(path).intents)
+
+
+def asked_intents(norm_query: str) -> tuple[str, ...]:
+    """The kinds of answer a normalised query asks for ('军阀拆一个要花几块' -> number)."""
+    return tuple(name for name, ask, _ in _intent_patterns() if ask.search(norm_query))
+
+
+def stated_intents(english: str) -> tuple[str, ...]:
+    """The kinds of fact a ruling states, from its English text (build time)."""
+    text = " ".join(english.casefold().split())
+    return tuple(name for name, _, states in _intent_patterns() if states.search(text))
+
+
+def intent_boosts() -> dict[str, float]:
+    return {i.name: i.boost for i in VOCABULARY.intents}

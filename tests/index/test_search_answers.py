@@ -1,0 +1,173 @@
+"""Issue 9: search answers with rulings. The vocabulary file's words reach the index; a question
+naming two cards shows the ruling about both first; a result's `ruling` is the unit its snippet
+is cut from; `refapp search --json` equals /api/search including `scenarios`, and a result's
+scenarios start with those of its ruling."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import pytest
+from click.testing import CliRunner
+
+from index import normalise
+from index.tokenise import CJK_RUN
+from index.vocabulary import VOCABULARY, asked_intents, load_vocabulary, stated_intents
+
+
+def test_the_vocabulary_file_loads_with_every_section():
+    v = load_vocabulary()
+    assert v.terms and v.synonyms and v.game_words and v.intents and v.filters
+    assert {i.name for i in v.intents} == {"number", "destination", "timing", "permission", "target"}
+    assert {"game", "edition", "kind", "type"} <= set(v.filters)
+
+
+@pytest.mark.parametrize("row", VOCABULARY.synonyms, ids=lambda r: "/".join(r.say))
+def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, row):
+    for means in row.means:
+        norm = normalise(means)
+        for run in CJK_RUN.findall(norm):
+            assert len(run) == 1 or real.tokeniser.knows(run), f"{means!r} is not in the index's dictionary"
+        tokens = real.tokeniser.search_tokens(norm)
+        assert tokens and all(
+            any(t in real.impacts.get(f, {}) for f in ("name", "body", "ruling")) for t in tokens
+        ), f"{means!r} does not occur in the index"
+
+
+@pytest.mark.parametrize(
+    "q, intents",
+    [
+        ("军阀拆一个地区要花几块", {"number"}),
+        ("宴會換來的牌放哪", {"destination"}),
+        ("where does a gained card go", {"destination"}),
+        ("盗贼什么时候偷钱", {"timing"}),
+        ("who gets the crown", {"target"}),
+        ("can I play two actions", {"permission"}),
+    ],
+)
+def test_question_words_say_what_kind_of_answer_is_wanted(q, intents):
+    assert intents <= set(asked_intents(normalise(q)))
+
+
+def test_a_rulings_english_text_says_what_kind_of_fact_it_states():
+    assert "destination" in stated_intents("The gained card goes to your discard pile.")
+    assert "number" in stated_intents("Each player trashes at most one card")
+    assert "target" in stated_intents("The player who receives the crown decides.")
+    assert stated_intents("Setting an Action card aside is your choice.") == ()
+
+
+PAIRS = [  # (query, lang, the two entries it names)
+    ("税务官 刺客什么时候交税", "zh-Hans", {"citadels/tax-collector", "citadels/assassin"}),
+    ("金殿 宴会", "zh-Hant", {"dominion/throne-room", "dominion/feast"}),
+    ("外交官 長城", "zh-Hant", {"citadels/diplomat", "citadels/great-wall"}),
+    ("moat witch", "en", {"dominion/moat", "dominion/witch"}),
+    ("盗贼和刺客", "zh-Hans", {"citadels/thief", "citadels/assassin"}),
+]
+
+
+@pytest.mark.parametrize("q, lang, named", PAIRS)
+def test_a_question_naming_two_cards_shows_the_ruling_about_both_first(real, q, lang, named):
+    top = real.search(q, lang).results[0]
+    assert top.ruling, (q, top.id)
+    unit = real.units[f"{top.id}#{top.ruling}"]
+    assert named <= set(unit["mentions"]), (q, top.id, top.ruling, unit["mentions"])
+
+
+def _plain(snippet: str) -> str:
+    return html.unescape(re.sub(r"</?mark>", "", snippet)).strip("…")
+
+
+@pytest.mark.parametrize(
+    "q, lang",
+    [
+        ("图书馆 抓到行动牌可以跳过吗", "zh-Hans"),
+        ("民兵攻擊時我手上只有三張", "zh-Hant"),
+        ("where does a gained card go", "en"),
+        ("军阀 摧毁 费用", "zh-Hans"),
+        ("地窖", "en"),
+    ],
+)
+def test_results_carry_their_ruling_and_the_snippet_is_that_rulings_text(real, q, lang):
+    found = real.search(q, lang, limit=10)
+    assert any(r.ruling for r in found.results)
+    for r in found.results:
+        unit = real.units[f"{r.id}#{r.ruling}"] if r.ruling else real.units[r.id]
+        text = unit["text"].get(lang) or unit["text"].get("zh-Hans" if lang != "en" else "en") or ""
+        assert _plain(r.snippet) in " ".join(text.split()), (q, r.id, r.ruling)
+
+
+def test_a_second_answering_ruling_of_the_same_entry_may_be_its_own_result(real):
+    found = real.search("议事厅 别人必须抓牌吗 要洗牌吗", "zh-Hans")
+    council = [(r.id, r.ruling) for r in found.results if r.id == "dominion/council-room"]
+    assert len(council) == 2 and len({ruling for _, ruling in council}) == 2
+
+
+@pytest.fixture(scope="module")
+def real_app(real_dir):
+    from refapp import create_app
+
+    return create_app({"REFAPP_DATA_DIR": str(real_dir), "SEARCH_CACHE_SIZE": 0})
+
+
+QUESTIONS = [
+    ("图书馆 抓到行动牌可以跳过吗", "zh-Hans"),
+    ("刺客可以殺國王嗎", "zh-Hant"),
+    ("armory keep", "en"),
+]
+
+
+@pytest.mark.parametrize("q, lang", QUESTIONS)
+def test_cli_json_equals_the_api_including_scenarios(real_app, real_dir, q, lang):
+    from refapp.commands.search import search
+
+    api = real_app.test_client().get("/api/search", query_string={"q": q, "lang": lang}).get_json()
+    out = CliRunner().invoke(search, [q, "--lang", lang, "--json", "--data-dir", str(real_dir)])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.output) == api
+    assert any(r["scenarios"] for r in api["results"])  # the comparison covers real scenario lists
+
+
+@pytest.mark.parametrize("q, lang", QUESTIONS)
+def test_a_results_scenarios_start_with_those_of_its_ruling(real_app, q, lang):
+    from refapp.state import get_state
+
+    api = real_app.test_client().get("/api/search", query_string={"q": q, "lang": lang}).get_json()
+    with real_app.app_context():
+        library = get_state().scenarios
+        checked = 0
+        for r in api["results"]:
+            if r["ruling"]:
+                own = library.for_ruling(r["id"], r["ruling"])
+                assert r["scenarios"][: len(own)] == own, (r["id"], r["ruling"])
+                assert set(r["scenarios"]) == set(library.for_entry(r["id"])) | set(own)
+                checked += bool(own)
+    assert checked
+
+
+def test_a_typed_question_is_suggested_the_rulings_that_answer_it(fx, real):
+    answers = [s for s in real.suggest("議事廳 別人", "zh-Hant") if s.get("ruling")]
+    assert answers and answers[0]["id"] == "dominion/council-room"
+    assert answers[0]["ruling"] in {r for r in ("others-must-draw", "others-shuffle-if-needed")}
+    assert answers[0]["label"].startswith("議事廳: ")
+    assert all("ruling" not in s for s in real.suggest("图书", "zh-Hans"))  # a name being typed: names only
+
+
+def test_a_name_both_games_use_shows_both_when_nothing_says_which(real):
+    for q in ("图书馆 天文台 抓牌", "铁匠铺 一回合 两次"):
+        found = real.search(q, "zh-Hans")
+        top = {r.id.split("/")[0] for r in found.results[:3]}
+        assert top == {"dominion", "citadels"}, (q, [(r.id, r.ruling) for r in found.results[:3]])
+
+
+def test_api_suggestions_for_a_question_link_to_the_ruling_on_the_entry_page(real_app):
+    body = (
+        real_app.test_client()
+        .get("/api/suggest", query_string={"q": "militia 3 cards", "lang": "en"})
+        .get_json()
+    )
+    linked = [s for s in body["suggestions"] if s.get("ruling")]
+    assert linked and all(s["url"] == f"/entries/{s['id']}#{s['ruling']}" for s in linked)
+    entry = real_app.test_client().get(linked[0]["url"].split("#")[0])
+    assert entry.status_code == 200 and f'id="{linked[0]["ruling"]}"' in entry.get_data(as_text=True)
