@@ -203,24 +203,19 @@ class BufferingWorker(ThreadWorker):
         self._close_drained(conn)
 
     def _close_drained(self, conn: TConn) -> None:
-        try:
-            self.poller.unregister(conn.sock)
-        except (OSError, KeyError, ValueError):
-            pass
-        try:
-            self.draining.remove(conn)
-        except ValueError:
-            pass
-        self.nr_conns -= 1
-        conn.close()
+        self._forget(conn, self.draining)
 
     def _drop(self, conn: TConn) -> None:
+        self._forget(conn, self.heads)
+
+    def _forget(self, conn: TConn, waiting: deque[TConn]) -> None:
+        """Close a connection the loop is watching and take it off its queue."""
         try:
             self.poller.unregister(conn.sock)
         except (OSError, KeyError, ValueError):
             pass
         try:
-            self.heads.remove(conn)
+            waiting.remove(conn)
         except ValueError:
             pass
         self.nr_conns -= 1
