@@ -19,6 +19,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """
     from refapp import (
         api,
+        api_search,
         compress,
         errors,
         headers,
@@ -44,14 +45,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
 
-    app_state = state.build_state(app)
+    app_state = state.build_state(app, app.config.get("SEARCH_FUNCTION") or api_search.run_search)
     app.extensions["refapp"] = app_state
     app.config["SCENARIOS_BY_ENTRY"] = {k: list(v) for k, v in app_state.scenarios.by_entry.items()}
     health.log_scenario_problems(app, len(app_state.scenarios.summaries))
-
-    from refapp.search_bridge import attach_search
-
-    app_state.search = attach_search(app, app.logger.warning)
+    api_search.init_app(app)
 
     for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, health.bp):
         app.register_blueprint(blueprint)

@@ -1,10 +1,10 @@
-"""JSON endpoints: entries, names for offline search, scenarios and health."""
+"""JSON endpoints: entries, names for offline search and scenarios (health: refapp/health.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify, redirect, request
 
 from refapp.catalog import FilterError, entry_summary, entry_to_json, names_index, parse_filters
 from refapp.scenarios import ScenarioUnavailable
@@ -47,6 +47,8 @@ def entry_json(entry_id: str):  # type: ignore[no-untyped-def]
 def scenario_json(scenario_id: str):  # type: ignore[no-untyped-def]
     state = get_state()
     if scenario_id not in state.scenarios.summaries:
+        if scenario_id in state.scenarios.aliases:  # a copy merged into another file: its old link
+            return redirect(f"/scenarios/{state.scenarios.aliases[scenario_id]}.json", 301)
         return json_error("no such scenario", 404, id=scenario_id)
     try:
         return jsonify(state.scenarios.run(scenario_id))
@@ -79,6 +81,8 @@ def list_scenarios():  # type: ignore[no-untyped-def]
                     "game": s.game,
                     "entry": s.entry,
                     "ruling": s.ruling,
+                    "rulings": [{"entry": e, "ruling": r} for e, r in s.shown()],
+                    "aliases": list(s.aliases),
                     "title": s.title,
                     "url": f"/scenarios/{s.id}",
                 }

@@ -13,6 +13,7 @@ from refapp.catalog import localised
 
 ZONE_ORDER = ("characters", "deck", "hand", "play", "discard", "set_aside", "city")
 CORE_COUNTERS = ("actions", "buys", "coins", "gold", "score")
+Labels = dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class CardStack:
 @dataclass
 class ZoneView:
     zone: str  # engine zone name, e.g. "hand"
+    label: str  # what the board calls it (the glossary's name, see refapp/vocabulary.py)
     size: int
     stacks: list[CardStack] = field(default_factory=list)
     face_down: bool = False  # the deck: only its size is shown
@@ -65,20 +67,22 @@ def card_name(run: dict[str, Any], slug: str, lang: str) -> str:
     return localised((run.get("names") or {}).get(slug), lang) or slug
 
 
-def zone_view(zone: str, cards: list[str], run: dict[str, Any], lang: str) -> ZoneView:
+def zone_view(zone: str, cards: list[str], run: dict[str, Any], lang: str, labels: Labels) -> ZoneView:
+    label = labels.get(f"zone.{zone}", zone.replace("_", " "))
     if zone == "deck":
-        return ZoneView(zone, len(cards), [], face_down=True)
+        return ZoneView(zone, label, len(cards), [], face_down=True)
     if zone == "discard" and cards:
-        return ZoneView(zone, len(cards), group(cards[-1:], run, lang))
-    return ZoneView(zone, len(cards), group(cards, run, lang))
+        return ZoneView(zone, label, len(cards), group(cards[-1:], run, lang))
+    return ZoneView(zone, label, len(cards), group(cards, run, lang))
 
 
 def ordered_zones(zones: dict[str, list[str]]) -> list[str]:
     return [z for z in ZONE_ORDER if z in zones] + [z for z in zones if z not in ZONE_ORDER]
 
 
-def board_at(run: dict[str, Any], index: int, lang: str) -> BoardView | None:
-    """The board after event `index` (0-based), or None when the run has no snapshots."""
+def board_at(run: dict[str, Any], index: int, lang: str, labels: Labels) -> BoardView | None:
+    """The board after event `index` (0-based), or None when the run has no snapshots.
+    `labels` maps "zone.<name>" to the board's word for that zone in `lang`."""
     events = run.get("events") or []
     snaps = run.get("snapshots") or []
     if not events or not snaps:
@@ -94,11 +98,11 @@ def board_at(run: dict[str, Any], index: int, lang: str) -> BoardView | None:
                 name=str(p.get("name") or i + 1),
                 active=snap.get("active") == i,
                 counters=counters,
-                zones=[zone_view(z, zones[z] or [], run, lang) for z in ordered_zones(zones)],
+                zones=[zone_view(z, zones[z] or [], run, lang, labels) for z in ordered_zones(zones)],
             )
         )
     shared = [
-        zone_view(z, cards or [], run, lang)
+        zone_view(z, cards or [], run, lang, labels)
         for z, cards in (snap.get("shared") or {}).items()
         if cards or z == "trash"
     ]

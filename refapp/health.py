@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Blueprint, Flask, current_app, jsonify
 
-from refapp.search_bridge import index_version
+from refapp.api_search import index_version
 from refapp.state import get_state
 
 bp = Blueprint("health", __name__)

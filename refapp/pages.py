@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, current_app, g, render_template, request
+from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 
 from corpus.model import EDITIONS, GAME_EDITIONS, GAMES, KINDS, LANGS
 from refapp import i18n
@@ -15,6 +16,7 @@ from refapp.language import safe_next
 from refapp.markup import render_snippet, render_text
 from refapp.scenarios import ScenarioUnavailable
 from refapp.state import get_state
+from refapp.vocabulary import board_strings
 
 bp = Blueprint("pages", __name__)
 
@@ -63,19 +65,8 @@ def inject_helpers() -> dict[str, Any]:
         "data_version": state.catalog.version,
         "t_has": i18n.has_key,
         "scenarios_for": state.scenarios.for_entry,
-        "best_scenario": lambda r: best_scenario(r, state.scenarios),
+        "summaries": state.scenarios.summaries,
     }
-
-
-def best_scenario(result: dict[str, Any], library: Any) -> str | None:
-    """The scenario to offer for a search result: the one for the matched ruling, else the first."""
-    ids = list(result.get("scenarios") or [])
-    ruling = result.get("ruling")
-    if ruling:
-        for sid in library.for_ruling(str(result.get("id")), str(ruling)):
-            if sid in ids:
-                return sid
-    return ids[0] if ids else None
 
 
 def browse_options() -> dict[str, Any]:
@@ -103,12 +94,65 @@ def search_params() -> dict[str, str]:
     return params
 
 
-def group_results(results: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
-    groups: dict[str, list[dict[str, Any]]] = {}
-    for r in results:
-        groups.setdefault(str(r.get("game", "")), []).append(r)
-    order = list(GAMES)
-    return sorted(groups.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 99)
+FILTER_NAMES = ("game", "edition", "kind", "type", "cost")
+
+
+@dataclass(frozen=True)
+class ActiveFilter:
+    """One filter in force on a results or browse page, with the address that drops it."""
+
+    name: str
+    value: str
+    label: str
+    remove_url: str
+
+
+def filter_label(name: str, value: str, lang: str) -> str:
+    """A filter value in the reader's words, e.g. game=citadels -> 富饶之城, cost=5 -> 费用 5."""
+    if name == "cost":
+        return f"{i18n.translate('entry.cost', lang)} {value}"
+    key = f"{name}.{value}"
+    return i18n.translate(key, lang) if i18n.has_key(key) else value
+
+
+def active_filters(path: str, params: dict[str, str], lang: str) -> list[ActiveFilter]:
+    kept = {k: v for k, v in params.items() if k != "lang"}
+    return [
+        ActiveFilter(name, value, filter_label(name, value, lang), url_with(path, kept, **{name: None}))
+        for name in FILTER_NAMES
+        if (value := kept.get(name))
+    ]
+
+
+def choice_label(name: str, value: str, game: str | None, options: dict[str, Any], lang: str) -> str:
+    """An edition offered while no game is chosen names its game (领土 · 第一版, 富饶之城 · 经典版)."""
+    label = filter_label(name, value, lang)
+    games = [gm for gm, eds in options["editions_by_game"].items() if value in eds]
+    if name == "edition" and not game and len(games) == 1:
+        return f"{filter_label('game', games[0], lang)} · {label}"
+    return label
+
+
+Choice = tuple[str, str, str, bool]  # value ("" = any), label, address, chosen now
+
+
+def filter_choices(
+    params: dict[str, str], options: dict[str, Any], lang: str
+) -> list[tuple[str, list[Choice]]]:
+    """The folded filter panel of the results page: game, edition and kind, each with "any"."""
+    kept = {k: v for k, v in params.items() if k != "lang"}
+    game = kept.get("game")
+    editions = options["editions_by_game"].get(game) if game else options["editions"]
+    values = {"game": list(options["games"]), "edition": list(editions or []), "kind": list(options["kinds"])}
+    out = []
+    for name, choices in values.items():
+        any_label = i18n.translate(f"results.any_{name}", lang)
+        row: list[Choice] = [("", any_label, url_with("/search", kept, **{name: None}), not kept.get(name))]
+        for v in choices:
+            label = choice_label(name, v, game, options, lang)
+            row.append((v, label, url_with("/search", kept, **{name: v}), kept.get(name) == v))
+        out.append((name, row))
+    return out
 
 
 @bp.get("/search")
@@ -123,7 +167,10 @@ def results() -> tuple[str, int]:
         "page": "results",
         "options": browse_options(),
         "url_with": url_with,
-        "groups": [],
+        "open_filters": False,
+        "results": [],
+        "active": active_filters("/search", params, g.lang),
+        "choices": filter_choices(params, browse_options(), g.lang),
         "data": None,
         "error": None,
     }
@@ -136,25 +183,17 @@ def results() -> tuple[str, int]:
         context.update(query=query, params={**params, "q": query})
         context["error"] = i18n.translate("results.bad_query", g.lang)
         return render_template("results.html", **context), 400
-    if state.search is None:
+    data, status = state.search(params)
+    if status >= 500:  # no index has been built yet
         context["error"] = i18n.translate("results.unavailable", g.lang)
         return render_template("results.html", **context), 503
-    try:
-        data, status = state.search(params)
-    except Exception:  # noqa: BLE001 - a search failure must still give a page, not a traceback
-        current_app.logger.exception("search failed for %r", query)
-        context["error"] = i18n.translate("results.unavailable", g.lang)
-        return render_template("results.html", **context), 503
-    if status >= 500 or not isinstance(data, dict):
-        context["error"] = i18n.translate("results.unavailable", g.lang)
-        return render_template("results.html", **context), 503
-    if status >= 400 or "results" not in data:
+    if status >= 400:
         message = data.get("error")
         context["error"] = i18n.translate("results.bad_query", g.lang)
         context["error_detail"] = message if isinstance(message, str) else None
         return render_template("results.html", **context), 400
     context["data"] = data
-    context["groups"] = group_results(list(data.get("results") or []))
+    context["results"] = list(data.get("results") or [])  # the search's rank order, never regrouped
     return render_template("results.html", **context), 200
 
 
@@ -170,20 +209,23 @@ def browse() -> tuple[str, int]:
             options=options,
             entries=[],
             filters=None,
+            active=[],
             page="browse",
             url_with=url_with,
             params={},
             error=i18n.translate("browse.bad_filter", g.lang, name=exc.name),
         ), 400
     entries = state.catalog.browse(filters)
+    params = filters.as_params()
     return render_template(
         "browse.html",
         options=options,
         entries=entries,
         filters=filters,
+        active=active_filters("/browse", params, g.lang),
         page="browse",
         url_with=url_with,
-        params=filters.as_params(),
+        params=params,
         error=None,
     ), 200
 
@@ -208,7 +250,6 @@ def entry(entry_id: str) -> Any:
         related=[r for r in related if r is not None],
         ruling_scenarios=ruling_scenarios,
         other_scenarios=other_scenarios,
-        summaries=state.scenarios.summaries,
         page="entry",
     )
 
@@ -219,7 +260,8 @@ def scenario_index() -> str:
     state = get_state()
     groups: dict[str, dict[str, list[Any]]] = {}
     for s in state.scenarios.summaries.values():
-        groups.setdefault(s.game, {}).setdefault(s.entry, []).append(s)
+        for entry_id in dict.fromkeys(e for e, _ in s.shown()):
+            groups.setdefault(s.game, {}).setdefault(entry_id, []).append(s)
     ordered = [
         (game, [(state.catalog.get(eid), eid, items) for eid, items in sorted(groups[game].items())])
         for game in GAMES
@@ -238,6 +280,8 @@ def scenario(scenario_id: str) -> Any:
 
         return scenario_json(scenario_id[: -len(".json")])
     if scenario_id not in state.scenarios.summaries:
+        if scenario_id in state.scenarios.aliases:  # a copy merged into another file: its old link
+            return redirect(url_for("pages.scenario", scenario_id=state.scenarios.aliases[scenario_id]), 301)
         abort(404)
     try:
         run = state.scenarios.run(scenario_id)
@@ -256,12 +300,13 @@ def scenario(scenario_id: str) -> Any:
         }
         for i, ev in enumerate(run.get("events") or [])
     ]
+    strings = board_strings(state.catalog, run.get("game") or "", g.lang)
     return render_template(
         "player.html",
-        board=board_at(run, ruling_index(run), g.lang),
+        board=board_at(run, ruling_index(run), g.lang, strings),
         run=run,
         steps=steps,
         scenario_id=scenario_id,
         page="player",
-        strings=i18n.client_strings(g.lang, ("player.", "zone.", "counter.", "phase.", "pile.")),
+        strings=strings,
     )

@@ -1,28 +1,20 @@
 """The "show me" scenarios as the web app sees them: an index by entry and cached runs.
 
 The engine is deterministic, so each scenario is run once per process and its log kept.
-The engine may be absent while the project is being built; the library is then empty and
-the pages say that demonstrations are unavailable instead of failing.
+The engine is always present: its errors surface as errors (a 500 page), except a scenario
+file that no longer loads, which the pages report as an unavailable demonstration.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+import engine
 from index.sized_cache import SizedLRU
 from refapp.catalog import Catalog
 
 RUN_CACHE_BYTES = 16 * 1024 * 1024  # packed: every run of the library (497) takes 6 MiB
-
-
-class ScenarioSource(Protocol):
-    """What the web app needs from the engine."""
-
-    def list_infos(self) -> list[ScenarioSummary]: ...
-
-    def run(self, scenario_id: str, names: dict[str, dict[str, str]]) -> dict[str, Any]: ...
 
 
 @dataclass(frozen=True)
@@ -32,30 +24,49 @@ class ScenarioSummary:
     entry: str
     ruling: str | None
     title: dict[str, str]
+    rulings: tuple[tuple[str, str | None], ...] = ()  # every (entry, ruling) shown; [0] is entry/ruling
+    aliases: tuple[str, ...] = ()  # ids of scenario files merged into this one
+
+    def shown(self) -> tuple[tuple[str, str | None], ...]:
+        return self.rulings or ((self.entry, self.ruling),)
+
+
+class ScenarioSource(Protocol):
+    """What the web app needs from the engine (tests pass a canned source via SCENARIO_SOURCE)."""
+
+    def list_infos(self) -> list[ScenarioSummary]: ...
+
+    def run(self, scenario_id: str, names: dict[str, dict[str, str]]) -> dict[str, Any]: ...
 
 
 class ScenarioUnavailable(LookupError):
-    """No such scenario, or the engine could not run it."""
+    """No such scenario, or its file no longer loads."""
 
 
-def _field(obj: Any, name: str, default: Any = None) -> Any:
-    if isinstance(obj, dict):
-        return obj.get(name, default)
-    return getattr(obj, name, default)
-
-
-def summary_from_info(info: Any) -> ScenarioSummary:
-    """Accept the engine's ScenarioInfo (dataclass or dict) without depending on its class."""
-    title = _field(info, "title") or {}
-    if isinstance(title, str):
-        title = {"en": title, "zh-Hans": title, "zh-Hant": title}
+def summary_from_info(info: engine.ScenarioInfo) -> ScenarioSummary:
     return ScenarioSummary(
-        id=str(_field(info, "id")),
-        game=str(_field(info, "game", "")),
-        entry=str(_field(info, "entry", "")),
-        ruling=_field(info, "ruling"),
-        title=dict(title),
+        id=info.id,
+        game=info.game,
+        entry=info.entry,
+        ruling=info.ruling,
+        title=dict(info.title),
+        rulings=tuple((r.entry, r.ruling) for r in info.rulings),
+        aliases=tuple(info.aliases),
     )
+
+
+class EngineSource:
+    """The `engine` package's public API as a ScenarioSource."""
+
+    def list_infos(self) -> list[ScenarioSummary]:
+        return [summary_from_info(i) for i in engine.list_scenarios()]
+
+    def run(self, scenario_id: str, names: dict[str, dict[str, str]]) -> dict[str, Any]:
+        try:
+            scenario = engine.load_scenario(scenario_id)
+        except engine.ScenarioError as exc:
+            raise ScenarioUnavailable(scenario_id) from exc
+        return engine.run_scenario(scenario, names).to_dict()
 
 
 def answered_faq_scenarios(catalog: Catalog, lib: ScenarioLibrary) -> dict[str, list[str]]:
@@ -73,63 +84,25 @@ def answered_faq_scenarios(catalog: Catalog, lib: ScenarioLibrary) -> dict[str, 
     return extra_ids
 
 
-class EngineSource:
-    """Adapter over the `engine` package's public API."""
-
-    def __init__(self, engine_module: Any) -> None:
-        self._engine = engine_module
-
-    def list_infos(self) -> list[ScenarioSummary]:
-        return [summary_from_info(i) for i in self._engine.list_scenarios()]
-
-    def run(self, scenario_id: str, names: dict[str, dict[str, str]]) -> dict[str, Any]:
-        scenario = self._engine.load_scenario(scenario_id)
-        result = self._engine.run_scenario(scenario, names)
-        return result.to_dict() if hasattr(result, "to_dict") else dict(result)
-
-
-class EmptySource:
-    def list_infos(self) -> list[ScenarioSummary]:
-        return []
-
-    def run(self, scenario_id: str, names: dict[str, dict[str, str]]) -> dict[str, Any]:
-        raise ScenarioUnavailable(scenario_id)
-
-
-def default_source(log: Callable[[str], None]) -> ScenarioSource:
-    try:
-        import engine
-
-        if not all(hasattr(engine, n) for n in ("list_scenarios", "load_scenario", "run_scenario")):
-            log("engine package has no scenario API yet; demonstrations disabled")
-            return EmptySource()
-        return EngineSource(engine)
-    except Exception as exc:  # noqa: BLE001 - any engine failure must not stop the site
-        log(f"engine unavailable ({exc!r}); demonstrations disabled")
-        return EmptySource()
-
-
 @dataclass
 class ScenarioLibrary:
     source: ScenarioSource
     catalog: Catalog
     summaries: dict[str, ScenarioSummary] = field(default_factory=dict)
     by_entry: dict[str, list[str]] = field(default_factory=dict)
+    aliases: dict[str, str] = field(default_factory=dict)  # merged copy's old id -> scenario id
     # Runs kept per process, most recently used first, bounded by bytes (packed, a run weighs
     # 2-60 KiB); a dropped run is made again when asked for.
     _runs: SizedLRU[dict[str, Any]] = field(default_factory=lambda: SizedLRU(RUN_CACHE_BYTES, packed=True))
 
     @classmethod
-    def build(cls, source: ScenarioSource, catalog: Catalog, log: Callable[[str], None]) -> ScenarioLibrary:
+    def build(cls, source: ScenarioSource, catalog: Catalog) -> ScenarioLibrary:
         lib = cls(source=source, catalog=catalog)
-        try:
-            infos = source.list_infos()
-        except Exception as exc:  # noqa: BLE001
-            log(f"listing scenarios failed ({exc!r}); demonstrations disabled")
-            infos = []
-        for s in sorted(infos, key=lambda s: s.id):
+        for s in sorted(source.list_infos(), key=lambda s: s.id):
             lib.summaries[s.id] = s
-            lib.by_entry.setdefault(s.entry, []).append(s.id)
+            for entry_id in dict.fromkeys(e for e, _ in s.shown()):
+                lib.by_entry.setdefault(entry_id, []).append(s.id)
+            lib.aliases.update((a, s.id) for a in s.aliases)
         lib.by_entry.update(answered_faq_scenarios(catalog, lib))
         return lib
 
@@ -137,10 +110,13 @@ class ScenarioLibrary:
         return list(self.by_entry.get(entry_id, []))
 
     def for_ruling(self, entry_id: str, ruling_id: str) -> list[str]:
-        return [sid for sid in self.by_entry.get(entry_id, []) if self.summaries[sid].ruling == ruling_id]
+        return [
+            sid for sid in self.by_entry.get(entry_id, [])
+            if (entry_id, ruling_id) in self.summaries[sid].shown()
+        ]
 
     def run(self, scenario_id: str) -> dict[str, Any]:
-        """The scenario's log (cached); raises ScenarioUnavailable for unknown ids or engine errors."""
+        """The scenario's log (cached); raises ScenarioUnavailable for unknown ids or unloadable files."""
         summary = self.summaries.get(scenario_id)
         if summary is None:
             raise ScenarioUnavailable(scenario_id)
@@ -148,13 +124,7 @@ class ScenarioLibrary:
         if cached is not None:
             return cached
         names = self.catalog.slug_names(summary.game)
-        try:
-            result = self.source.run(scenario_id, names)
-        except ScenarioUnavailable:
-            raise
-        except Exception as exc:  # noqa: BLE001 - engine failure becomes a friendly page
-            raise ScenarioUnavailable(scenario_id) from exc
-        result = decorate_run(result, summary, self.catalog)
+        result = decorate_run(self.source.run(scenario_id, names), summary, self.catalog)
         self._runs.put(scenario_id, result)
         return result
 

@@ -13,8 +13,9 @@ from flask import Flask, current_app
 from corpus.model import SOURCES_DIR, Dataset
 from refapp.assets import Asset, assets_version, load_assets
 from refapp.catalog import Catalog
-from refapp.scenarios import ScenarioLibrary, default_source
-from refapp.search_bridge import SearchFunction
+from refapp.scenarios import EngineSource, ScenarioLibrary
+
+SearchFunction = Callable[[dict[str, str]], tuple[dict[str, Any], int]]
 
 
 @dataclass(frozen=True)
@@ -32,8 +33,8 @@ class AppState:
     assets: dict[str, Asset]
     assets_version: str
     docs: dict[str, SourceDoc]
+    search: SearchFunction
     dataset_error: str | None = None
-    search: SearchFunction | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def asset_url(self, name: str) -> str:
@@ -57,7 +58,7 @@ def load_source_docs(directory: Path = SOURCES_DIR) -> dict[str, SourceDoc]:
     }
 
 
-def build_state(app: Flask) -> AppState:
+def build_state(app: Flask, search: SearchFunction) -> AppState:
     error: str | None = None
     try:
         catalog = Catalog.load(Path(app.config["DATASET_PATH"]))
@@ -65,8 +66,7 @@ def build_state(app: Flask) -> AppState:
         error = f"{app.config['DATASET_PATH']}: {type(exc).__name__}: {exc}"
         app.logger.error("dataset could not be loaded (%s); serving an empty catalogue", error)
         catalog = Catalog.from_dataset(Dataset(version="missing", entries=[]))
-    source = app.config.get("SCENARIO_SOURCE") or default_source(app.logger.warning)
-    library = ScenarioLibrary.build(source, catalog, app.logger.warning)
+    library = ScenarioLibrary.build(app.config.get("SCENARIO_SOURCE") or EngineSource(), catalog)
     assets = load_assets()
     return AppState(
         catalog=catalog,
@@ -74,6 +74,7 @@ def build_state(app: Flask) -> AppState:
         assets=assets,
         assets_version=assets_version(assets),
         docs=load_source_docs(),
+        search=search,
         dataset_error=error,
     )
 
@@ -95,8 +96,9 @@ class ScenarioMap:
     def from_library(cls, library: ScenarioLibrary) -> ScenarioMap:
         by_ruling: dict[tuple[str, str], list[str]] = {}
         for sid, summary in library.summaries.items():
-            if summary.ruling:
-                by_ruling.setdefault((summary.entry, summary.ruling), []).append(sid)
+            for entry, ruling in summary.shown():  # every ruling the run demonstrates
+                if ruling:
+                    by_ruling.setdefault((entry, ruling), []).append(sid)
         return cls(
             {e: tuple(ids) for e, ids in library.by_entry.items()},
             {k: tuple(v) for k, v in by_ruling.items()},
@@ -115,7 +117,7 @@ def load_scenario_map(dataset_path: Path, log: Callable[[str], None]) -> Scenari
     except (OSError, ValueError, KeyError, TypeError) as exc:
         log(f"dataset could not be loaded ({type(exc).__name__}: {exc}); no scenarios")
         return ScenarioMap()
-    return ScenarioMap.from_library(ScenarioLibrary.build(default_source(log), catalog, log))
+    return ScenarioMap.from_library(ScenarioLibrary.build(EngineSource(), catalog))
 
 
 def scenario_map(app: Flask) -> ScenarioMap:

@@ -1,6 +1,9 @@
 """Measure the Dominion engine: games/s against pyminion 0.4.0, scenario run time, solo sanity figures.
 
-    python scripts/bench_engine.py [--games 1000] [--solo 2000] [--write]
+    python scripts/bench_engine.py [--games 1000] [--solo 2000] [--write] [--against DIR]
+
+--against DIR measures another checkout (e.g. `git worktree add /tmp/base main`) in the same
+interleaved rounds: Dominion and Citadels games/s of both trees, each in a fresh subprocess.
 
 Prints measured figures; with --write it also replaces the "## Engine" section of docs/perf.md.
 pyminion is the `bench` extra (pip install pyminion==0.4.0); without it that column says so.
@@ -11,8 +14,10 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import platform
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -100,6 +105,48 @@ def solo(bot: str, games: int) -> tuple[float, float]:
     return statistics.mean(turns), statistics.stdev(turns)
 
 
+RATE_CODE = {
+    "dominion": (
+        "import time\nfrom engine.dominion.simulate import play_one\nK={kingdom!r}\n"
+        "t=time.process_time()\nfor g in range({games}): play_one('1e', K, ['BM', 'BM'], seed=g)\n"
+        "print({games}/(time.process_time()-t))"
+    ),
+    "citadels": (
+        "import time\nfrom engine.citadels.simulate import simulate\nt=time.process_time()\n"
+        "simulate(players=4, games={games}, seed=0)\nprint({games}/(time.process_time()-t))"
+    ),
+}
+
+
+def rate_in(tree: Path, game: str, games: int) -> float:
+    """Games/s of ``game``'s bots in the checkout ``tree`` (a fresh interpreter; CPU time of the games,
+    so a loaded machine slows both trees alike)."""
+    code = RATE_CODE[game].format(kingdom=KINGDOM, games=games)
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    out = subprocess.run([sys.executable, "-c", code], cwd=tree, env=env, capture_output=True, text=True,
+                         check=True)
+    return float(out.stdout.strip())
+
+
+def side_by_side(other: Path, games: dict[str, int], rounds: int = 5) -> list[str]:
+    """Table rows: this checkout against ``other``, best and median of interleaved rounds."""
+    rates: dict[tuple[str, str], list[float]] = {}
+    for _ in range(rounds):
+        for game, n in games.items():
+            for label, tree in (("this", ROOT), ("other", other)):
+                rates.setdefault((game, label), []).append(rate_in(tree, game, n))
+    rows = []
+    for game, n in games.items():
+        ours, theirs = rates[(game, "this")], rates[(game, "other")]
+        rows.append(
+            f"| {game} bot games/s, this checkout vs {other} ({rounds} interleaved rounds of {n}) "
+            f"| best {max(ours):,.0f}, median {statistics.median(ours):,.0f} "
+            f"| best {max(theirs):,.0f}, median {statistics.median(theirs):,.0f} "
+            f"(change of best {100 * (max(ours) / max(theirs) - 1):+.1f}%) |"
+        )
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -109,6 +156,8 @@ def main() -> None:
     parser.add_argument("--solo", type=int, default=2000, help="solo games per bot")
     parser.add_argument("--scenario-rounds", type=int, default=5)
     parser.add_argument("--write", action="store_true", help="write the figures into docs/perf.md")
+    parser.add_argument("--against", type=Path, default=None,
+                        help="another checkout to measure side by side (Dominion and Citadels games/s)")
     args = parser.parse_args()
 
     # Interleave rounds so both engines see the same machine load; keep each one's best round.
@@ -146,6 +195,11 @@ def main() -> None:
             f"| {bot} solo, turns to 4 Provinces ({args.solo} games; {rule}) | mean {mean:.2f} (sd {sd:.2f}) "
             f"| {REFERENCE[bot]} (gap {mean - REFERENCE[bot]:+.2f}) |"
         )
+    citadels = [rate_in(ROOT, "citadels", 60) for _ in range(3)]
+    lines.append(f"| Citadels 4-bot games/s, best of 3 rounds of 60 (complete games, no log) "
+                 f"| {max(citadels):,.0f} | - |")
+    if args.against is not None:
+        lines += side_by_side(args.against, {"dominion": max(1, args.games // 5), "citadels": 60})
     text = "\n".join(lines)
     print(text)
     if args.write:

@@ -13,8 +13,8 @@ from engine.citadels import definitions as d
 from engine.citadels.building import put_in_city
 from engine.citadels.state import Built, TurnState
 
-if TYPE_CHECKING:
-    from engine.citadels.game import CitadelsGame
+if TYPE_CHECKING:  # the rules are written against the table below them (not the game loop above)
+    from engine.citadels.table import CitadelsTable as CitadelsGame
 
 ACTIVE = (
     "assassin",

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from engine.citadels import definitions as d
 from engine.citadels.state import Built, TurnState
 
-if TYPE_CHECKING:
-    from engine.citadels.game import CitadelsGame
+if TYPE_CHECKING:  # the rules are written against the table below them (not the game loop above)
+    from engine.citadels.table import CitadelsTable as CitadelsGame
 
 
 def can_build_here(game: CitadelsGame, seat: int, slug: str) -> bool:

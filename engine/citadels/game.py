@@ -2,8 +2,9 @@
 
 Every choice is a core :class:`~engine.core.decisions.Decision` answered by a decider (a bot or
 a scenario script); every change is an event in the core :class:`~engine.core.events.EventLog`,
-emitted after the change is applied. Character and district abilities live in
-:mod:`engine.citadels.abilities`; this module holds the flow.
+emitted after the change is applied. Layers, read bottom-up: :mod:`engine.citadels.table`
+(state and primitives) -> :mod:`~engine.citadels.turn`, :mod:`~engine.citadels.abilities`,
+:mod:`~engine.citadels.building` (the rules) -> this module (the flow of rounds).
 """
 
 from __future__ import annotations
@@ -12,15 +13,11 @@ from typing import Any
 
 from engine.citadels import definitions as d
 from engine.citadels.draft import draft_layout, two_player_steps
-from engine.citadels.narration import prompt
 from engine.citadels.scoring import score_player, winners
 from engine.citadels.settings import GameSettings
 from engine.citadels.state import GameState, PlayerState, RoundState
+from engine.citadels.table import CitadelsTable
 from engine.citadels.turn import play_character
-from engine.core.decisions import Decider, Decision, validate_answer
-from engine.core.events import EventLog
-from engine.core.localised import Names
-from engine.core.rng import Shuffler
 
 
 class GameOver(Exception):
@@ -31,90 +28,11 @@ class StopPlay(Exception):
     """Raised when a scenario's stop point is reached (internal control flow)."""
 
 
-class CitadelsGame:
-    """One game: its state, the event log, the decider answering every decision, the shuffler."""
+class CitadelsGame(CitadelsTable):
+    """One whole game: the table played round by round until it is scored (same constructor)."""
 
-    def __init__(
-        self,
-        state: GameState,
-        decider: Decider,
-        shuffler: Shuffler,
-        log: EventLog,
-        stop: str = "game",
-        names: Names | None = None,
-    ) -> None:
-        self.state = state
-        self.names: Names = names or {}
-        self.decider = decider
-        self.shuffler = shuffler
-        self.log = log
-        self.stop = stop  # "game", "round", "turn" or "draft": where a scenario stops
-        self.result: dict[str, Any] | None = None
-        self.capped = False
-
-    # --- plumbing ------------------------------------------------------------------------
-    def emit(
-        self,
-        kind: str,
-        player: int | None = None,
-        cards: list[str] | None = None,
-        from_zone: str | None = None,
-        to_zone: str | None = None,
-        **data: Any,
-    ) -> None:
-        self.log.emit(kind, player, cards, from_zone, to_zone, data)
-
-    def ask(
-        self,
-        kind: str,
-        player: int,
-        key: str,
-        options: list[str],
-        lo: int = 1,
-        hi: int = 1,
-        card: str | None = None,
-        purpose: str = "",
-        **fmt: Any,
-    ) -> list[str]:
-        """Ask ``player``; a decision with exactly one possible answer is answered without asking."""
-        if hi == lo and (len(options) == lo or (options and len(set(options)) == 1 and lo <= len(options))):
-            if kind != "confirm":
-                return list(options[:lo])
-        context: dict[str, Any] = {"purpose": purpose}
-        if card:
-            context["card"] = card
-        decision = Decision(
-            kind=kind,
-            player=player,
-            prompt=prompt(key, self.names, **fmt),
-            options=list(options),
-            min=lo,
-            max=hi,
-            context=context,
-        )
-        answer = self.decider.decide(decision, self.state)
-        return validate_answer(decision, answer)
-
-    def confirm(self, player: int, key: str, card: str | None = None, purpose: str = "", **fmt: Any) -> bool:
-        return self.ask("confirm", player, key, ["yes", "no"], card=card, purpose=purpose, **fmt) == ["yes"]
-
-    def pay_from_bank(self, seat: int, amount: int) -> int:
-        """Give up to ``amount`` gold from the bank (seed lines 391-393: an empty bank pays nothing)."""
-        paid = max(0, min(amount, self.state.bank))
-        self.state.bank -= paid
-        self.state.players[seat].gold += paid
-        return paid
-
-    def pay_to_bank(self, seat: int, amount: int) -> None:
-        p = self.state.players[seat]
-        assert 0 <= amount <= p.gold, "callers check affordability"
-        p.gold -= amount
-        self.state.bank += amount
-
-    def draw(self, n: int) -> list[str]:
-        cards = self.state.deck[:n]
-        del self.state.deck[:n]
-        return cards
+    result: dict[str, Any] | None = None  # set when the game is scored
+    capped = False  # scored at a round limit rather than by a completed city
 
     # --- the whole game ------------------------------------------------------------------
     def setup(self, crown_by_draw: bool = False) -> None:
@@ -308,29 +226,6 @@ class CitadelsGame:
         }
         self.emit("game_end", None, winners=won, scores=totals, rounds=s.round)
         raise GameOver
-
-    # --- completion (seed lines 25, 173-179, 375-381; Bell Tower 651-675) ----------------
-    def check_completion(self, seat: int) -> None:
-        s = self.state
-        p = s.players[seat]
-        if p.completed is None and len(p.city) >= s.end_size:
-            p.completed = "other" if s.end_triggered else "first"
-            s.end_triggered = True
-            self.emit("complete", seat, size=len(p.city), bonus=p.completed)
-
-    def bell_tower_built(self) -> None:
-        """Every city at the new (smaller) size completes now; those players score +4 if first."""
-        s = self.state
-        if not s.settings.bell_tower_active:
-            return
-        self.emit("bell_tower", None, end_size=s.end_size)
-        was_triggered = s.end_triggered
-        for seat, p in enumerate(s.players):
-            if p.completed is None and len(p.city) >= s.end_size:
-                p.completed = "other" if was_triggered else "first"
-                s.end_triggered = True
-                self.emit("complete", seat, size=len(p.city), bonus=p.completed)
-
 
 def new_state(settings: GameSettings, names: list[str], crown: int = 0) -> GameState:
     """A fresh game state before set-up: full deck (unshuffled), full bank, empty hands."""

@@ -26,13 +26,13 @@ from engine.citadels.game import CitadelsGame, new_state
 from engine.citadels.narration import narrate
 from engine.citadels.settings import GameSettings, SettingsError, settings_from_dict
 from engine.citadels.state import Built, GameState
-from engine.core.decisions import DecisionError
+from engine.core.decisions import Decider
 from engine.core.events import EventLog
 from engine.core.localised import Names
-from engine.core.rng import ShuffleError, Shuffler
-from engine.core.run import ScenarioRun, finish_run
+from engine.core.rng import Shuffler
+from engine.core.run import Prepared, ScenarioRun, finish_run, play_scripted
 from engine.core.scenario import Scenario
-from engine.core.script import ScriptedDecider, ScriptError
+from engine.core.script import ScriptedDecider
 
 SETUP_KEYS = {
     "start",
@@ -272,39 +272,33 @@ def build_state(scenario: Scenario, settings: GameSettings) -> GameState:
     return state
 
 
-def run(scenario: Scenario, names: Names) -> ScenarioRun:
-    """Play the scenario with its script and check its expectations; never raises for a bad script."""
-    problems: list[str] = []
-    settings = _settings(scenario, problems)
-    decider = ScriptedDecider(scenario.script)
+def prepare(scenario: Scenario, decider: Decider, names: Names) -> Prepared:
+    """The scenario's game with ``decider`` answering every decision (raises SettingsError)."""
+    settings = settings_from_dict(scenario.setup.get("settings", {}), len(scenario.players))
     shuffler = Shuffler(seed=scenario.seed, fixed=list(scenario.shuffles))
-    if settings is None:
-        return finish_run(scenario, EventLog(), problems)
     state = build_state(scenario, settings)
     player_names = [p.name for p in state.players]
     log = EventLog(narrate=lambda e: narrate(e, names, player_names), snapshot=state.snapshot)
     setup = scenario.setup
     start = setup.get("start", "draft")
     game = CitadelsGame(state, decider, shuffler, log, stop=setup.get("stop", "round"), names=names)
-    errors: list[str] = []
-    try:
+
+    def play() -> None:
         if start == "game":
             game.setup(crown_by_draw=setup.get("crown") == "draw")
             game.play("draft")
-        else:
-            game.emit(
-                "setup",
-                None,
-                players=len(state.players),
-                deck=len(state.deck),
-                bank=state.bank,
-                scenario=True,
-            )
-            game.play(start, from_rank=setup.get("from_rank", 1))
-    except (ScriptError, ShuffleError, DecisionError) as exc:
-        errors.append(str(exc))
-    except Exception as exc:  # a run reports failures, it never raises
-        errors.append(f"engine error while playing: {type(exc).__name__}: {exc}")
-    return finish_run(
-        scenario, log, errors, unused_script=len(decider.remaining()), unused_shuffles=shuffler.unused_fixed()
-    )
+            return
+        game.emit("setup", None, players=len(state.players), deck=len(state.deck), bank=state.bank,
+                  scenario=True)
+        game.play(start, from_rank=setup.get("from_rank", 1))
+
+    return Prepared(log, shuffler, state, play)
+
+
+def run(scenario: Scenario, names: Names) -> ScenarioRun:
+    """Play the scenario with its script and check its expectations (never raises: see play_scripted)."""
+    script = ScriptedDecider(scenario.script)
+    problems: list[str] = []
+    if _settings(scenario, problems) is None:
+        return finish_run(scenario, EventLog(), problems)
+    return play_scripted(scenario, prepare(scenario, script, names), script)

@@ -14,7 +14,7 @@ from engine.citadels.building import buildable, put_in_city
 from engine.citadels.state import TurnState
 
 if TYPE_CHECKING:
-    from engine.citadels.game import CitadelsGame
+    from engine.citadels.table import CitadelsTable
 
 ONCE_PER_TURN_DISTRICTS = ("laboratory", "smithy", "museum")
 
@@ -23,7 +23,7 @@ def builds_allowed(character: str) -> int:
     return 3 if character == "architect" else 1  # seed line 305
 
 
-def play_character(game: CitadelsGame, seat: int, slug: str) -> None:
+def play_character(game: CitadelsTable, seat: int, slug: str) -> None:
     s, rs = game.state, game.state.round_state
     p = s.players[seat]
     s.active = seat
@@ -65,7 +65,7 @@ def play_character(game: CitadelsGame, seat: int, slug: str) -> None:
     run_menu(game, turn)
 
 
-def start_abilities(game: CitadelsGame, turn: TurnState) -> None:
+def start_abilities(game: CitadelsTable, turn: TurnState) -> None:
     """Abilities that act the moment the character's turn starts (the Tax Collector's receipts)."""
     if turn.character == "tax-collector":
         rs = game.state.round_state
@@ -75,7 +75,7 @@ def start_abilities(game: CitadelsGame, turn: TurnState) -> None:
         rs.tax_debtors = []
 
 
-def menu_options(game: CitadelsGame, turn: TurnState) -> list[str]:
+def menu_options(game: CitadelsTable, turn: TurnState) -> list[str]:
     s = game.state
     p = s.players[turn.player]
     options: list[str] = []
@@ -99,7 +99,7 @@ def menu_options(game: CitadelsGame, turn: TurnState) -> list[str]:
     return options
 
 
-def run_menu(game: CitadelsGame, turn: TurnState) -> None:
+def run_menu(game: CitadelsTable, turn: TurnState) -> None:
     while not turn.ended:
         options = menu_options(game, turn)
         if turn.gather_only and turn.gathered:
@@ -120,14 +120,14 @@ def run_menu(game: CitadelsGame, turn: TurnState) -> None:
 
 
 # --- gathering ---------------------------------------------------------------------------
-def take_gold(game: CitadelsGame, turn: TurnState) -> None:
+def take_gold(game: CitadelsTable, turn: TurnState) -> None:
     got = game.pay_from_bank(turn.player, 2)
     turn.gathered = True
     game.emit("take_gold", turn.player, gold=got, asked=2)
     after_gather_bonus(game, turn)
 
 
-def draw_cards(game: CitadelsGame, turn: TurnState) -> None:
+def draw_cards(game: CitadelsTable, turn: TurnState) -> None:
     """Draw 2 keep 1; Observatory draws 3; Library keeps 2; both: draw 3 keep 2 (seed 229, 257, 571-573)."""
     s = game.state
     p = s.players[turn.player]
@@ -153,7 +153,7 @@ def draw_cards(game: CitadelsGame, turn: TurnState) -> None:
     after_gather_bonus(game, turn)
 
 
-def after_gather_bonus(game: CitadelsGame, turn: TurnState) -> None:
+def after_gather_bonus(game: CitadelsTable, turn: TurnState) -> None:
     """The Merchant's extra gold and the Architect's two extra cards follow the action (301-305, 449-451)."""
     if turn.gather_only:
         return
@@ -167,7 +167,7 @@ def after_gather_bonus(game: CitadelsGame, turn: TurnState) -> None:
 
 
 # --- income and building ---------------------------------------------------------------
-def income_amount(game: CitadelsGame, seat: int, character: str) -> int:
+def income_amount(game: CitadelsTable, seat: int, character: str) -> int:
     """Districts of the character's colour, plus one for a School of Magic (seed 243-245, 311)."""
     colour = d.character(character).income
     city = game.state.players[seat].city
@@ -176,7 +176,7 @@ def income_amount(game: CitadelsGame, seat: int, character: str) -> int:
     )
 
 
-def take_income(game: CitadelsGame, turn: TurnState) -> None:
+def take_income(game: CitadelsTable, turn: TurnState) -> None:
     amount = income_amount(game, turn.player, turn.character)
     got = game.pay_from_bank(turn.player, amount)
     turn.income_used = True
@@ -190,21 +190,21 @@ def take_income(game: CitadelsGame, turn: TurnState) -> None:
     )
 
 
-def build(game: CitadelsGame, turn: TurnState) -> None:
+def build(game: CitadelsTable, turn: TurnState) -> None:
     options = buildable(game, turn.player)
     slug = game.ask("select", turn.player, "build", options, purpose="build")[0]
     put_in_city(game, turn, slug, source="hand", counts_as_build=True)
 
 
 # --- purple districts used during the turn ----------------------------------------------
-def district_usable(game: CitadelsGame, turn: TurnState, slug: str) -> bool:
+def district_usable(game: CitadelsTable, turn: TurnState, slug: str) -> bool:
     p = game.state.players[turn.player]
     if slug == "smithy":
         return p.gold >= 2
     return bool(p.hand)  # laboratory and museum need a card in hand
 
 
-def use_laboratory(game: CitadelsGame, turn: TurnState) -> None:
+def use_laboratory(game: CitadelsTable, turn: TurnState) -> None:
     """Discard a card from hand for 1 gold, once per turn (seed 247-249)."""
     p = game.state.players[turn.player]
     card = game.ask(
@@ -217,7 +217,7 @@ def use_laboratory(game: CitadelsGame, turn: TurnState) -> None:
     game.emit("laboratory", turn.player, [card], "hand", "deck", gold=got)
 
 
-def use_smithy(game: CitadelsGame, turn: TurnState) -> None:
+def use_smithy(game: CitadelsTable, turn: TurnState) -> None:
     """Pay 2 gold to draw 3 cards, once per turn (seed 251-253)."""
     p = game.state.players[turn.player]
     game.pay_to_bank(turn.player, 2)
@@ -227,7 +227,7 @@ def use_smithy(game: CitadelsGame, turn: TurnState) -> None:
     game.emit("smithy", turn.player, cards, "deck", "hand", paid=2)
 
 
-def use_museum(game: CitadelsGame, turn: TurnState) -> None:
+def use_museum(game: CitadelsTable, turn: TurnState) -> None:
     """Place a card from hand under the Museum, once per turn; each scores 1 (seed FAQ 631-643)."""
     p = game.state.players[turn.player]
     card = game.ask("select", turn.player, "museum", sorted(set(p.hand)), card="museum", purpose="place")[0]
@@ -239,7 +239,7 @@ def use_museum(game: CitadelsGame, turn: TurnState) -> None:
     game.emit("museum", turn.player, [card], "hand", "museum")
 
 
-def armory_targets(game: CitadelsGame, seat: int) -> list[str]:
+def armory_targets(game: CitadelsTable, seat: int) -> list[str]:
     """Any district in another player's city, even a Keep, a Bishop's or a complete city (601-617)."""
     out = []
     for other, q in enumerate(game.state.players):
@@ -248,7 +248,7 @@ def armory_targets(game: CitadelsGame, seat: int) -> list[str]:
     return sorted(set(out))
 
 
-def use_armory(game: CitadelsGame, turn: TurnState) -> None:
+def use_armory(game: CitadelsTable, turn: TurnState) -> None:
     targets = armory_targets(game, turn.player)
     pick = game.ask("select", turn.player, "armory", targets, 0, 1, card="armory", purpose="destroy")
     if not pick:
@@ -265,7 +265,7 @@ def use_armory(game: CitadelsGame, turn: TurnState) -> None:
 
 
 # --- end of turn -------------------------------------------------------------------------
-def pay_tax(game: CitadelsGame, seat: int) -> None:
+def pay_tax(game: CitadelsTable, seat: int) -> None:
     rs = game.state.round_state
     receiver = rs.tax_receiver
     if receiver is None or receiver == seat:
@@ -279,7 +279,7 @@ def pay_tax(game: CitadelsGame, seat: int) -> None:
         game.emit("tax", seat, ["tax-collector"], receiver=receiver, gold=0)
 
 
-def tax_pending(game: CitadelsGame) -> bool:
+def tax_pending(game: CitadelsTable) -> bool:
     """The Tax Collector is in play and alive but has not acted yet this round."""
     s, rs = game.state, game.state.round_state
     tc = "tax-collector"
@@ -291,7 +291,7 @@ def tax_pending(game: CitadelsGame) -> bool:
     )
 
 
-def end_turn(game: CitadelsGame, turn: TurnState) -> None:
+def end_turn(game: CitadelsTable, turn: TurnState) -> None:
     s = game.state
     seat = turn.player
     p = s.players[seat]

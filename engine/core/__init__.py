@@ -19,8 +19,9 @@ from engine.core.scenario import (
     scenario_from_dict,
     scenario_problems,
 )
-from engine.core.script import ScriptedDecider, ScriptError
+from engine.core.script import AnswerList, DecisionPending, ScriptedDecider, ScriptError
 from engine.core.snapshot import Snapshottable, make_snapshot, player_snapshot
+from engine.core.table import Table
 
 __all__ = [
     "DECISION_KINDS", "Decider", "Decision", "DecisionError", "validate_answer",
@@ -30,5 +31,6 @@ __all__ = [
     "FixedShuffle", "ShuffleError", "Shuffler", "ScenarioRun", "finish_run",
     "PlayerSetup", "Scenario", "ScenarioError", "ScenarioInfo", "ScriptStep",
     "list_scenarios", "load_scenario", "scenario_from_dict", "scenario_problems",
-    "ScriptedDecider", "ScriptError", "Snapshottable", "make_snapshot", "player_snapshot",
+    "AnswerList", "DecisionPending", "ScriptedDecider", "ScriptError",
+    "Snapshottable", "make_snapshot", "player_snapshot", "Table",
 ]

@@ -69,6 +69,53 @@ def _compare_player(i: int, want: dict[str, Any], got: dict[str, Any]) -> list[s
     return failures
 
 
+SELECTORS = ("player", "kind", "card", "purpose")
+
+
+def _selected(event: Event, selector: dict[str, Any]) -> bool:
+    """A ``decision`` event asked with every given selector (decision kind, player, card, purpose)."""
+    if event.kind != "decision":
+        return False
+    decision = event.data.get("decision", {})
+    context = decision.get("context", {})
+    for key, want in selector.items():
+        have = context.get(key) if key in ("card", "purpose") else decision.get(key)
+        if have != want:
+            return False
+    return True
+
+
+def check_offered(wants: list[dict[str, Any]], events: list[Event]) -> tuple[list[int], list[str]]:
+    """``expect.offered``: every decision matching a selector offered exactly ``options`` (any order),
+    all of ``includes`` and none of ``excludes``; at least one such decision must have been asked."""
+    seqs: list[int] = []
+    failures: list[str] = []
+    for i, want in enumerate(wants):
+        selector = {k: want[k] for k in SELECTORS if k in want}
+        asked = [e for e in events if _selected(e, selector)]
+        if not asked:
+            failures.append(f"expect.offered[{i}]: no decision matching {selector} was asked")
+            continue
+        for e in asked:
+            options = list(e.data["decision"].get("options", []))
+            problems = []
+            if "options" in want and Counter(options) != Counter(want["options"]):
+                problems.append(f"expected the options {sorted(want['options'])}")
+            missing = [o for o in want.get("includes", []) if o not in options]
+            if missing:
+                problems.append(f"{missing} not offered")
+            barred = [o for o in want.get("excludes", []) if o in options]
+            if barred:
+                problems.append(f"{barred} offered")
+            if problems:
+                failures.append(
+                    f"expect.offered[{i}]: decision at event {e.seq}: {'; '.join(problems)} "
+                    f"(offered {options})"
+                )
+            seqs.append(e.seq)
+    return seqs, failures
+
+
 def check_expectations(
     expect: dict[str, Any], snapshot: dict[str, Any], events: list[Event]
 ) -> tuple[list[int], list[str]]:
@@ -95,6 +142,9 @@ def check_expectations(
             failures.append(f"expect.shared.{zone}: expected {cards}, got {shared.get(zone, [])}")
     seqs, event_failures = match_in_order(events, expect.get("events", []))
     failures.extend(event_failures)
+    offered_seqs, offered_failures = check_offered(expect.get("offered", []), events)
+    failures.extend(offered_failures)
+    seqs = sorted(set(seqs) | set(offered_seqs))
     for i, matcher in enumerate(expect.get("absent", [])):
         hit = next((e for e in events if event_matches(e, matcher)), None)
         if hit is not None:

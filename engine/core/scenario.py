@@ -45,6 +45,26 @@ class ScriptStep:
     note: str | None = None
 
 
+@dataclass(frozen=True)
+class RulingRef:
+    """One ruling a scenario demonstrates: a corpus entry id and the ruling id within it (or None)."""
+
+    entry: str
+    ruling: str | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> RulingRef:
+        """``dominion/library#set-aside-not-shuffled``; ``dominion/bureaucrat`` (ruling None)."""
+        entry, _, ruling = text.partition("#")
+        return cls(entry, ruling or None)
+
+    def __str__(self) -> str:
+        return self.entry + (f"#{self.ruling}" if self.ruling else "")
+
+    def to_dict(self) -> dict[str, str | None]:
+        return {"entry": self.entry, "ruling": self.ruling}
+
+
 @dataclass
 class Scenario:
     id: str
@@ -65,6 +85,13 @@ class Scenario:
     expect: dict[str, Any] = field(default_factory=dict)
     highlight: list[dict[str, Any]] = field(default_factory=list)
     path: Path | None = None
+    rulings: list[RulingRef] = field(default_factory=list)  # every ruling shown; [0] is entry#ruling
+    aliases: list[str] = field(default_factory=list)  # ids of merged copies (old links still work)
+    kind: str | None = None  # "setup": the ruling is the set-up itself (expectations may hold at once)
+
+    def __post_init__(self) -> None:
+        if not self.rulings:
+            self.rulings = [RulingRef(self.entry, self.ruling)]
 
 
 @dataclass(frozen=True)
@@ -76,19 +103,31 @@ class ScenarioInfo:
     ruling: str | None
     title: Localised
     path: Path
+    rulings: tuple[RulingRef, ...] = ()
+    aliases: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {**identity_dict(self), "path": str(self.path)}
+        return {**identity_dict(self), "aliases": list(self.aliases), "path": str(self.path)}
+
+    @classmethod
+    def of(cls, s: Scenario, path: Path) -> ScenarioInfo:
+        return cls(s.id, s.game, s.edition, s.entry, s.ruling, s.title, path, tuple(s.rulings),
+                   tuple(s.aliases))
 
 
 def identity_dict(s: Scenario | ScenarioInfo | Any) -> dict[str, Any]:
-    """What names a scenario and what it demonstrates: the head of every scenario JSON shape."""
+    """What names a scenario and what it demonstrates: the head of every scenario JSON shape.
+
+    ``entry``/``ruling`` are the first of ``rulings`` (every ruling the run demonstrates).
+    """
+    rulings = list(getattr(s, "rulings", ()) or [RulingRef(s.entry, s.ruling)])
     return {
         "id": s.id,
         "game": s.game,
         "edition": s.edition,
         "entry": s.entry,
         "ruling": s.ruling,
+        "rulings": [r.to_dict() for r in rulings],
         "title": dict(s.title),
     }
 
@@ -143,6 +182,28 @@ def _script_step(raw: Any) -> ScriptStep:
     return ScriptStep(answer=raw)
 
 
+def _rulings(raw: dict[str, Any], where: str) -> list[RulingRef]:
+    """``rulings: [entry#ruling, ...]``, or the one-ruling shorthand ``entry`` + ``ruling``."""
+    has_pair = "entry" in raw or "ruling" in raw
+    if "rulings" in raw:
+        if has_pair:
+            raise ScenarioError(f"{where}rulings: give either rulings or entry + ruling, not both")
+        refs = [RulingRef.parse(text) for text in raw["rulings"]]
+        fields = [f"rulings[{i}]" for i in range(len(refs))]
+    elif "entry" in raw and "ruling" in raw:
+        refs, fields = [RulingRef(raw["entry"], raw["ruling"])], ["entry"]
+    else:
+        raise ScenarioError(f"{where}rulings: missing (or give entry + ruling for a single ruling)")
+    seen: set[RulingRef] = set()
+    for ref, name in zip(refs, fields, strict=True):
+        if not ref.entry.startswith(raw["game"] + "/"):
+            raise ScenarioError(f"{where}{name}: {ref.entry!r} is not an entry of game {raw['game']!r}")
+        if ref in seen:
+            raise ScenarioError(f"{where}{name}: {str(ref)!r} is listed twice")
+        seen.add(ref)
+    return refs
+
+
 def _fixed_shuffle(raw: Any) -> FixedShuffle:
     if isinstance(raw, dict):
         return FixedShuffle(order=list(raw["order"]), player=raw.get("player"))
@@ -157,8 +218,7 @@ def scenario_from_dict(raw: Any, path: Path | None = None) -> Scenario:
     problems = schema_problems(raw)
     if problems:
         raise ScenarioError(where + "; ".join(problems))
-    if not raw["entry"].startswith(raw["game"] + "/"):
-        raise ScenarioError(f"{where}entry: {raw['entry']!r} is not an entry of game {raw['game']!r}")
+    rulings = _rulings(raw, where)
     if path is not None and raw["id"] != path.stem:
         raise ScenarioError(f"{where}id: {raw['id']!r} must equal the file name {path.stem!r}")
     nplayers = len(raw["players"])
@@ -172,8 +232,8 @@ def scenario_from_dict(raw: Any, path: Path | None = None) -> Scenario:
         id=raw["id"],
         game=raw["game"],
         edition=raw.get("edition"),
-        entry=raw["entry"],
-        ruling=raw["ruling"],
+        entry=rulings[0].entry,
+        ruling=rulings[0].ruling,
         title=dict(raw["title"]),
         description=dict(raw["description"]) if raw.get("description") else None,
         players=[
@@ -190,6 +250,9 @@ def scenario_from_dict(raw: Any, path: Path | None = None) -> Scenario:
         expect=dict(raw.get("expect", {})),
         highlight=list(raw.get("highlight", [])),
         path=path,
+        rulings=rulings,
+        aliases=list(raw.get("aliases", [])),
+        kind=raw.get("kind"),
     )
     from engine.core.registry import UnknownGameError, game_module  # late: imports game modules
 
@@ -210,8 +273,23 @@ def scenario_paths(root: Path = SCENARIOS_DIR) -> list[Path]:
 
 
 def find_scenario_path(scenario_id: str, root: Path = SCENARIOS_DIR) -> Path | None:
+    """The file named ``<id>.yaml``, else the file that lists ``id`` among its ``aliases``."""
     matches = sorted(root.glob(f"*/{scenario_id}.yaml"))
-    return matches[0] if matches else None
+    if matches:
+        return matches[0]
+    return _alias_paths(root).get(scenario_id)
+
+
+def _alias_paths(root: Path) -> dict[str, Path]:
+    out: dict[str, Path] = {}
+    for path in scenario_paths(root):
+        text = path.read_text(encoding="utf-8")
+        if "\naliases:" not in text:
+            continue
+        raw = yaml.load(text, Loader=_LOADER)
+        for alias in raw.get("aliases", []) if isinstance(raw, dict) else []:
+            out.setdefault(str(alias), path)
+    return out
 
 
 def read_yaml(path: Path) -> Any:
@@ -256,7 +334,7 @@ def list_scenarios(root: Path = SCENARIOS_DIR) -> list[ScenarioInfo]:
             s = scenario_from_dict(read_yaml(path), path)
         except ScenarioError:
             continue
-        out.append(ScenarioInfo(s.id, s.game, s.edition, s.entry, s.ruling, s.title, path))
+        out.append(ScenarioInfo.of(s, path))
     return sorted(out, key=lambda i: (i.game, i.id))
 
 

@@ -49,3 +49,31 @@ class ScriptedDecider:
             ) from None
         self.used += 1
         return picks
+
+
+class DecisionPending(Exception):  # noqa: N818 - control flow, not an error
+    """An :class:`AnswerList` ran out: ``decision`` is the next decision the game asks."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(f"decision pending: {decision.describe()}")
+        self.decision = decision
+
+
+class AnswerList:
+    """A decider answering from a list in order; when the list runs out it raises
+    :class:`DecisionPending` (what-if play: replay a situation with the answers given so far).
+
+    An answer that does not fit raises :class:`~engine.core.decisions.DecisionError`. Use it with a
+    game module's ``prepare(scenario, decider, names)``: ``Prepared.play()`` lets both through.
+    """
+
+    def __init__(self, answers: list[Any]) -> None:
+        self.answers = list(answers)
+        self.used = 0
+
+    def decide(self, decision: Decision, state: Any = None) -> list[str]:
+        if self.used >= len(self.answers):
+            raise DecisionPending(decision)
+        picks = validate_answer(decision, self.answers[self.used])
+        self.used += 1
+        return picks

@@ -1,24 +1,22 @@
 """What each card does when it resolves, for both editions (rulebook 000 card notes, 004 Q&A).
 
 Each effect is ``effect(game, resolution)``; the played card is already in play. Choices go
-through ``game.ask`` / ``game.confirm``.
+through ``game.ask`` / ``game.confirm``. Effects are written against the primitives of
+:class:`engine.dominion.table.DominionTable`; the game loop (:mod:`engine.dominion.game`) builds on them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.dominion.cards import ACTIONS, COST, TREASURES, VICTORIES
-from engine.dominion.game import Game, Resolution
-
-Effect = Callable[[Game, Resolution], None]
+from engine.dominion.table import DominionTable, Effect, Resolution
 
 
-def _me(game: Game) -> int:
+def _me(game: DominionTable) -> int:
     return game.state.active
 
 
-def _plus(game: Game, card: str, cards: int = 0, actions: int = 0, buys: int = 0, coins: int = 0) -> None:
+def _plus(game: DominionTable, card: str, cards: int = 0, actions: int = 0, buys: int = 0,
+          coins: int = 0) -> None:
     if cards:
         game.draw(_me(game), cards)
     if actions:
@@ -29,7 +27,7 @@ def _plus(game: Game, card: str, cards: int = 0, actions: int = 0, buys: int = 0
         game.add("coins", coins, card)
 
 
-def _gain_up_to(game: Game, i: int, card: str, max_cost: int, to_zone: str = "discard",
+def _gain_up_to(game: DominionTable, i: int, card: str, max_cost: int, to_zone: str = "discard",
                 only: frozenset[str] | None = None) -> str | None:
     """Gain a card costing up to max_cost from the supply (mandatory when any can be gained)."""
     options = game.gainable(max_cost, only)
@@ -43,35 +41,35 @@ def _gain_up_to(game: Game, i: int, card: str, max_cost: int, to_zone: str = "di
 
 
 # --------------------------------------------------------------------------- simple cards
-def village(game: Game, r: Resolution) -> None:
+def village(game: DominionTable, r: Resolution) -> None:
     _plus(game, "village", cards=1, actions=2)
 
 
-def smithy(game: Game, r: Resolution) -> None:
+def smithy(game: DominionTable, r: Resolution) -> None:
     _plus(game, "smithy", cards=3)
 
 
-def laboratory(game: Game, r: Resolution) -> None:
+def laboratory(game: DominionTable, r: Resolution) -> None:
     _plus(game, "laboratory", cards=2, actions=1)
 
 
-def market(game: Game, r: Resolution) -> None:
+def market(game: DominionTable, r: Resolution) -> None:
     _plus(game, "market", cards=1, actions=1, buys=1, coins=1)
 
 
-def festival(game: Game, r: Resolution) -> None:
+def festival(game: DominionTable, r: Resolution) -> None:
     _plus(game, "festival", actions=2, buys=1, coins=2)
 
 
-def woodcutter(game: Game, r: Resolution) -> None:
+def woodcutter(game: DominionTable, r: Resolution) -> None:
     _plus(game, "woodcutter", buys=1, coins=2)
 
 
-def moat(game: Game, r: Resolution) -> None:
+def moat(game: DominionTable, r: Resolution) -> None:
     _plus(game, "moat", cards=2)
 
 
-def council_room(game: Game, r: Resolution) -> None:
+def council_room(game: DominionTable, r: Resolution) -> None:
     _plus(game, "council-room", cards=4, buys=1)
     st = game.state
     n = len(st.players)
@@ -79,14 +77,14 @@ def council_room(game: Game, r: Resolution) -> None:
         game.draw((st.active + k) % n, 1)
 
 
-def merchant(game: Game, r: Resolution) -> None:
+def merchant(game: DominionTable, r: Resolution) -> None:
     _plus(game, "merchant", cards=1, actions=1)
     if not game.silver_played:
         game.merchants += 1
 
 
 # --------------------------------------------------------------------------- choices from hand
-def cellar(game: Game, r: Resolution) -> None:
+def cellar(game: DominionTable, r: Resolution) -> None:
     _plus(game, "cellar", actions=1)
     i = _me(game)
     hand = game.state.players[i].hand
@@ -96,14 +94,14 @@ def cellar(game: Game, r: Resolution) -> None:
         game.draw(i, len(picks))
 
 
-def chapel(game: Game, r: Resolution) -> None:
+def chapel(game: DominionTable, r: Resolution) -> None:
     i = _me(game)
     hand = game.state.players[i].hand
     picks = game.ask("select", i, "trash", list(hand), 0, 4, "chapel")
     game.trash_cards(i, picks)
 
 
-def chancellor(game: Game, r: Resolution) -> None:
+def chancellor(game: DominionTable, r: Resolution) -> None:
     _plus(game, "chancellor", coins=2)
     i = _me(game)
     p = game.state.players[i]
@@ -114,11 +112,11 @@ def chancellor(game: Game, r: Resolution) -> None:
         game.emit("discard", i, cards, "deck", "discard", {"by": "chancellor", "unseen": True})
 
 
-def workshop(game: Game, r: Resolution) -> None:
+def workshop(game: DominionTable, r: Resolution) -> None:
     _gain_up_to(game, _me(game), "workshop", 4)
 
 
-def feast(game: Game, r: Resolution) -> None:
+def feast(game: DominionTable, r: Resolution) -> None:
     i = _me(game)
     if r.in_play and "feast" in game.state.players[i].play:
         game.trash_cards(i, ["feast"], "play")
@@ -128,7 +126,7 @@ def feast(game: Game, r: Resolution) -> None:
     _gain_up_to(game, i, "feast", 5)
 
 
-def remodel(game: Game, r: Resolution) -> None:
+def remodel(game: DominionTable, r: Resolution) -> None:
     i = _me(game)
     hand = game.state.players[i].hand
     if not hand:
@@ -139,7 +137,7 @@ def remodel(game: Game, r: Resolution) -> None:
     _gain_up_to(game, i, "remodel", COST[slug] + 2)
 
 
-def mine(game: Game, r: Resolution) -> None:
+def mine(game: DominionTable, r: Resolution) -> None:
     i = _me(game)
     treasures = [c for c in game.state.players[i].hand if c in TREASURES]
     optional = game.state.edition == "2e"
@@ -153,7 +151,7 @@ def mine(game: Game, r: Resolution) -> None:
     _gain_up_to(game, i, "mine", COST[picks[0]] + 3, "hand", TREASURES)
 
 
-def moneylender(game: Game, r: Resolution) -> None:
+def moneylender(game: DominionTable, r: Resolution) -> None:
     i = _me(game)
     hand = game.state.players[i].hand
     if "copper" not in hand:
@@ -165,7 +163,7 @@ def moneylender(game: Game, r: Resolution) -> None:
     game.add("coins", 3, "moneylender")
 
 
-def throne_room(game: Game, r: Resolution) -> None:
+def throne_room(game: DominionTable, r: Resolution) -> None:
     i = _me(game)
     actions = [c for c in game.state.players[i].hand if c in ACTIONS]
     if not actions:
@@ -183,7 +181,7 @@ def throne_room(game: Game, r: Resolution) -> None:
 
 
 # --------------------------------------------------------------------------- attacks
-def militia(game: Game, r: Resolution) -> None:
+def militia(game: DominionTable, r: Resolution) -> None:
     _plus(game, "militia", coins=2)
 
     def hit(v: int) -> None:
@@ -196,13 +194,13 @@ def militia(game: Game, r: Resolution) -> None:
     game.attack("militia", hit)
 
 
-def witch(game: Game, r: Resolution) -> None:
+def witch(game: DominionTable, r: Resolution) -> None:
     _plus(game, "witch", cards=2)
     # each other player in turn order from the attacker's left gains a Curse while they last
     game.attack("witch", lambda v: game.gain(v, "curse"))
 
 
-def bureaucrat(game: Game, r: Resolution) -> None:
+def bureaucrat(game: DominionTable, r: Resolution) -> None:
     i = _me(game)
     game.gain(i, "silver", "deck")
 
@@ -219,7 +217,7 @@ def bureaucrat(game: Game, r: Resolution) -> None:
     game.attack("bureaucrat", hit)
 
 
-def spy(game: Game, r: Resolution) -> None:
+def spy(game: DominionTable, r: Resolution) -> None:
     _plus(game, "spy", cards=1, actions=1)
     me = _me(game)
 
@@ -236,7 +234,7 @@ def spy(game: Game, r: Resolution) -> None:
     game.attack("spy", look)
 
 
-def thief(game: Game, r: Resolution) -> None:
+def thief(game: DominionTable, r: Resolution) -> None:
     me = _me(game)
     trashed: list[str] = []
 
@@ -257,7 +255,7 @@ def thief(game: Game, r: Resolution) -> None:
             game.gain_from_trash(me, slug)
 
 
-def bandit(game: Game, r: Resolution) -> None:
+def bandit(game: DominionTable, r: Resolution) -> None:
     game.gain(_me(game), "gold")
 
     def hit(v: int) -> None:
@@ -272,7 +270,7 @@ def bandit(game: Game, r: Resolution) -> None:
 
 
 # --------------------------------------------------------------------------- deck manipulation
-def library(game: Game, r: Resolution) -> None:
+def library(game: DominionTable, r: Resolution) -> None:
     i = _me(game)
     p = game.state.players[i]
     set_aside: list[str] = []
@@ -287,7 +285,7 @@ def library(game: Game, r: Resolution) -> None:
     game.discard_cards(i, set_aside, "set_aside", {"by": "library"})  # only after drawing is over
 
 
-def adventurer(game: Game, r: Resolution) -> None:
+def adventurer(game: DominionTable, r: Resolution) -> None:
     i = _me(game)
     found: list[str] = []
     revealed: list[str] = []
@@ -306,7 +304,7 @@ def adventurer(game: Game, r: Resolution) -> None:
     game.discard_cards(i, others, "set_aside", {"by": "adventurer"})  # not before the revealing ends
 
 
-def harbinger(game: Game, r: Resolution) -> None:
+def harbinger(game: DominionTable, r: Resolution) -> None:
     _plus(game, "harbinger", cards=1, actions=1)
     i = _me(game)
     discard = game.state.players[i].discard
@@ -316,7 +314,7 @@ def harbinger(game: Game, r: Resolution) -> None:
             game.put_on_deck(i, picks[0], "discard")
 
 
-def vassal(game: Game, r: Resolution) -> None:
+def vassal(game: DominionTable, r: Resolution) -> None:
     _plus(game, "vassal", coins=2)
     i = _me(game)
     if not game.ensure_deck(i):
@@ -328,7 +326,7 @@ def vassal(game: Game, r: Resolution) -> None:
         game.play_action(top, "discard")  # uses no action
 
 
-def poacher(game: Game, r: Resolution) -> None:
+def poacher(game: DominionTable, r: Resolution) -> None:
     _plus(game, "poacher", cards=1, actions=1, coins=1)
     i = _me(game)
     empty = len(game.state.empty_piles())
@@ -339,7 +337,7 @@ def poacher(game: Game, r: Resolution) -> None:
         game.discard_cards(i, picks)
 
 
-def sentry(game: Game, r: Resolution) -> None:
+def sentry(game: DominionTable, r: Resolution) -> None:
     _plus(game, "sentry", cards=1, actions=1)
     i = _me(game)
     p = game.state.players[i]
@@ -360,7 +358,7 @@ def sentry(game: Game, r: Resolution) -> None:
         game.put_on_deck(i, slug, "set_aside")
 
 
-def artisan(game: Game, r: Resolution) -> None:
+def artisan(game: DominionTable, r: Resolution) -> None:
     i = _me(game)
     _gain_up_to(game, i, "artisan", 5, "hand")
     hand = game.state.players[i].hand
@@ -369,7 +367,7 @@ def artisan(game: Game, r: Resolution) -> None:
         game.put_on_deck(i, slug, "hand")
 
 
-def no_effect(game: Game, r: Resolution) -> None:
+def no_effect(game: DominionTable, r: Resolution) -> None:
     """Victory and treasure cards have no action effect."""
 
 

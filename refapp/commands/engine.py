@@ -85,8 +85,8 @@ def scenario_list(as_json: bool) -> None:
                               ensure_ascii=False, indent=2))
     else:
         for i in infos:
-            ruling = f"#{i.ruling}" if i.ruling else ""
-            click.echo(f"{i.id}\t{i.game}\t{i.entry}{ruling}\t{i.title['en']}")
+            shown = " ".join(str(r) for r in i.rulings)
+            click.echo(f"{i.id}\t{i.game}\t{shown}\t{i.title['en']}")
         click.echo(f"{len(infos)} scenarios", err=True)
     for problem in scenario_problems():
         click.echo(f"malformed: {problem}", err=True)
@@ -94,7 +94,8 @@ def scenario_list(as_json: bool) -> None:
 
 def _print_run(data: dict[str, Any], lang: str) -> None:
     click.echo(f"{data['id']} ({data['game']} {data['edition'] or ''}) — {data['title'].get(lang, '')}")
-    click.echo(f"demonstrates {data['entry']}" + (f"#{data['ruling']}" if data["ruling"] else ""))
+    shown = [r["entry"] + (f"#{r['ruling']}" if r["ruling"] else "") for r in data["rulings"]]
+    click.echo("demonstrates " + ", ".join(shown))
     highlight = set(data["highlight"])
     for event in data["events"]:
         if event["kind"] in ("decision",):
@@ -142,13 +143,17 @@ def scenario_run(id_or_file: str, as_json: bool, lang: str) -> None:
 @scenario.command("check")
 @click.option("--game", default=None, help="Only this game's scenarios.")
 def scenario_check(game: str | None) -> None:
-    """Run every scenario; fail on a malformed file or any unmet expectation."""
+    """Run every scenario; fail on a malformed file, an unmet expectation, a copy, a run that
+    could pass doing nothing (expectations hold at set-up without kind: setup) or nothing highlighted."""
     import engine
     from engine.core import scenario_problems
+    from engine.core.check import duplicate_bodies, run_problems
+    from engine.core.scenario import scenario_paths
 
     names = load_names()
     problems = scenario_problems()
-    failed = 0
+    copies = duplicate_bodies(p for p in scenario_paths() if game is None or p.parent.name == game)
+    failed = weak = 0
     infos = [i for i in engine.list_scenarios() if game is None or i.game == game]
     counts: dict[str, int] = {}
     for info in infos:
@@ -160,11 +165,20 @@ def scenario_check(game: str | None) -> None:
             click.echo(f"FAIL {info.id}")
             for failure in run.failures:
                 click.echo(f"  - {failure}")
+        weaknesses = run_problems(loaded, run)
+        if weaknesses:
+            weak += 1
+            click.echo(f"WEAK {info.id}")
+            for problem in weaknesses:
+                click.echo(f"  - {problem}")
     for problem in problems:
         click.echo(f"MALFORMED {problem}")
+    for copy in copies:
+        click.echo(f"COPY {copy}")
     summary = ", ".join(f"{g} {n}" for g, n in sorted(counts.items()))
-    click.echo(f"{len(infos) - failed}/{len(infos)} scenarios passed ({summary}); {len(problems)} malformed")
-    if failed or problems:
+    click.echo(f"{len(infos) - failed}/{len(infos)} scenarios passed ({summary}); {len(problems)} malformed; "
+               f"{len(copies)} copies; {weak} weak (set-up only or nothing highlighted)")
+    if failed or problems or copies or weak:
         sys.exit(1)
 
 

@@ -88,11 +88,11 @@
       list.textContent = ""; items = suggestions; active = -1;
       if (!suggestions.length) { close(); return; }
       suggestions.forEach(function (s, i) {
-        var li = el("li", { role: "option", id: "sugg-" + i, "aria-selected": "false" });
-        var a = el("a", { href: s.url, tabindex: "-1" });
-        a.appendChild(el("span", {}, s.title));
-        if (s.game) a.appendChild(el("small", {}, gameLabel(s.game)));
-        li.appendChild(a); list.appendChild(li);
+        // an option is not a link: nothing interactive inside an option (axe nested-interactive)
+        var li = el("li", { role: "option", id: "sugg-" + i, "aria-selected": "false", "data-url": s.url });
+        li.appendChild(el("span", {}, s.title));
+        if (s.game) li.appendChild(el("small", {}, gameLabel(s.game)));
+        list.appendChild(li);
       });
       list.hidden = false; input.setAttribute("aria-expanded", "true");
     }
@@ -128,7 +128,13 @@
       }
     });
     input.addEventListener("blur", function () { setTimeout(close, 200); });
-    list.addEventListener("mousedown", function () { remember(input.value); });
+    list.addEventListener("mousedown", function (ev) {
+      var option = ev.target.closest("[role=option]");
+      if (!option) return;
+      ev.preventDefault();  // keep the focus in the box until we leave
+      remember(input.value);
+      window.location.href = option.getAttribute("data-url");
+    });
     form.addEventListener("submit", function (ev) {
       var q = input.value.trim();
       if (!q) { ev.preventDefault(); input.focus(); return; }
@@ -195,6 +201,25 @@
     });
   }
 
+  /* ---------- large text, remembered on this device (textsize.js applies it before paint) ---------- */
+  function setupTextSize() {
+    var button = document.getElementById("textsize");
+    if (!button) return;
+    var root = document.documentElement;
+    button.setAttribute("aria-pressed", root.classList.contains("large-text") ? "true" : "false");
+    button.hidden = false;
+    button.addEventListener("click", function () {
+      var large = !root.classList.contains("large-text");
+      root.classList.toggle("large-text", large);
+      button.setAttribute("aria-pressed", large ? "true" : "false");
+      try {
+        if (large) localStorage.setItem("refapp.textsize", "large"); else localStorage.removeItem("refapp.textsize");
+      } catch (e) { /* private mode: this page only */ }
+      window.dispatchEvent(new Event("resize"));  // the player's bar re-measures itself
+    });
+  }
+
+  setupTextSize();
   document.querySelectorAll("form[data-suggest]").forEach(setupCombo);
   showRecent();
   offlineSearch();

@@ -16,7 +16,9 @@
   var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   var CORE_COUNTERS = ["actions", "buys", "coins", "gold", "score"];
   var ZONE_ORDER = ["characters", "deck", "hand", "play", "discard", "set_aside", "city"];
-  var run = null, idx = 0, timer = null, highlight = {};
+  var bar = document.getElementById("playbar");
+  var rulingBox = document.getElementById("ruling-box");
+  var run = null, idx = 0, timer = null, highlight = {}, rulingAt = -1, folded = {};
 
   function t(key, vals) {
     if (vals && vals.n === 1 && S[key + ".one"]) key = key + ".one";
@@ -104,9 +106,19 @@
     board.textContent = "";
     if (!snap) return;
     (snap.players || []).forEach(function (p, pi) {
-      var box = el("section", "pl" + (snap.active === pi ? " active" : ""));
-      box.setAttribute("aria-label", p.name || String(pi + 1));
-      var h = el("h3", null, p.name || String(pi + 1));
+      var box = el("section", "pl" + (snap.active === pi ? " active" : "") + (folded[pi] ? " folded" : ""));
+      var name = p.name || String(pi + 1);
+      box.setAttribute("aria-label", name);
+      var h = el("h3");
+      var fold = el("button", "fold", name);  // players not involved can be folded away
+      fold.type = "button";
+      fold.setAttribute("aria-expanded", folded[pi] ? "false" : "true");
+      fold.addEventListener("click", function () {
+        folded[pi] = !folded[pi];
+        drawBoard(idx);
+        board.querySelectorAll(".pl .fold")[pi].focus();  // the redrawn button keeps the keyboard focus
+      });
+      h.appendChild(fold);
       var counters = p.counters || {};
       var cs = Object.keys(counters).filter(function (k) {
         return CORE_COUNTERS.indexOf(k) >= 0 || counters[k];
@@ -114,6 +126,7 @@
       if (snap.active === pi) cs.unshift("★ " + t("player.active"));
       h.appendChild(el("span", "counters", cs.join(" · ")));
       box.appendChild(h);
+      if (folded[pi]) { board.appendChild(box); return; }
       var zones = p.zones || {};
       var names = ZONE_ORDER.filter(function (z) { return z in zones; })
         .concat(Object.keys(zones).filter(function (z) { return ZONE_ORDER.indexOf(z) < 0; }));
@@ -133,7 +146,7 @@
       var pileNames = Object.keys(piles);
       if (pileNames.length) {
         var z = el("div", "zone");
-        z.appendChild(el("div", "zone-name", t(run.game === "citadels" ? "player.piles" : "player.supply")));
+        z.appendChild(el("div", "zone-name", t(run.game === "citadels" ? "player.piles" : "zone.supply")));
         var row = el("div", "cards");
         pileNames.forEach(function (slug) {
           var c = el("span", "cardv" + typeClasses(slug), S["pile." + slug] || cardName(slug));
@@ -152,14 +165,14 @@
     var ev = run.events[idx];
     var snap = snapshotAt(idx) || {};
     var extra = [];
-    if (snap.turn) extra.push(t("player.turn", { n: snap.turn }));
+    // Citadels counts rounds (the narration says 轮/輪/Round); Dominion counts turns
+    if (snap.turn) extra.push(t(run.game === "citadels" ? "player.round" : "player.turn", { n: snap.turn }));
     if (snap.phase) extra.push(label("phase", snap.phase));
     stepLabel.textContent = t("player.step", { n: idx + 1, total: total }) + (extra.length ? " · " + extra.join(" · ") : "");
     var isHl = highlight[ev.seq != null ? ev.seq : idx];
     narration.textContent = (isHl ? "★ " + t("player.here") + " — " : "") + loc(ev.say);
     narration.classList.toggle("hl", !!isHl);
-    var atStep = document.getElementById("ruling-at-step");
-    if (atStep) atStep.hidden = !isHl;
+    if (rulingBox) rulingBox.classList.toggle("now", !!isHl);  // the ruling, marked at its step
     drawBoard(idx);
     var items = document.querySelectorAll("#steplist li");
     items.forEach(function (li, j) {
@@ -168,13 +181,36 @@
       if (a) { if (j === idx) a.setAttribute("aria-current", "step"); else a.removeAttribute("aria-current"); }
     });
     if (!fromHash && history.replaceState) history.replaceState(null, "", "#step=" + (idx + 1));
+    // the language switch goes through /lang/<code>; a redirect keeps this fragment
+    document.querySelectorAll(".langs a").forEach(function (a) { a.hash = "step=" + (idx + 1); });
     root.querySelector("[data-act=prev]").disabled = idx === 0;
     root.querySelector("[data-act=first]").disabled = idx === 0;
     root.querySelector("[data-act=next]").disabled = idx === total - 1;
     root.querySelector("[data-act=last]").disabled = idx === total - 1;
+    root.querySelector("[data-act=ruling]").disabled = rulingAt < 0;
     if (idx === total - 1) pause();
+    fitBar();
     var focused = document.activeElement;
     if (focused && focused.disabled && root.contains(focused)) playBtn.focus();  // keep keyboard users in the controls
+  }
+  function foldUninvolved() {
+    // a player who never acts, is never active and whose cards and counters never change starts folded
+    var involved = {};
+    var players = (snapshotAt(0) || {}).players || [];
+    var start = players.map(function (p) { return JSON.stringify([p.zones, p.counters]); });
+    run.events.forEach(function (ev) { if (ev.player != null) involved[ev.player] = true; });
+    (run.snapshots || []).forEach(function (s) {
+      if (s.active != null) involved[s.active] = true;
+      (s.players || []).forEach(function (p, pi) {
+        if (JSON.stringify([p.zones, p.counters]) !== start[pi]) involved[pi] = true;
+      });
+    });
+    if (players.length < 3) return;  // two players: both matter to the reader
+    players.forEach(function (p, pi) { if (!involved[pi]) folded[pi] = true; });
+  }
+  function fitBar() {
+    // the page ends above the fixed bar, so the bar never hides the end of the board
+    if (bar) document.body.style.paddingBottom = bar.offsetHeight + "px";
   }
   function stepFromHash() {
     var m = /(?:^#|&)step=(\d+)/.exec(window.location.hash || "");
@@ -203,6 +239,10 @@
     else if (name === "prev") show(idx - 1);
     else if (name === "next") show(idx + 1);
     else if (name === "last") show(run.events.length - 1);
+    else if (name === "ruling" && rulingAt >= 0) {
+      show(rulingAt);
+      if (rulingBox) rulingBox.scrollIntoView({ block: "nearest", behavior: reduced ? "auto" : "smooth" });
+    }
     else if (name === "play") { if (timer) pause(); else play(); }
   }
 
@@ -210,6 +250,8 @@
     run = data;
     if (!run.events || !run.events.length) return;
     (run.highlight || []).forEach(function (s) { highlight[s] = true; });
+    run.events.forEach(function (ev, i) { if (rulingAt < 0 && highlight[ev.seq != null ? ev.seq : i]) rulingAt = i; });
+    foldUninvolved();
     stage.hidden = false;
     root.querySelectorAll("[data-act]").forEach(function (b) {
       b.addEventListener("click", function () {
@@ -233,6 +275,7 @@
       else if (ev.key === "ArrowRight") { pause(); show(idx + 1); ev.preventDefault(); }
       else if (ev.key === "ArrowLeft") { pause(); show(idx - 1); ev.preventDefault(); }
     });
+    window.addEventListener("resize", fitBar);
     window.addEventListener("hashchange", function () {
       var h = stepFromHash();
       if (h != null && h !== idx) show(h, true);

@@ -1,14 +1,12 @@
 """A real HTTP server on a free loopback port and Debian's Chromium driven by Playwright.
 
-The server runs the real app on the committed dataset with a search index built into a
-temporary folder. "Show me" uses the engine's scenarios; while the engine has none yet, the
-canned run in tests/refapp/fixtures/scenarios.json (same shape as engine.run_scenario) stands in.
+The server runs the real app on the committed dataset and the engine's scenarios, with a
+search index built into a temporary folder.
 """
 
 from __future__ import annotations
 
 import shutil
-import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,27 +19,11 @@ from corpus.model import DATASET_PATH
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking"]
 PHONE = {"width": 390, "height": 844}
-FIXTURES = Path(__file__).resolve().parents[1] / "refapp"
 
 
 @dataclass
 class LiveServer:
     url: str
-    scenario_source: str  # "engine" or "fixture"
-
-
-def _scenario_source():  # type: ignore[no-untyped-def]
-    try:
-        import engine
-
-        if engine.list_scenarios():
-            return None, "engine"
-    except Exception:  # noqa: BLE001 - engine not ready: use the canned run
-        pass
-    sys.path.insert(0, str(FIXTURES))
-    from refapp_fakes import FixtureScenarios
-
-    return FixtureScenarios(), "fixture"
 
 
 @pytest.fixture(scope="session")
@@ -56,16 +38,12 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
 
     data_dir = tmp_path_factory.mktemp("data")
     index.build(load_dataset(DATASET_PATH), data_dir)
-    source, kind = _scenario_source()
-    config = {"REFAPP_DATA_DIR": str(data_dir)}
-    if source is not None:
-        config["SCENARIO_SOURCE"] = source
-    app = create_app(config)
+    app = create_app({"REFAPP_DATA_DIR": str(data_dir)})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield LiveServer(url=f"http://127.0.0.1:{server.server_port}", scenario_source=kind)
+        yield LiveServer(url=f"http://127.0.0.1:{server.server_port}")
     finally:
         server.shutdown()
         thread.join(timeout=5)

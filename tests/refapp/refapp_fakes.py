@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from refapp.scenarios import ScenarioSummary, summary_from_info
+from refapp.scenarios import ScenarioSummary
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 DATASET = FIXTURES / "dataset.json"
@@ -25,7 +25,10 @@ class FixtureScenarios:
         self.names_seen: dict[str, Any] = {}
 
     def list_infos(self) -> list[ScenarioSummary]:
-        return [summary_from_info(r) for r in self.runs.values()]
+        return [
+            ScenarioSummary(r["id"], r["game"], r["entry"], r["ruling"], r["title"])
+            for r in self.runs.values()
+        ]
 
     def run(self, scenario_id: str, names: dict[str, dict[str, str]]) -> dict[str, Any]:
         self.calls += 1
@@ -46,9 +49,9 @@ class FixtureSearch:
         q = params.get("q", "").strip().lower()
         if q == "((":
             return {"error": "unbalanced parenthesis"}, 400
-        hits = [
+        hits = [  # ranked in reverse dataset order, so Citadels can rank above Dominion
             e
-            for e in self.entries
+            for e in reversed(self.entries)
             if any(q and q in v.lower() for v in [*e["names"].values(), *e["aliases"]])
             and (not params.get("game") or e["game"] == params["game"])
         ]
@@ -65,6 +68,7 @@ class FixtureSearch:
                     "editions": e["editions"],
                     "title": e["names"],
                     "snippet": f"<mark>{e['names']['en']}</mark> <b>x</b><script>bad()</script>",
+                    "ruling": e["rulings"][0]["id"] if e["rulings"] else None,
                     "url": f"/entries/{e['id']}",
                     "scenarios": self.scenarios.get(e["id"], []),
                 }

@@ -27,7 +27,7 @@ def test_ruling_index_is_the_first_highlighted_step():
 
 
 def test_board_groups_cards_hides_the_deck_and_names_cards_in_the_script():
-    board = board_at(RUN, 7, "zh-Hant")
+    board = board_at(RUN, 7, "zh-Hant", {"zone.hand": "手牌", "zone.trash": "垃圾牌堆"})
     assert board.step == 8 and board.total == 9 and board.highlighted
     alice = board.players[0]
     hand = next(z for z in alice.zones if z.zone == "hand")
@@ -35,13 +35,14 @@ def test_board_groups_cards_hides_the_deck_and_names_cards_in_the_script():
     assert next(z for z in alice.zones if z.zone == "deck").stacks == []  # face down: size only
     assert [z.zone for z in alice.zones][:3] == ["deck", "hand", "play"]
     assert ("actions", 0) in alice.counters and alice.active
-    assert [z.zone for z in board.shared] == ["trash"]
+    assert [(z.zone, z.label) for z in board.shared] == [("trash", "垃圾牌堆")]
+    assert hand.label == "手牌" and next(z for z in alice.zones if z.zone == "set_aside").label == "set aside"
     assert any(p.slug == "copper" and p.count == 46 for p in board.piles)
 
 
 @given(st.integers(min_value=-50, max_value=50))
 def test_any_step_number_gives_a_board_inside_the_run(i):
-    board = board_at(RUN, i, "en")
+    board = board_at(RUN, i, "en", {})
     assert 1 <= board.step <= board.total == len(RUN["events"])
 
 

@@ -4,10 +4,15 @@ card the run mentions has a name from the dataset."""
 
 from __future__ import annotations
 
+import html
+
 import pytest
 
 from corpus.model import DATASET_PATH, LANGS
 from refapp import create_app, i18n
+from refapp.vocabulary import BOARD_TERMS
+
+GLOSSARY_KEYS = {key for terms in BOARD_TERMS.values() for key in terms}  # named by the dataset
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +48,11 @@ def test_every_engine_scenario_plays_with_translated_labels_and_named_cards(real
         assert r.status_code == 200, sid
         run = r.get_json()
         for prefix, values in names_in(run).items():
-            missing_labels |= {f"{prefix}.{v}" for v in values if not i18n.has_key(f"{prefix}.{v}")}
+            missing_labels |= {
+                f"{prefix}.{v}"
+                for v in values
+                if not i18n.has_key(f"{prefix}.{v}") and f"{prefix}.{v}" not in GLOSSARY_KEYS
+            }
         unnamed |= {
             f"{run['game']}/{slug}"
             for slug, names in run["names"].items()
@@ -77,3 +86,40 @@ def test_an_faq_answer_shows_the_demonstrations_of_the_ruling_that_answers_it(re
     assert ruling["scenarios"] and set(ruling["scenarios"]) <= set(faq["scenarios"])
     page = client.get("/entries/citadels/faq/assassinated-king-crown").get_data(as_text=True)
     assert f'/scenarios/{ruling["scenarios"][0]}' in page
+    for lang in LANGS:
+        assert i18n.translate("entry.no_rulings", lang) not in client.get(
+            "/entries/citadels/faq/assassinated-king-crown", headers={"Accept-Language": lang}
+        ).get_data(as_text=True)
+
+
+def test_also_called_lists_aliases_and_never_search_keywords(real_app):
+    client = real_app.test_client()
+    shown = 0
+    for e in real_app.extensions["refapp"].catalog.entries.values():
+        keywords = [k for k in getattr(e, "keywords", []) if k not in e.aliases and len(k) > 3]
+        if not (keywords or e.aliases):
+            continue
+        page = client.get(f"/entries/{e.id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+        also = page.split("Also called", 1)[1].split("</dd>", 1)[0] if "Also called" in page else ""
+        shown_names = set(html.unescape(also.split("<dd>", 1)[-1]).split("、")) - {""}
+        assert shown_names == set(e.aliases), e.id
+        assert not shown_names & set(keywords), e.id
+        shown += 1
+    assert shown
+
+
+def test_a_merged_copy_keeps_its_link_and_every_ruling_it_shows_lists_it(real_app):
+    client = real_app.test_client()
+    page = client.get("/scenarios/hand-play-from-hand")
+    assert page.status_code == 301 and page.headers["Location"].endswith("/scenarios/smithy-draw-three")
+    as_json = client.get("/scenarios/hand-play-from-hand.json")
+    assert as_json.status_code == 301
+    assert as_json.headers["Location"].endswith("/scenarios/smithy-draw-three.json")
+    entry = client.get("/entries/dominion/terms/hand.json").get_json()
+    assert "smithy-draw-three" in entry["scenarios"]
+    ruling = next(r for r in entry["rulings"] if r["id"] == "play-from-hand")
+    assert ruling["scenarios"] == ["smithy-draw-three"]
+    listed = {s["id"]: s for s in client.get("/api/scenarios").get_json()["scenarios"]}
+    assert "hand-play-from-hand" not in listed
+    shown = listed["smithy-draw-three"]["rulings"]
+    assert {"entry": "dominion/terms/hand", "ruling": "play-from-hand"} in shown

@@ -101,29 +101,51 @@ def test_unknown_addresses_get_a_friendly_404_in_the_chosen_script(client, path,
     assert "Traceback" not in page
 
 
-def test_results_are_grouped_by_game_with_filters_snippets_and_show_me(client, search):
-    r = client.get("/search?q=lib", headers={"Accept-Language": "en"})
+def result_ids(page: str) -> list[str]:
+    return re.findall(r'<a class="result-link" href="/entries/([^"]+)"', page)
+
+
+def test_results_keep_the_search_rank_with_the_game_as_a_badge(client, search):
+    r = client.get("/search?q=a", headers={"Accept-Language": "en"})
     assert r.status_code == 200
     page = html(r)
-    assert 'id="g-dominion"' in page and ">Dominion<" in page
-    assert "<mark>Library</mark>" in page
+    ranked = [x["id"] for x in search(search.calls[-1])[0]["results"]]
+    assert ranked[0] == "citadels/assassin"  # the fake ranks Citadels first
+    assert result_ids(page) == ranked  # never regrouped by game
+    assert 'id="g-dominion"' not in page
+    first = page[page.index('<li class="result">') : page.index("</li>", page.index('<li class="result">'))]
+    assert 'class="badge game g-citadels">Citadels' in first
+    assert search.calls[-1]["lang"] == "en"  # the page asks the same search as the API
+
+
+def test_a_result_shows_its_ruling_text_and_that_rulings_demo(client):
+    page = html(client.get("/search?q=lib", headers={"Accept-Language": "en"}))
+    card = page[page.index('<li class="result">') :]
+    assert '<blockquote class="snippet ruling-text"' in card
+    assert 'href="/entries/dominion/library#set-aside-not-shuffled"' in card
+    assert "<mark>Library</mark>" in card
     assert "<script>bad()" not in page and "<b>x</b>" not in page  # only <mark> survives in snippets
-    assert 'href="/scenarios/dominion/library-set-aside"' in page
-    assert 'href="/search?q=lib&amp;game=citadels"' in page  # filter chip
-    assert (
-        search.calls[-1]["lang"] == "en"
-    )  # the page asks the same search as the API, in the reader's script
+    assert 'href="/scenarios/dominion/library-set-aside"' in card
+
+
+def test_filters_are_one_folded_control_with_removable_chips(client, search):
+    page = html(client.get("/search?q=a&game=citadels&kind=card", headers={"Accept-Language": "en"}))
+    assert search.calls[-1]["game"] == "citadels"
+    assert page.count('<details class="filters"') == 1 and '<details class="filters" open' not in page
+    active = page[page.index('class="chips active-filters"') :]
+    active = active[: active.index("</ul>")]
+    assert 'href="/search?q=a&amp;kind=card"' in active and "Remove filter: Citadels" in active
+    assert 'href="/search?q=a&amp;game=citadels"' in active and "Remove filter: Card" in active
+    assert result_ids(page) == ["citadels/assassin"]
+    plain = html(client.get("/search?q=a", headers={"Accept-Language": "en"}))
+    assert "active-filters" not in plain
+    assert 'href="/search?q=a&amp;game=citadels"' in plain  # a choice inside the folded panel
+    assert ">Dominion · 1st edition<" in plain  # an edition names its game while no game is chosen
 
 
 def test_did_you_mean_links_to_the_suggestion(client):
     page = html(client.get("/search?q=libary", headers={"Accept-Language": "en"}))
     assert "Did you mean" in page and 'href="/search?q=library"' in page
-
-
-def test_filter_chip_narrows_the_search(client, search):
-    page = html(client.get("/search?q=a&game=citadels", headers={"Accept-Language": "en"}))
-    assert search.calls[-1]["game"] == "citadels"
-    assert 'id="g-citadels"' in page and 'id="g-dominion"' not in page
 
 
 HOSTILE = [
@@ -158,22 +180,25 @@ def test_empty_and_overlong_queries(client):
     assert r.status_code == 400
 
 
-def test_results_page_says_when_search_is_unavailable(scenarios, tmp_path):
+def test_results_page_says_when_no_index_is_built(scenarios, tmp_path):
     from refapp_fakes import DATASET
 
     from refapp import create_app
 
     app = create_app(
-        {
-            "DATASET_PATH": str(DATASET),
-            "SCENARIO_SOURCE": scenarios,
-            "REFAPP_DATA_DIR": str(tmp_path),
-            "SEARCH_FUNCTION": lambda params: (_ for _ in ()).throw(RuntimeError("index gone")),
-        }
+        {"DATASET_PATH": str(DATASET), "SCENARIO_SOURCE": scenarios, "REFAPP_DATA_DIR": str(tmp_path)}
     )
     r = app.test_client().get("/search?q=lib", headers={"Accept-Language": "en"})
     assert r.status_code == 503
     assert "Search is not available right now" in html(r)
+
+
+def test_a_browse_page_names_its_filter_in_its_title(client):
+    page = html(client.get("/browse?game=citadels&type=character", headers={"Accept-Language": "en"}))
+    assert "<h1>Browse: Citadels · Character</h1>" in page
+    assert "<title>Browse: Citadels · Character" in page
+    assert 'href="/browse?type=character"' in page  # removing the game filter
+    assert "<h1>Browse</h1>" in html(client.get("/browse", headers={"Accept-Language": "en"}))
 
 
 def test_browse_filters_by_game_edition_type_and_cost(client):
@@ -247,15 +272,25 @@ def test_responses_are_gzip_compressed_when_accepted(client):
     assert "Content-Encoding" not in refused.headers
 
 
-def test_engine_failure_gives_a_friendly_page_not_a_traceback(app, scenarios):
-    def broken(scenario_id, names):
-        raise ValueError("engine bug")
+def test_an_unloadable_scenario_is_a_503_and_an_engine_bug_a_500(app, scenarios):
+    from refapp.scenarios import ScenarioUnavailable
 
-    scenarios.run = broken
+    def unloadable(scenario_id, names):
+        raise ScenarioUnavailable(scenario_id)
+
+    scenarios.run = unloadable
     client = app.test_client()
     r = client.get("/scenarios/dominion/library-set-aside", headers={"Accept-Language": "en"})
     assert r.status_code == 503 and "not available" in html(r)
     assert client.get("/scenarios/dominion/library-set-aside.json").status_code == 503
+
+    def broken(scenario_id, names):
+        raise ValueError("engine bug")
+
+    scenarios.run = broken
+    app.config.update(PROPAGATE_EXCEPTIONS=False, TESTING=False)
+    r = client.get("/scenarios/dominion/library-set-aside", headers={"Accept-Language": "en"})
+    assert r.status_code == 500 and "engine bug" not in html(r) and "Traceback" not in html(r)
 
 
 def test_post_is_not_allowed_and_says_so(client):
@@ -350,7 +385,7 @@ def test_scenario_cache_keeps_the_most_recently_used_runs(app, scenarios):
 
     first = scenarios.runs["dominion/library-set-aside"]
     scenarios.runs["dominion/library-copy"] = {**first, "id": "dominion/library-copy"}
-    library = ScenarioLibrary.build(scenarios, app.extensions["refapp"].catalog, print)
+    library = ScenarioLibrary.build(scenarios, app.extensions["refapp"].catalog)
     library._runs.max_items = 1
     library.run("dominion/library-set-aside")
     library.run("dominion/library-set-aside")

@@ -67,7 +67,8 @@ def test_a_valid_scenario_loads():
 @pytest.mark.parametrize(
     "changes, field, problem",
     [
-        ({"entry": KeyError}, "(top level)", "'entry' is a required property"),
+        ({"entry": KeyError}, "rulings", "missing (or give entry + ruling for a single ruling)"),
+        ({"rulings": ["dominion/smithy#draw-three"]}, "rulings", "either rulings or entry + ruling"),
         ({"title__zh-Hant": KeyError}, "title", "zh-Hant"),
         ({"game": "chess"}, "game", "chess"),
         ({"edition": "3e"}, "edition", "3e"),
@@ -208,3 +209,22 @@ def test_ids_that_are_not_slugs_and_undecodable_files_are_refused(tmp_path):
     binary.write_bytes(b"\xff\xfe\x00id: x")
     with pytest.raises(ScenarioError, match="not UTF-8"):
         load_scenario(binary)
+
+
+def test_one_file_may_demonstrate_several_rulings():
+    raw = broken(entry=KeyError, ruling=KeyError)
+    more = ["dominion/terms/plus-cards#draw-immediately", "dominion/bureaucrat"]
+    raw["rulings"] = ["dominion/smithy#draw-three", *more]
+    s = scenario_from_dict(raw)
+    assert (s.entry, s.ruling) == ("dominion/smithy", "draw-three")
+    assert [str(r) for r in s.rulings][1:] == more
+    assert s.rulings[2].ruling is None
+    raw["rulings"].append("dominion/smithy#draw-three")
+    assert "rulings[3]: 'dominion/smithy#draw-three' is listed twice" in refusal(raw)
+    raw["rulings"][3] = "citadels/assassin"
+    assert "rulings[3]: 'citadels/assassin' is not an entry of game 'dominion'" in refusal(raw)
+
+
+def test_a_merged_copy_is_found_by_its_old_id():
+    merged = load_scenario("hand-play-from-hand")
+    assert merged.id == "smithy-draw-three" and "hand-play-from-hand" in merged.aliases

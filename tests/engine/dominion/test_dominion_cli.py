@@ -15,8 +15,12 @@ def test_scenario_list_json_names_entry_and_ruling():
     result = invoke("scenario", "list", "--json")
     assert result.exit_code == 0
     items = json.loads(result.stdout)
-    lib = next(i for i in items if i["id"] == "library-set-aside-not-shuffled")
-    assert lib["entry"] == "dominion/library" and lib["ruling"] == "set-aside-not-shuffled"
+    lib = next(i for i in items if i["id"] == "library-set-aside-discarded-after")
+    assert lib["entry"] == "dominion/library" and lib["ruling"] == "set-aside-discarded-after"
+    assert {"entry": "dominion/library", "ruling": "set-aside-not-shuffled"} in lib["rulings"]
+    smithy = next(i for i in items if i["id"] == "smithy-draw-three")
+    assert {"entry": "dominion/terms/hand", "ruling": "play-from-hand"} in smithy["rulings"]
+    assert "hand-play-from-hand" in smithy["aliases"]
 
 
 def test_scenario_run_prints_narration_and_passes():

@@ -44,21 +44,22 @@ def test_every_scenario_cites_an_existing_entry_and_ruling():
     if not rulings:
         pytest.skip("curated Dominion data not present")
     wrong = [
-        (i.id, i.entry, i.ruling)
+        (i.id, str(r))
         for i in INFOS
-        if i.entry not in rulings or (i.ruling is not None and i.ruling not in rulings[i.entry])
+        for r in i.rulings
+        if r.entry not in rulings or (r.ruling is not None and r.ruling not in rulings[r.entry])
     ]
     assert wrong == []
 
 
 def test_every_card_of_both_editions_has_a_scenario():
-    shown = {i.entry.split("/", 1)[1] for i in INFOS}
+    shown = {r.entry.split("/", 1)[1] for i in INFOS for r in i.rulings}
     assert sorted(set(CARDS) - shown) == []
 
 
 def test_card_rulings_each_have_a_scenario():
     rulings = curated_rulings()
-    covered = {(i.entry, i.ruling) for i in INFOS}
+    covered = {(r.entry, r.ruling) for i in INFOS for r in i.rulings}
     missing = [
         (entry, r)
         for entry, ids in rulings.items()
@@ -77,6 +78,7 @@ def test_run_dict_has_the_agreed_shape_and_a_snapshot_per_event():
         "edition",
         "entry",
         "ruling",
+        "rulings",
         "title",
         "passed",
         "failures",

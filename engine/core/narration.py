@@ -1,0 +1,58 @@
+"""Narration templates: one data file per game, three languages, one OpenCC helper.
+
+Each game keeps its words in ``engine/<game>/narration.yaml``: tables (``zones``, ``phases`` ...)
+and templates per event kind. An entry is ``{en, zh-Hans[, zh-Hant]}``; where no Traditional
+wording is written it is derived from the Simplified text with OpenCC ``s2tw`` (characters only;
+:func:`to_hant`). Templates use ``str.format`` fields (``{p}`` the player, ``{cards}`` ...); a
+field the event does not have shows as ``?``. The games' narrators choose the template and the
+fields; the words live in the data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import opencc
+import yaml
+
+from engine.core.localised import LANGS, Localised
+
+Phrase = Mapping[str, str]  # {en, zh-Hans[, zh-Hant]}
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@lru_cache(maxsize=1)
+def _converter() -> opencc.OpenCC:
+    return opencc.OpenCC("s2tw")
+
+
+@lru_cache(maxsize=4096)
+def to_hant(text: str) -> str:
+    """Simplified -> Traditional characters (Taiwan standard, no vocabulary rewriting)."""
+    return _converter().convert(text)
+
+
+def complete(phrase: Phrase) -> Localised:
+    """The phrase in all three languages (zh-Hant derived from zh-Hans when not written)."""
+    hant = phrase.get("zh-Hant")
+    return {"en": phrase["en"], "zh-Hans": phrase["zh-Hans"],
+            "zh-Hant": hant if hant is not None else to_hant(phrase["zh-Hans"])}
+
+
+def load_words(path: Path) -> dict[str, dict[str, Localised]]:
+    """A game's narration file: section -> key -> phrase in three languages."""
+    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+    return {section: {str(k): complete(v) for k, v in entries.items()} for section, entries in raw.items()}
+
+
+class _Fields(dict):
+    def __missing__(self, key: str) -> str:
+        return "?"
+
+
+def fill(template: Localised, fields_for: Callable[[str], Mapping[str, Any]]) -> Localised:
+    """Format the template in each language with that language's fields."""
+    return {lang: template[lang].format_map(_Fields(fields_for(lang))) for lang in LANGS}

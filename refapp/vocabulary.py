@@ -1,0 +1,50 @@
+"""One word per concept: the board's labels for places and things are the glossary's names.
+
+The glossary (term entries in the dataset) names the places a card can be and the things on the
+table: Dominion's deck, hand, play area, discard pile, set aside, trash pile and supply; Citadels'
+city, district deck, bank, gold and crown. The demo board labels them with exactly those names
+in each script, so what a player reads on the board is what the glossary and the search know.
+"""
+
+from __future__ import annotations
+
+from refapp import i18n
+from refapp.catalog import Catalog, localised
+
+# interface key the board uses -> the glossary entry that names it, per game
+BOARD_TERMS: dict[str, dict[str, str]] = {
+    "dominion": {
+        "zone.deck": "dominion/terms/deck",
+        "zone.hand": "dominion/terms/hand",
+        "zone.play": "dominion/terms/play-area",
+        "zone.discard": "dominion/terms/discard-pile",
+        "zone.set_aside": "dominion/terms/set-aside",
+        "zone.trash": "dominion/terms/trash-pile",
+        "zone.supply": "dominion/terms/supply",
+    },
+    "citadels": {
+        "zone.city": "citadels/terms/city",
+        "pile.deck": "citadels/terms/district-deck",
+        "pile.bank": "citadels/terms/bank",
+        "counter.gold": "citadels/terms/gold",
+        "counter.crown": "citadels/terms/crown",
+    },
+}
+BOARD_PREFIXES = ("player.", "zone.", "counter.", "phase.", "pile.")
+
+
+def glossary_names(catalog: Catalog, game: str, lang: str) -> dict[str, str]:
+    """The glossary's name for each board key of `game`; a key only the other game names (a
+    Citadels hand is a hand too) takes that game's word."""
+    out: dict[str, str] = {}
+    for other in [g for g in BOARD_TERMS if g != game] + [game]:
+        for key, term_id in BOARD_TERMS[other].items():
+            entry = catalog.get(term_id)
+            if entry is not None:
+                out[key] = localised(entry.names, lang)
+    return out
+
+
+def board_strings(catalog: Catalog, game: str, lang: str) -> dict[str, str]:
+    """Every label the demo board needs in `lang`: interface strings, then the glossary's names."""
+    return {**i18n.client_strings(lang, BOARD_PREFIXES), **glossary_names(catalog, game, lang)}
