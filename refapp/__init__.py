@@ -30,6 +30,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         pages,
         state,
         static_files,
+        tools,
     )
     from refapp.config import data_dir
 
@@ -51,7 +52,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     health.log_scenario_problems(app, len(app_state.scenarios.summaries))
     api_search.init_app(app)
 
-    for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, health.bp):
+    for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp, health.bp):
         app.register_blueprint(blueprint)
     errors.register_error_pages(app)
     metrics.init_app(app)

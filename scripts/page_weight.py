@@ -1,6 +1,7 @@
-"""Page weight and server time of the web app's four page types, measured, not asserted.
+"""Page weight and server time of the web app's page types, measured, not asserted.
 
-For the home, results, entry and "show me" player pages this prints
+For the home, results, entry and "show me" player pages and the three at-the-table tools
+(set-up, kingdom picker, score counter) this prints
   - bytes transferred on a cold cache (compressed, as Chromium counts them: headers + body of
     the page and every request it makes, e.g. CSS, JS, icon, manifest, the scenario JSON),
     excluding the service worker script and what it precaches, against the 60 KB budget;
@@ -56,6 +57,10 @@ def page_urls(app) -> dict[str, str]:  # type: ignore[no-untyped-def]
     }
     if scenario_ids:
         urls["player"] = f"/scenarios/{scenario_ids[0]}"
+    # the at-the-table tools (each fetches /tools/data.json, the engines' exported tables)
+    urls["setup"] = "/tools/setup?game=citadels&players=5"
+    urls["kingdom"] = "/tools/kingdom?edition=2e&seed=2026&require=plus_actions&require=plus_buy"
+    urls["score"] = "/tools/score?game=citadels&p0.city=temple&p0.city=manor&p1.city=university"
     return urls
 
 

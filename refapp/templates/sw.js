@@ -1,11 +1,14 @@
-/* Service worker: keeps the pages, entries and scenario logs a reader opened, plus the
-   names index for offline name search. Generated per deploy ({{ version }}). */
+/* Service worker: keeps the pages, entries and scenario logs a reader opened, the names index
+   for offline name search and the at-the-table tools with their data. Entries saved "for the
+   table" live in their own cache (table-<lang>) and are found by caches.match as well.
+   Generated per deploy ({{ version }}). */
 "use strict";
 var VERSION = {{ version|tojson }};
 var CACHE = "refapp-" + VERSION;
 var PRECACHE = {{ (precache + ["/", "/offline", "/api/names"])|tojson }};
 var KEEP = [/^\/$/, /^\/search$/, /^\/browse$/, /^\/entries\//, /^\/scenarios\//, /^\/offline$/, /^\/api\/names$/,
-            /^\/api\/entries$/, /^\/api\/scenarios$/];
+            /^\/api\/entries$/, /^\/api\/scenarios$/, /^\/tools(\/|$)/, /^\/api\/offline-pack$/];
+var TOOL = /^\/tools(\/(setup|kingdom|score))?$/;  // a tool page answers any query offline (its script computes)
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
@@ -53,7 +56,11 @@ function networkFirst(request, isPage) {
     if (response.ok) keep(request, response);
     return response;
   }).catch(function () {
+    var path = new URL(request.url).pathname;
     return caches.match(request, { ignoreVary: true }).then(function (hit) {
+      if (hit || !TOOL.test(path)) return hit;
+      return caches.match(path, { ignoreVary: true, ignoreSearch: true });
+    }).then(function (hit) {
       if (hit) return hit;
       if (isPage) return caches.match("/offline", { ignoreVary: true });
       return new Response(JSON.stringify({ error: "offline", status: 503 }),

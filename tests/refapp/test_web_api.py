@@ -61,6 +61,16 @@ REAL_EXAMPLES: list[tuple[str, str, int]] = [
     ("/healthz", "/healthz", 200),
     ("/readyz", "/readyz", 200),
     ("/metrics", "/metrics", 200),
+    # at-the-table tools
+    ("/api/offline-pack", "/api/offline-pack?lang=zh-Hant", 200),
+    ("/api/offline-pack", "/api/offline-pack?lang=fr", 400),
+    ("/tools/setup.json", "/tools/setup.json?game=citadels&players=3", 200),
+    ("/tools/setup.json", "/tools/setup.json?game=dominion&players=7", 400),
+    ("/tools/kingdom.json", "/tools/kingdom.json?edition=mixed&seed=3", 200),
+    ("/tools/kingdom.json", "/tools/kingdom.json?require=everything", 400),
+    ("/tools/score.json", "/tools/score.json?game=dominion&p0.province=2", 200),
+    ("/tools/score.json", "/tools/score.json?game=citadels&p0.city=nowhere", 400),
+    ("/tools/data.json", "/tools/data.json", 200),
 ]
 
 

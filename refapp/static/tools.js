@@ -1,0 +1,232 @@
+/* At-the-table tools in the page: reads the form, keeps the URL in step, renders what
+   tools-eval.js (window.RefTools) computes from /tools/data.json. Works offline once cached. */
+(function (root) {
+  "use strict";
+  var parse = root.RefTools.parse, compute = root.RefTools.compute;
+  var configNode = document.getElementById("tool-config");
+  if (!configNode) return;
+  var cfg = JSON.parse(configNode.textContent);
+  var S = cfg.strings || {};
+  function tr(key, values) {
+    var text = S[key] != null ? S[key] : key;
+    return text.replace(/\{(\w+)\}/g, function (m, k) { return values && values[k] != null ? values[k] : m; });
+  }
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text != null) node.textContent = text;
+    return node;
+  }
+  function name(game, slug) { return (cfg.names && cfg.names[game] && cfg.names[game][slug]) || slug; }
+  function citeLink(cite) {
+    var parts = cite.split("#");
+    return el("a", { "class": "cite", href: "/entries/" + parts[0] + (parts[1] ? "#" + parts[1] : "") }, tr("tools.rule"));
+  }
+  function item(text, cite, tag) {
+    var li = el(tag || "li", {}, text);
+    if (cite) { li.appendChild(document.createTextNode(" ")); li.appendChild(citeLink(cite)); }
+    return li;
+  }
+
+  function renderSetup(box, s) {
+    var ul = el("ul", { "class": "lines" });
+    var game = s.game;
+    s.lines.forEach(function (l) {
+      var text, v = {};
+      Object.keys(l).forEach(function (k) { v[k] = l[k]; });
+      if (l.card) v.card = name(game, l.card);
+      if (l.key === "pile") text = tr(l.dealt ? "setup.pile.dealt" : "setup.pile", v);
+      else if (l.key === "start_deck") text = tr("setup.start_deck", { cards: Object.keys(l.cards).map(function (c) { return l.cards[c] + " × " + name(game, c); }).join(tr("tools.sep")) });
+      else if (l.key === "characters" || l.key === "removed") text = tr("setup." + l.key, { count: l.count, cards: l.cards.map(function (c) { return name(game, c); }).join(tr("tools.sep")) });
+      else if (l.key === "bell_tower" && !l.active) text = tr("setup.bell_tower.off");
+      else text = tr("setup." + l.key, v);
+      var li = item(text, l.cite);
+      li.setAttribute("data-key", l.key);
+      if (l.card) li.setAttribute("data-card", l.card);
+      if (l.count != null) li.setAttribute("data-count", l.count);
+      if (l.steps) {
+        var ol = el("ol", { "class": "steps" });
+        l.steps.forEach(function (st) { ol.appendChild(el("li", {}, tr("setup.step." + st.action, { seat: tr("setup.seat." + st.seat) }))); });
+        li.appendChild(ol);
+      }
+      ul.appendChild(li);
+    });
+    box.appendChild(ul);
+  }
+
+  function renderKingdom(box, k, T) {
+    if (k.name) box.appendChild(el("h2", { id: "set-name" }, k.name[cfg.lang] || k.name.en));
+    var ol = el("ol", { "class": "kingdom" });
+    k.cards.forEach(function (slug) {
+      var li = el("li", { "data-card": slug });
+      li.appendChild(el("span", { "class": "badge cost" }, String(T.kingdom.cost[slug])));
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(el("a", { href: "/entries/dominion/" + slug }, name("dominion", slug)));
+      (T.kingdom.tags[slug] || []).forEach(function (t) { li.appendChild(el("span", { "class": "tag" }, tr("kingdom.tag." + t))); });
+      ol.appendChild(li);
+    });
+    box.appendChild(ol);
+    var p = el("p", { "class": "actions" });
+    var edition = k.edition === "mixed" ? null : k.edition;
+    var setup = "/tools/setup?game=dominion&edition=" + (edition || "2e") + (edition ? "&kingdom=" + k.cards.join(",") : "");
+    p.appendChild(el("a", { "class": "button", href: setup, id: "to-setup" }, tr("kingdom.to_setup")));
+    p.appendChild(el("a", { "class": "button", href: location.pathname + location.search, id: "share-kingdom" }, tr("kingdom.share")));
+    box.appendChild(p);
+  }
+
+  function renderScore(box, r) {
+    var winners = r.winners.map(function (i) { return r.players[i].name; }).join(tr("tools.sep"));
+    var ties = r.game === "dominion" ? cfgTables.dominion_score.cites.points : cfgTables.citadels_score.cites.ties;
+    var head = item(tr(r.winners.length > 1 ? "score.winners_shared" : "score.winner", { names: winners }), ties, "p");
+    head.id = "winner";
+    head.className = "winner";
+    box.appendChild(head);
+    if (r.game === "citadels") box.appendChild(el("p", { "class": "muted" }, tr("score.end_size", { count: r.end_size })));
+    r.players.forEach(function (p, i) {
+      var card = el("section", { "class": "score-card" + (r.winners.indexOf(i) >= 0 ? " won" : ""), "data-seat": String(i) });
+      var h = el("h2", {}, p.name + " · ");
+      h.appendChild(el("span", { "class": "total", "data-total": String(p.total) }, tr("score.points", { n: p.total })));
+      card.appendChild(h);
+      var ul = el("ul", { "class": "lines" });
+      if (r.game === "dominion") {
+        var D = cfgTables.dominion_score;
+        p.lines.forEach(function (l) {
+          var per = D.per_cards[l.card];
+          ul.appendChild(item(tr(per ? "score.line.per_cards" : "score.line.card",
+            { count: l.count, card: name("dominion", l.card), points: l.points, cards: p.total_cards, per: per }),
+            per ? D.cites.gardens : D.cites.points));
+        });
+      } else {
+        var C = cfgTables.citadels_score.cites, parts = p.parts;
+        p.districts.forEach(function (d) { ul.appendChild(el("li", {}, tr("score.line.district", { card: name("citadels", d.card), points: d.points }))); });
+        if (parts.colours) {
+          var li = item(tr("score.line.colours", { points: parts.colours }), C.colours);
+          if (parts.haunted_as) {
+            li.appendChild(document.createTextNode(" " + tr("score.line.haunted", { colour: tr("score.colour." + parts.haunted_as) }) + " "));
+            li.appendChild(citeLink(C.haunted));
+          }
+          ul.appendChild(li);
+        }
+        if (parts.completion) ul.appendChild(item(tr("score.line." + p.completed, { points: parts.completion }), C[p.completed]));
+        if (parts.wishing_well) ul.appendChild(item(tr("score.line.wishing", { points: parts.wishing_well }), C.wishing));
+        if (parts.museum) ul.appendChild(item(tr("score.line.museum", { points: parts.museum }), C.museum));
+        if (parts.gilded) ul.appendChild(item(tr("score.line.gilded", { points: parts.gilded }), C.gilded));
+      }
+      card.appendChild(ul);
+      box.appendChild(card);
+    });
+    if (r.game === "dominion" && r.winners.length === 1 && r.players.filter(function (p) { return p.total === r.players[r.winners[0]].total; }).length > 1) {
+      box.appendChild(item(tr("score.tie_turns"), cfgTables.dominion_score.cites.tie, "p"));
+    }
+  }
+
+  var cfgTables = null;
+  var form = document.getElementById("tool-form");
+  var result = document.getElementById("result");
+  var errorBox = document.getElementById("tool-error");
+  var jsonLink = document.getElementById("json-link");
+
+  function showGame() {
+    if (!form) return;
+    var checked = form.querySelector("input[name=game]:checked");
+    var game = checked ? checked.value : null;
+    form.querySelectorAll("[data-game]").forEach(function (node) {
+      var on = !game || node.getAttribute("data-game") === game;
+      node.hidden = !on;
+      node.querySelectorAll("input, select").forEach(function (inp) { inp.disabled = !on; });
+    });
+  }
+
+  function run(params) {
+    if (!cfgTables || !result) return;
+    result.textContent = "";
+    try {
+      var req = parse[cfg.tool](params);
+      var out = compute[cfg.tool](cfgTables, req);
+      errorBox.hidden = true;
+      if (cfg.tool === "setup") renderSetup(result, out);
+      else if (cfg.tool === "kingdom") renderKingdom(result, out, cfgTables);
+      else renderScore(result, out);
+      result.setAttribute("data-ready", "1");
+    } catch (e) {
+      if (!e.toolError) throw e;
+      errorBox.textContent = tr("tools.error", { detail: e.message });
+      errorBox.hidden = false;
+      result.setAttribute("data-ready", "error");
+    }
+  }
+
+  function formParams() {
+    var params = new URLSearchParams();
+    new FormData(form).forEach(function (v, k) { if (v !== "") params.append(k, v); });
+    if (cfg.tool === "kingdom" && !params.get("set")) params.delete("set");
+    return params;
+  }
+
+  function update() {
+    var params = formParams();
+    var qs = params.toString();
+    history.replaceState(null, "", location.pathname + (qs ? "?" + qs : ""));
+    if (jsonLink) jsonLink.href = "/tools/" + cfg.tool + ".json" + (qs ? "?" + qs : "");
+    run(params);
+  }
+
+  function renumber() {
+    form.querySelectorAll("fieldset.player").forEach(function (fs, i) {
+      fs.setAttribute("data-index", String(i));
+      fs.querySelector("legend").textContent = tr("score.player", { n: i + 1 });
+      fs.querySelectorAll("[name]").forEach(function (inp) { inp.name = inp.name.replace(/^p\d+\./, "p" + i + "."); });
+    });
+  }
+
+  function wire() {
+    if (!form) return;
+    showGame();
+    form.addEventListener("change", function (ev) {
+      if (ev.target.name === "game") showGame();
+      if (ev.target.name === "edition" && cfg.tool === "kingdom") {
+        // another edition has other cards: keep the seed and requirements, drop exclude/lock
+        var keep = new URLSearchParams();
+        formParams().forEach(function (v, k) { if (k !== "exclude" && k !== "lock") keep.append(k, v); });
+        location.assign(location.pathname + "?" + keep.toString());
+        return;
+      }
+      var count = ev.target.closest && ev.target.closest("details.city");
+      if (count) count.querySelector(".count").textContent = tr("score.districts_n", { n: count.querySelectorAll("input:checked").length });
+      update();
+    });
+    form.addEventListener("input", function (ev) { if (ev.target.type === "number" || ev.target.type === "text") update(); });
+    form.addEventListener("submit", function (ev) { ev.preventDefault(); update(); });
+    var seed = document.getElementById("new-seed");
+    if (seed) seed.addEventListener("click", function () {
+      form.querySelector("input[name=seed]").value = String(Math.floor(Math.random() * 4294967296));
+      update();
+    });
+    var add = document.getElementById("add-player");
+    var box = document.getElementById("players");
+    if (add && box) {
+      add.addEventListener("click", function () {
+        var all = box.querySelectorAll("fieldset.player");
+        if (all.length >= 8) return;
+        var copy = all[all.length - 1].cloneNode(true);
+        copy.querySelectorAll("input").forEach(function (inp) { if (inp.type === "checkbox") inp.checked = false; else inp.value = ""; });
+        copy.querySelectorAll("select").forEach(function (s) { s.selectedIndex = 0; });
+        box.appendChild(copy);
+        renumber(); showGame(); update();
+      });
+      box.addEventListener("click", function (ev) {
+        if (!ev.target.classList.contains("remove-player")) return;
+        if (box.querySelectorAll("fieldset.player").length <= 1) return;
+        ev.target.closest("fieldset.player").remove();
+        renumber(); update();
+      });
+    }
+  }
+
+  wire();
+  if (!cfg.data) return;
+  fetch(cfg.data, { credentials: "same-origin" })
+    .then(function (r) { if (!r.ok) throw new Error(r.status); return r.json(); })
+    .then(function (T) { cfgTables = T; root.RefTools.tables = T; run(new URLSearchParams(location.search)); })
+    .catch(function () { if (result) result.setAttribute("data-ready", "nodata"); });
+})(this);

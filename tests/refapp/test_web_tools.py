@@ -1,0 +1,255 @@
+"""The tools' pages and JSON twins, the offline pack and a ruling's link preview (real dataset)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from corpus.model import DATASET_PATH
+from refapp import create_app
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    app = create_app(
+        {
+            "TESTING": True,
+            "DATASET_PATH": str(DATASET_PATH),
+            "REFAPP_DATA_DIR": str(tmp_path_factory.mktemp("data")),
+        }
+    )
+    return app.test_client()
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/tools",
+        "/tools/setup",
+        "/tools/setup?game=citadels&players=7&short=1",
+        "/tools/kingdom?edition=mixed&seed=9",
+        "/tools/kingdom?edition=1e&set=1e-first-game",
+        "/tools/score?game=citadels&p0.city=temple&p1.city=manor",
+    ],
+)
+@pytest.mark.parametrize("lang", ["zh-Hans", "en"])
+def test_tool_pages_render_in_the_chosen_script(client, path, lang):
+    r = client.get(path + ("&" if "?" in path else "?") + "lang=" + lang)
+    assert r.status_code == 200
+    html = r.get_data(as_text=True)
+    assert f'lang="{lang}"' in html
+    assert ("At the table" in html) == (lang == "en") and ("桌边工具" in html) == (lang == "zh-Hans")
+
+
+def test_setup_json_twin_gives_the_figures(client):
+    body = client.get("/tools/setup.json?game=dominion&edition=1e&players=3&kingdom=gardens,witch").get_json()
+    piles = {line["card"]: line["count"] for line in body["result"]["lines"] if "card" in line}
+    assert piles["curse"] == 20 and piles["gardens"] == 12 and piles["witch"] == 10 and piles["copper"] == 39
+    body = client.get("/tools/setup.json?game=citadels&players=5").get_json()
+    aside = next(line for line in body["result"]["lines"] if line["key"] == "set_aside")
+    assert (aside["face_up"], aside["face_down"]) == (1, 1)
+
+
+def test_kingdom_json_is_reproducible_from_the_seed(client):
+    url = "/tools/kingdom.json?edition=2e&seed=4242&require=plus_actions,plus_buy&exclude=witch"
+    a, b = client.get(url).get_json(), client.get(url).get_json()
+    assert a == b and len(a["result"]["cards"]) == 10 and "witch" not in a["result"]["cards"]
+
+
+def test_score_json_from_form_parameters(client):
+    body = client.get(
+        "/tools/score.json?game=dominion&p0.name=Ann&p0.province=2&p0.gardens=1&p0.total=20"
+        "&p1.name=Bo&p1.duchy=4"
+    ).get_json()
+    assert [p["total"] for p in body["result"]["players"]] == [14, 12] and body["result"]["winners"] == [0]
+    body = client.get(
+        "/tools/score.json?game=citadels&p0.city=university&p0.city=temple&p1.city=manor"
+    ).get_json()
+    assert body["result"]["players"][0]["total"] == 9
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/tools/setup.json?game=chess",
+        "/tools/setup.json?players=9",
+        "/tools/setup.json?players=-1",
+        "/tools/setup.json?game=dominion&kingdom=moon",
+        "/tools/kingdom.json?seed=abc",
+        "/tools/kingdom.json?edition=2e&set=nope",
+        "/tools/kingdom.json?lock=" + ",".join(["village"] * 1) + "&exclude=village",
+        "/tools/score.json?game=dominion&p0.province=x",
+        "/tools/score.json?game=citadels&p0.city=nowhere&p1.city=",
+        "/tools/score.json",
+        "/tools/setup.json?kingdom=" + "x," * 600,
+    ],
+)
+def test_bad_parameters_get_a_clear_400(client, url):
+    r = client.get(url)
+    assert r.status_code == 400
+    body = r.get_json()
+    assert body["status"] == 400 and re.match(r"^[a-z_.0-9\[\]]+: ", body["error"])
+
+
+def test_bad_parameters_on_a_page_show_the_error_not_a_500(client):
+    r = client.get("/tools/setup?players=abc")
+    assert r.status_code == 400 and "players" in r.get_data(as_text=True)
+    assert client.get("/tools/nothing").status_code == 404
+
+
+def test_data_json_is_the_engine_export(client):
+    from engine.tables import export_tables
+
+    assert client.get("/tools/data.json").get_json() == export_tables()
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "en"])
+def test_offline_pack_holds_every_entry_in_one_script(client, lang):
+    from corpus.model import load_dataset
+
+    body = client.get(f"/api/offline-pack?lang={lang}").get_json()
+    ids = {e.id for e in load_dataset().entries}
+    assert body["lang"] == lang and {row[0] for row in body["entries"]} == ids
+    assassin = next(row for row in body["entries"] if row[0] == "citadels/assassin")
+    assert assassin[3] == {"zh-Hans": "刺客", "zh-Hant": "刺客", "en": "Assassin"}[lang]
+    assert client.get("/api/offline-pack?lang=fr").status_code == 400
+
+
+def test_service_worker_keeps_the_tools(client):
+    sw = client.get("/sw.js").get_data(as_text=True)
+    for path in ("/tools/setup", "/tools/kingdom", "/tools/score", "/tools/data.json"):
+        assert f'"{path}"' in sw
+
+
+@pytest.mark.parametrize(("lang", "needle"), [("zh-Hans", "国王"), ("en", "King")])
+def test_a_shared_ruling_previews_its_text_in_the_chosen_script(client, lang, needle):
+    from corpus.model import load_dataset
+
+    entry = next(e for e in load_dataset().entries if e.id == "citadels/rules/character-draft")
+    ruling = next(r for r in entry.rulings if r.id == "king-never-face-up")
+    html = client.get(f"/entries/{entry.id}?r={ruling.id}&lang={lang}").get_data(as_text=True)
+    description = re.search(r'<meta property="og:description" content="([^"]*)"', html).group(1)
+    assert needle in description and description.startswith(ruling.text[lang][:20].replace("'", "&#39;")[:10])
+    assert re.search(r'<meta property="og:title" content="[^"]+"', html)
+    assert (
+        f'og:url" content="http://localhost/entries/{entry.id}?r={ruling.id}&amp;lang={lang}#{ruling.id}"'
+        in html
+    )
+    assert f'data-url="/entries/{entry.id}?r={ruling.id}&amp;lang={lang}#{ruling.id}"' in html
+
+
+KEYS = [
+    "game",
+    "edition",
+    "players",
+    "kingdom",
+    "short",
+    "ninth",
+    "set",
+    "seed",
+    "exclude",
+    "lock",
+    "require",
+    "p0.name",
+    "p0.city",
+    "p0.province",
+    "p0.total",
+    "p0.turns",
+    "p0.done",
+    "p0.late",
+    "p0.museum",
+    "p7.gardens",
+]
+VALUES = [
+    "",
+    "1",
+    "2",
+    "7",
+    "-1",
+    "99999999999",
+    "dominion",
+    "citadels",
+    "1e",
+    "2e",
+    "mixed",
+    "queen",
+    "witch",
+    "gardens,witch",
+    "temple,temple",
+    "museum",
+    "haunted-city",
+    "first",
+    "x" * 300,
+    "图书馆",
+    "%00",
+    "<b>",
+]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    tool=st.sampled_from(["setup", "kingdom", "score"]),
+    params=st.lists(st.tuples(st.sampled_from(KEYS), st.sampled_from(VALUES)), max_size=8),
+)
+def test_any_parameters_give_a_result_or_a_clear_400_never_a_500(client, tool, params):
+    from urllib.parse import urlencode
+
+    r = client.get(f"/tools/{tool}.json?{urlencode(params)}")
+    assert r.status_code in (200, 400)
+    if r.status_code == 400:
+        assert r.get_json()["error"]
+    page = client.get(f"/tools/{tool}?{urlencode(params)}")
+    assert page.status_code in (200, 400)
+
+
+def offline_search(queries: list[tuple[str, str]]) -> list[list[str]]:
+    """Run refapp/static/table.js's searchPack under node on the packs the app serves."""
+    import importlib.util
+    import shutil
+    from pathlib import Path
+
+    node = shutil.which("node")
+    assert node, "node runs table.js outside the browser (Debian package nodejs)"
+    path = Path(__file__).resolve().parents[2] / "scripts" / "eval_offline_search.py"
+    spec = importlib.util.spec_from_file_location("eval_offline_search", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+
+    class Q:
+        def __init__(self, q: str, lang: str) -> None:
+            self.q, self.lang = q, lang
+
+    return [[i for i, _ in row] for row in module.offline_ranked([Q(q, lang) for q, lang in queries], node)]
+
+
+def test_offline_search_answers_multi_word_questions_typos_and_filters():
+    killed_king = {
+        "citadels/faq/assassinated-king-crown",
+        "citadels/rules/kingslayer",
+        "citadels/king",
+        "citadels/faq/queen-assassinated-king",
+        "citadels/assassin",
+    }
+    got = offline_search(
+        [
+            ("刺客 杀 国王", "zh-Hans"),
+            ("刺课", "zh-Hans"),
+            ("library game:dominion", "en"),
+            ("wicth", "en"),
+            ("鐘樓", "zh-Hant"),
+            ("tu shu guan", "zh-Hans"),
+            ("cost<=2 game:dominion type:action", "zh-Hans"),
+            ("qxqxqxqx 9999", "en"),
+        ]
+    )
+    assert set(got[0][:3]) <= killed_king and got[0]
+    assert got[1][0] == "citadels/assassin"
+    assert got[2][0] == "dominion/library"
+    assert {"dominion/witch", "citadels/witch"} & set(got[3][:2])
+    assert got[4][0] == "citadels/bell-tower"
+    assert {"dominion/library", "citadels/library"} <= set(got[5][:2])
+    assert set(got[6]) == {"dominion/cellar", "dominion/chapel", "dominion/moat"}
+    assert got[7] == []
