@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup index check lint bench browser-deps clean mutation
+.PHONY: run test setup index check lint bench browser-deps nginx-deps deploy-test clean mutation
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -30,9 +30,24 @@ browser-deps:
 	  $$SUDO apt-get update -q && $$SUDO apt-get install -y -q chromium fonts-wqy-microhei; \
 	fi
 
+# Debian's nginx for the deploy test; installed when missing (skipped where apt cannot).
+nginx-deps:
+	@if ! command -v nginx >/dev/null 2>&1 && [ ! -x /usr/sbin/nginx ]; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  ($$SUDO apt-get update -q && $$SUDO apt-get install -y -q nginx) \
+	    || echo "nginx could not be installed; deploy-test will be skipped"; \
+	fi
+
+# nginx + 3 replicas on loopback: idle/slow clients, rate limit, load with kill -9 and an index roll.
+deploy-test: index nginx-deps
+	@if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then \
+	  PATH="$$PATH:/usr/sbin" $(BIN)/python deploy/deploy_test.py; \
+	else echo "deploy-test skipped: no nginx"; fi
+
 test: index browser-deps
 	$(BIN)/ruff check .
 	$(BIN)/pytest
+	$(MAKE) deploy-test
 
 bench: index
 	$(BIN)/pip install -q -e '.[bench]'

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import time
 from collections import Counter
@@ -119,13 +120,29 @@ def _age(path: Path) -> int:
         return 0
 
 
+BUILD_NAME = re.compile(r".+-\d{8}T\d{6}-\d{9}-\d+")  # what build() names a folder
+
+
+def made_by_build(path: Path) -> bool:
+    """Whether `path` is a finished build of build(): its name and its meta.json. Anything else
+    under index/ (a copy kept by hand, another tool's folder) is never pruned."""
+    if path.is_symlink() or not path.is_dir() or not BUILD_NAME.fullmatch(path.name):
+        return False
+    try:
+        return json.loads((path / "meta.json").read_text(encoding="utf-8")).get("format") is not None
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
 def _prune(root: Path, keep: Path) -> None:
-    builds = sorted(
-        (p for p in root.iterdir() if p.is_dir() and not p.is_symlink() and not p.name.startswith(".")),
-        key=_age,  # oldest first; names do not sort by time
-    )
-    old = [p for p in builds if p != keep][:-KEEP_OLD] if KEEP_OLD else [p for p in builds if p != keep]
-    for p in old:
+    """Delete builds older than the KEEP_OLD newest, never `keep` nor what `current` names."""
+    try:
+        current = (root / CURRENT).resolve()
+    except OSError:
+        current = keep
+    builds = sorted((p for p in root.iterdir() if made_by_build(p)), key=_age)  # oldest first
+    old = [p for p in builds if p not in (keep, current)]
+    for p in old[:-KEEP_OLD] if KEEP_OLD else old:
         shutil.rmtree(p, ignore_errors=True)
 
 

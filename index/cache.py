@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 
 from index.query import Filters
 from index.results import SearchResults
+from index.sized_cache import SizedLRU
+
+DEFAULT_MAX_BYTES = 16 * 1024 * 1024
 
 
 def filters_key(filters: Mapping[str, str] | Filters | None) -> object:
@@ -16,29 +17,15 @@ def filters_key(filters: Mapping[str, str] | Filters | None) -> object:
     return tuple(sorted((str(k), str(v)) for k, v in (filters or {}).items()))
 
 
-class ResultCache:
+class ResultCache(SizedLRU[SearchResults]):
     """A bounded, thread-safe LRU of search answers for one opened index (a new build is a new
-    SearchIndex, so answers never outlive their index). Size 0 disables it."""
+    SearchIndex, so answers never outlive their index): at most `size` answers and `max_bytes`
+    bytes (16 MiB by default: about 140 answers of 100 results, thousands of short ones).
+    Size 0 disables it."""
 
-    def __init__(self, size: int):
+    def __init__(self, size: int, max_bytes: int = DEFAULT_MAX_BYTES):
+        super().__init__(max_bytes if size else 0, max_items=size)
         self.size = size
-        self._data: OrderedDict[object, SearchResults] = OrderedDict()
-        self._lock = threading.Lock()
 
     def get(self, key: object) -> SearchResults | None:
-        if not self.size:
-            return None
-        with self._lock:
-            found = self._data.get(key)
-            if found is not None:
-                self._data.move_to_end(key)
-            return found
-
-    def put(self, key: object, value: SearchResults) -> None:
-        if not self.size:
-            return
-        with self._lock:
-            self._data[key] = value
-            self._data.move_to_end(key)
-            while len(self._data) > self.size:
-                self._data.popitem(last=False)
+        return super().get(key) if self.size else None

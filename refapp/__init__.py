@@ -23,7 +23,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         compress,
         errors,
         headers,
+        health,
         language,
+        metrics,
         offline,
         pages,
         sandbox,
@@ -48,15 +50,18 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app_state = state.build_state(app, app.config.get("SEARCH_FUNCTION") or api_search.run_search)
     app.extensions["refapp"] = app_state
     app.config["SCENARIOS_BY_ENTRY"] = {k: list(v) for k, v in app_state.scenarios.by_entry.items()}
+    health.log_scenario_problems(app, len(app_state.scenarios.summaries))
     api_search.init_app(app)
 
-    for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp, sandbox.bp):
+    for blueprint in (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp, sandbox.bp, health.bp):
         app.register_blueprint(blueprint)
     errors.register_error_pages(app)
+    metrics.init_app(app)
 
     @app.after_request
     def finish(response):  # type: ignore[no-untyped-def]
         response = headers.add_security_headers(response)
+        response = headers.relative_location(request, response)
         if response.mimetype == "text/html":
             response.vary.add("Cookie")
             response.vary.add("Accept-Language")

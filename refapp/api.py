@@ -1,13 +1,11 @@
-"""JSON endpoints: entries, names for offline search, scenarios and health."""
+"""JSON endpoints: entries, names for offline search and scenarios (health: refapp/health.py)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, current_app, jsonify, redirect, request
+from flask import Blueprint, jsonify, redirect, request
 
-from refapp.api_search import index_version
 from refapp.catalog import FilterError, entry_summary, entry_to_json, names_index, parse_filters
 from refapp.scenarios import ScenarioUnavailable
 from refapp.state import get_state
@@ -92,34 +90,3 @@ def list_scenarios():  # type: ignore[no-untyped-def]
             ]
         }
     )
-
-
-def current_index_version(data_dir: Path) -> str | None:
-    pointer = data_dir / "index" / "current"
-    try:
-        if pointer.is_symlink() or pointer.is_dir():
-            return pointer.resolve().name
-        if pointer.is_file():
-            return pointer.read_text(encoding="utf-8").strip() or None
-    except OSError:
-        return None
-    return None
-
-
-@bp.get("/healthz")
-def healthz():  # type: ignore[no-untyped-def]
-    state = get_state()
-    version = index_version(current_app) or current_index_version(Path(current_app.config["REFAPP_DATA_DIR"]))
-    ok = state.dataset_error is None and bool(state.catalog.dataset.entries)
-    body = {
-        "status": "ok" if ok else "degraded",
-        "dataset": {
-            "version": state.catalog.version,
-            "entries": len(state.catalog.dataset.entries),
-            "error": state.dataset_error,
-        },
-        "index": {"version": version, "search": version is not None},
-        "scenarios": {"count": len(state.scenarios.summaries)},
-        "assets": state.assets_version,
-    }
-    return jsonify(body), 200 if ok else 503

@@ -7,9 +7,17 @@ from werkzeug.exceptions import HTTPException
 
 from refapp import i18n
 
+JSON_PATHS = ("/healthz", "/readyz")
+
 
 def wants_json() -> bool:
-    return request.path.startswith("/api/") or request.path.endswith(".json") or request.path == "/healthz"
+    return request.path.startswith("/api/") or request.path.endswith(".json") or request.path in JSON_PATHS
+
+
+def allow_header(exc: HTTPException) -> dict[str, str]:
+    """405 answers name the methods the address does accept (RFC 9110 15.5.6)."""
+    methods = getattr(exc, "valid_methods", None)
+    return {"Allow": ", ".join(sorted(methods))} if exc.code == 405 and methods else {}
 
 
 def register_error_pages(app: Flask) -> None:
@@ -22,13 +30,15 @@ def register_error_pages(app: Flask) -> None:
                 request.cookies.get(i18n.LANG_COOKIE),
                 request.headers.get("Accept-Language"),
             )
+        extra = allow_header(exc)
         if wants_json():
-            return {"error": exc.name, "status": code}, code
+            return {"error": exc.name, "status": code}, code, extra
         key = {404: "error.404.title", 405: "error.405.title"}.get(code, "error.400.title")
         body = i18n.translate("error.404.body", g.lang) if code == 404 else ""
         if code >= 500:
             key, body = "error.500.title", i18n.translate("error.500.body", g.lang)
-        return render_template("error.html", title=i18n.translate(key, g.lang), body=body, page="error"), code
+        page = render_template("error.html", title=i18n.translate(key, g.lang), body=body, page="error")
+        return page, code, extra
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):  # type: ignore[no-untyped-def]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from flask import Request, Response
 
 CSP = "; ".join(
@@ -47,3 +49,19 @@ def conditional(request: Request, response: Response) -> Response:
     if "ETag" not in response.headers:
         response.add_etag(weak=True)
     return response.make_conditional(request)
+
+
+def relative_location(request: Request, response: Response) -> Response:
+    """Redirects to this site (e.g. werkzeug's merge of `//` in a path) name only the path:
+    a Location built from the client's Host header would send the reader wherever the
+    client said this server is."""
+    location = response.headers.get("Location")
+    if not location or not 300 <= response.status_code < 400:
+        return response
+    parts = urlsplit(location)
+    if parts.scheme or parts.netloc:
+        if parts.netloc != request.host:
+            return response  # a deliberate redirect elsewhere (the app has none today)
+        path = "/" + parts.path.lstrip("/")
+        response.headers["Location"] = path + (f"?{parts.query}" if parts.query else "")
+    return response

@@ -7,13 +7,14 @@ file that no longer loads, which the pages report as an unavailable demonstratio
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import engine
+from index.sized_cache import SizedLRU
 from refapp.catalog import Catalog
+
+RUN_CACHE_BYTES = 16 * 1024 * 1024  # packed: every run of the library (497) takes 6 MiB
 
 
 @dataclass(frozen=True)
@@ -90,9 +91,9 @@ class ScenarioLibrary:
     summaries: dict[str, ScenarioSummary] = field(default_factory=dict)
     by_entry: dict[str, list[str]] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)  # merged copy's old id -> scenario id
-    max_cached: int = 256  # runs kept per process (most recently used); a run is re-made when dropped
-    _runs: OrderedDict[str, dict[str, Any]] = field(default_factory=OrderedDict)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
+    # Runs kept per process, most recently used first, bounded by bytes (packed, a run weighs
+    # 2-60 KiB); a dropped run is made again when asked for.
+    _runs: SizedLRU[dict[str, Any]] = field(default_factory=lambda: SizedLRU(RUN_CACHE_BYTES, packed=True))
 
     @classmethod
     def build(cls, source: ScenarioSource, catalog: Catalog) -> ScenarioLibrary:
@@ -119,18 +120,12 @@ class ScenarioLibrary:
         summary = self.summaries.get(scenario_id)
         if summary is None:
             raise ScenarioUnavailable(scenario_id)
-        with self._lock:
-            cached = self._runs.get(scenario_id)
-            if cached is not None:
-                self._runs.move_to_end(scenario_id)
+        cached = self._runs.get(scenario_id)
         if cached is not None:
             return cached
         names = self.catalog.slug_names(summary.game)
         result = decorate_run(self.source.run(scenario_id, names), summary, self.catalog)
-        with self._lock:
-            self._runs[scenario_id] = result
-            while len(self._runs) > self.max_cached:
-                self._runs.popitem(last=False)
+        self._runs.put(scenario_id, result)
         return result
 
 

@@ -63,7 +63,7 @@ def build_state(app: Flask, search: SearchFunction) -> AppState:
     try:
         catalog = Catalog.load(Path(app.config["DATASET_PATH"]))
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        error = f"{type(exc).__name__}: {exc}"
+        error = f"{app.config['DATASET_PATH']}: {type(exc).__name__}: {exc}"
         app.logger.error("dataset could not be loaded (%s); serving an empty catalogue", error)
         catalog = Catalog.from_dataset(Dataset(version="missing", entries=[]))
     library = ScenarioLibrary.build(app.config.get("SCENARIO_SOURCE") or EngineSource(), catalog)

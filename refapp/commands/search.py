@@ -30,8 +30,19 @@ def build_index(data_dir: str | None, dataset_path: str | None) -> None:
     if not path.exists():
         raise click.ClickException(f"no dataset at {path}; run `refapp ingest` first")
     started = time.perf_counter()
-    dataset = load_dataset(path)
-    folder = build(dataset, _data_dir(data_dir))
+    try:
+        dataset = load_dataset(path)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise click.ClickException(f"cannot read the dataset {path}: {exc}") from None
+    target = _data_dir(data_dir)
+    try:
+        folder = build(dataset, target)
+    except OSError as exc:  # a full disk, a read-only folder: one line, no traceback
+        where = exc.filename or target
+        raise click.ClickException(
+            f"could not build the index in {target}: {exc.strerror or exc} ({where}); "
+            "the partial build was removed and the current index is unchanged"
+        ) from None
     meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
     click.echo(
         f"built {folder} ({meta['entries']} entries, {meta['units']} units, "

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import shutil
 import sys
+from pathlib import Path
 
 import click
+
+THREADS = 2  # per worker; measured against 1 and 4 in scripts/bench_serve.py
 
 
 def gunicorn_argv(host: str, port: int, workers: int, debug: bool) -> list[str]:
@@ -18,18 +22,28 @@ def gunicorn_argv(host: str, port: int, workers: int, debug: bool) -> list[str]:
         f"{host}:{port}",
         "--workers",
         str(workers),
-        # Sync workers: on this 2-core machine gthread (4 threads) gave the same throughput with a
-        # p99 of 64 ms against 28 ms (docs/perf.md); --preload loads the dataset, jieba and the
-        # index once before forking, so workers share those pages and start answering at once.
+        # A gthread worker that reads each request whole in its event loop before a thread
+        # sees it (refapp/commands/serve_worker.py): idle or slow clients cost a socket, not a
+        # worker. --preload loads the dataset, jieba and the index once before forking, so
+        # workers share those pages and start answering at once. Figures: docs/deploy.md.
         "--worker-class",
-        "sync",
+        "refapp.commands.serve_worker.BufferingWorker",
+        "--threads",
+        str(THREADS),
         "--preload",
-        # gunicorn refuses request lines over 4094 bytes with its own 414 page; a pasted
-        # 10,000-character query must reach the app, which answers it with a clear 400.
+        # gunicorn's parser is not limited here because the worker bounds the request head
+        # (HEAD_LIMIT, a browser's longest URL): a pasted 10,000-character query gets the app's
+        # clear 400, not gunicorn's 414.
         "--limit-request-line",
         "0",
+        "--keep-alive",
+        "5",
         "--timeout",
         "30",
+        "--graceful-timeout",
+        "10",
+        "--config",
+        "python:refapp.commands.serve_config",
         "--access-logfile",
         "-",
     ]
@@ -37,6 +51,16 @@ def gunicorn_argv(host: str, port: int, workers: int, debug: bool) -> list[str]:
         argv += ["--reload", "--log-level", "debug"]
     argv.append("refapp:create_app()")
     return argv
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` names only this machine."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 @click.command()
@@ -49,6 +73,11 @@ def gunicorn_argv(host: str, port: int, workers: int, debug: bool) -> list[str]:
 def serve(host: str, port: int, workers: int, debug: bool) -> None:
     """Serve the web app with gunicorn (or Flask's debug server with --debug)."""
     if debug:
+        if not is_loopback(host):
+            raise click.UsageError(
+                f"--debug runs Flask's debugger, which executes code for whoever reaches it; "
+                f"it listens on loopback only (127.0.0.1, ::1, localhost), not {host}"
+            )
         from refapp import create_app
 
         create_app().run(host=host, port=port, debug=True)
@@ -63,4 +92,35 @@ def serve(host: str, port: int, workers: int, debug: bool) -> None:
     os.execv(exe, [exe, *argv[1:]])
 
 
-COMMANDS = [serve]
+
+def export_assets(target: Path) -> list[Path]:
+    """Write every static asset under `target` at its fingerprinted URL path (and a .gz twin when
+    smaller) so a proxy can serve /static/ itself; returns the files written."""
+    from refapp.assets import load_assets
+
+    written: list[Path] = []
+    for asset in load_assets().values():
+        path = target / asset.url.lstrip("/")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(asset.body)
+        written.append(path)
+        if asset.gzipped is not None:
+            packed = path.with_name(path.name + ".gz")
+            packed.write_bytes(asset.gzipped)
+            written.append(packed)
+    return written
+
+
+@click.command("export-static")
+@click.argument("target", type=click.Path(file_okay=False, path_type=Path))
+def export_static(target: Path) -> None:
+    """Write the fingerprinted static files under TARGET/static/ for nginx (deploy/nginx)."""
+    try:
+        written = export_assets(target)
+    except OSError as exc:
+        where = exc.filename or target
+        raise click.ClickException(f"could not write {where}: {exc.strerror or exc}") from None
+    click.echo(f"wrote {len(written)} files under {target / 'static'}")
+
+
+COMMANDS = [serve, export_static]

@@ -29,6 +29,7 @@ EXAMPLES: list[tuple[str, str, int]] = [
     ("/api/scenarios", "/api/scenarios", 200),
     ("/api/names", "/api/names", 200),
     ("/healthz", "/healthz", 200),
+    ("/readyz", "/readyz", 200),
 ]
 
 
@@ -58,6 +59,8 @@ REAL_EXAMPLES: list[tuple[str, str, int]] = [
     ("/api/scenarios", "/api/scenarios", 200),
     ("/api/names", "/api/names", 200),
     ("/healthz", "/healthz", 200),
+    ("/readyz", "/readyz", 200),
+    ("/metrics", "/metrics", 200),
     # at-the-table tools
     ("/api/offline-pack", "/api/offline-pack?lang=zh-Hant", 200),
     ("/api/offline-pack", "/api/offline-pack?lang=fr", 400),
@@ -91,6 +94,9 @@ def test_every_documented_path_has_a_live_example():
 def test_real_app_responses_match_the_openapi_document(real_client, spec_path, url, status):
     r = real_client.get(url)
     assert r.status_code == status, r.get_data(as_text=True)[:300]
+    if r.mimetype != "application/json":
+        assert r.mimetype in SPEC["paths"][spec_path]["get"]["responses"][str(status)]["content"]
+        return
     errors = sorted(schema_validator(spec_path, status).iter_errors(r.get_json()), key=str)
     assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors[:5]]
 
@@ -107,7 +113,9 @@ def test_every_real_scenario_log_matches_the_openapi_document(real_client):
 def test_every_json_route_of_the_app_is_documented(app):
     documented = {p.replace("{id}", "<path:entry_id>") for p in SPEC["paths"]}
     json_rules = {
-        r.rule for r in app.url_map.iter_rules() if r.rule.startswith("/api/") or r.rule == "/healthz"
+        r.rule
+        for r in app.url_map.iter_rules()
+        if r.rule.startswith("/api/") or r.rule in ("/healthz", "/readyz", "/metrics")
     }
     assert json_rules <= {p for p in SPEC["paths"]} | documented
 
@@ -170,11 +178,11 @@ def test_names_rows_hold_every_entry_in_three_scripts(client):
 
 def test_healthz_reports_dataset_and_index_versions(client, tmp_path):
     data = client.get("/healthz").get_json()
-    assert data["dataset"] == {"version": "fixture-1", "entries": 5, "error": None}
-    assert data["index"] == {"version": None, "search": False}  # no index built in tmp_path
+    assert data["dataset"] == {"version": "fixture-1", "entries": 5, "error": None, "loaded": True}
+    assert data["index"]["loaded"] is True and data["status"] == "live"
 
 
-def test_healthz_is_degraded_without_a_dataset(tmp_path):
+def test_healthz_is_live_but_readyz_is_503_without_a_dataset(tmp_path):
     from refapp import create_app
 
     app = create_app(
@@ -185,13 +193,47 @@ def test_healthz_is_degraded_without_a_dataset(tmp_path):
         }
     )
     client = app.test_client()
-    r = client.get("/healthz")
-    assert r.status_code == 503 and r.get_json()["dataset"]["error"]
+    live = client.get("/healthz")
+    assert live.status_code == 200 and live.get_json()["dataset"]["error"]
+    ready = client.get("/readyz")
+    assert ready.status_code == 503 and ready.get_json()["ready"] is False
     assert client.get("/").status_code == 200  # pages still render
 
 
+def test_readyz_is_503_while_search_answers_503_for_want_of_an_index(tmp_path):
+    """Issue 12, defect 5: /healthz said ok with "search": true while search answered 503."""
+    from corpus.model import DATASET_PATH
+    from refapp import create_app
+
+    client = create_app({"DATASET_PATH": str(DATASET_PATH), "REFAPP_DATA_DIR": str(tmp_path)}).test_client()
+    assert client.get("/api/search?q=library").status_code == 503
+    ready = client.get("/readyz")
+    assert ready.status_code == 503
+    body = ready.get_json()
+    assert body["index"] == {"version": None, "current": None, "loaded": False}
+    assert body["dataset"]["loaded"] and body["scenarios"]["loaded"]
+    assert client.get("/healthz").status_code == 200
+
+
+def test_readyz_turns_ready_when_an_index_is_built_and_names_its_version(tmp_path):
+    import index
+    from corpus.model import DATASET_PATH, load_dataset
+    from refapp import create_app
+
+    client = create_app({"DATASET_PATH": str(DATASET_PATH), "REFAPP_DATA_DIR": str(tmp_path)}).test_client()
+    assert client.get("/readyz").status_code == 503
+    folder = index.build(load_dataset(DATASET_PATH), tmp_path)
+    import time
+
+    time.sleep(1.1)  # the app looks for a newer build at most once a second
+    ready = client.get("/readyz")
+    assert ready.status_code == 200
+    assert ready.get_json()["index"]["version"] == folder.name == ready.get_json()["index"]["current"]
+    assert client.get("/api/search?q=library").status_code == 200
+
+
 def test_index_version_is_read_from_the_current_pointer(tmp_path):
-    from refapp.api import current_index_version
+    from refapp.health import current_index_version
 
     (tmp_path / "index" / "v7-20260101").mkdir(parents=True)
     (tmp_path / "index" / "current").symlink_to(tmp_path / "index" / "v7-20260101")
@@ -351,3 +393,50 @@ def test_entry_json_lists_each_rulings_demonstrations(client):
     by_ruling = {r["id"]: r["scenarios"] for r in data["rulings"]}
     assert "dominion/library-set-aside" in by_ruling["set-aside-not-shuffled"]
     assert all(isinstance(v, list) for v in by_ruling.values())
+
+
+API_MD = SPEC_PATH.with_name("api.md")
+
+
+def test_every_example_address_in_api_md_answers(real_client):
+    """Issue 12, defect 7: docs/api.md showed scenario ids with '/', a 404."""
+    import re
+
+    text = API_MD.read_text(encoding="utf-8")
+    addresses = set(re.findall(r"[`\"](/(?:entries|scenarios)/[a-z0-9/-]+(?:\.json)?)[`\"]", text))
+    listed = re.findall(r'"scenarios": \[([^\]]*)\]', text)[0].split('"')[1::2]
+    addresses |= {f"/scenarios/{sid}.json" for sid in listed}
+    assert len(addresses) >= 3, addresses
+    for address in sorted(addresses):
+        assert real_client.get(address).status_code == 200, address
+
+
+@pytest.mark.parametrize(("url", "json"), [("/api/entries", True), ("/healthz", True), ("/", False)])
+def test_405_names_the_allowed_methods(client, url, json):
+    r = client.post(url)
+    assert r.status_code == 405
+    assert set(r.headers["Allow"].replace(" ", "").split(",")) >= {"GET", "HEAD"}
+    assert (r.mimetype == "application/json") is json
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:8000", "127.0.0.1:8000"])
+def test_repeated_slashes_redirect_to_a_path_not_to_the_host_header(client, host):
+    r = client.get("/entries//dominion//library", headers={"Host": host})
+    assert r.status_code == 308
+    assert r.headers["Location"] == "/entries/dominion/library"
+
+
+def test_metrics_count_requests_by_route_and_status_and_name_the_versions(real_client):
+    real_client.get("/api/search?q=library&lang=en")
+    real_client.get("/api/search?q=library&lang=en")
+    real_client.get("/entries/dominion/nothing.json")
+    r = real_client.get("/metrics")
+    assert r.status_code == 200 and r.mimetype == "text/plain"
+    text = r.get_data(as_text=True)
+    assert 'refapp_http_requests_total{method="GET",route="/api/search",status="200"}' in text
+    assert 'status="404"' in text
+    assert 'refapp_http_request_duration_seconds_bucket{le="0.05",route="/api/search"}' in text
+    assert 'refapp_search_cache_lookups_total{result="hit"}' in text
+    ready = real_client.get("/readyz").get_json()
+    versions = f'dataset="{ready["dataset"]["version"]}",index="{ready["index"]["version"]}"'
+    assert f"refapp_build_info{{{versions}}} 1.0" in text

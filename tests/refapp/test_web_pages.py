@@ -386,7 +386,7 @@ def test_scenario_cache_keeps_the_most_recently_used_runs(app, scenarios):
     first = scenarios.runs["dominion/library-set-aside"]
     scenarios.runs["dominion/library-copy"] = {**first, "id": "dominion/library-copy"}
     library = ScenarioLibrary.build(scenarios, app.extensions["refapp"].catalog)
-    library.max_cached = 1
+    library._runs.max_items = 1
     library.run("dominion/library-set-aside")
     library.run("dominion/library-set-aside")
     assert scenarios.calls == 1  # cached

@@ -1,0 +1,91 @@
+"""Liveness and readiness: `GET /healthz` (the process answers) and `GET /readyz` (it can
+serve: dataset, search index and scenarios loaded). Both report the dataset and index versions,
+so a rolling update can be watched replica by replica."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Flask, current_app, jsonify
+
+from refapp.api_search import index_version
+from refapp.state import get_state
+
+bp = Blueprint("health", __name__)
+
+
+def log_scenario_problems(app: Flask, loaded: int) -> list[str]:
+    """Name every scenario file the engine could not load (the library drops them), once at
+    start. The files are only parsed again when some are missing from the `loaded` count."""
+    if app.config.get("SCENARIO_SOURCE") is not None:
+        return []
+    try:
+        import engine
+        from engine.core.scenario import scenario_paths
+
+        if len(scenario_paths()) == loaded:
+            return []
+        problems = list(engine.scenario_problems())
+    except Exception as exc:  # noqa: BLE001 - the engine's absence is logged by the library
+        app.logger.debug("scenario check skipped (%r)", exc)
+        return []
+    for problem in problems:
+        app.logger.error("scenario file skipped: %s", problem)
+    return problems
+
+
+def current_index_version(data_dir: Path) -> str | None:
+    """The build the `current` pointer names (what a server would open next), if any."""
+    pointer = data_dir / "index" / "current"
+    try:
+        if pointer.is_symlink() or pointer.is_dir():
+            return pointer.resolve().name
+        if pointer.is_file():
+            return pointer.read_text(encoding="utf-8").strip() or None
+    except OSError:
+        return None
+    return None
+
+
+def readiness() -> dict[str, Any]:
+    """What this replica has loaded, and whether that is enough to serve (`ready`)."""
+    state = get_state()
+    opened = index_version(current_app)
+    injected = current_app.config.get("SEARCH_FUNCTION") is not None  # tests replace the index
+    dataset_ok = state.dataset_error is None and bool(state.catalog.dataset.entries)
+    index_ok = opened is not None or (injected and state.search is not None)
+    scenarios_ok = bool(state.scenarios.summaries)
+    return {
+        "ready": dataset_ok and index_ok and scenarios_ok,
+        "dataset": {
+            "version": state.catalog.version,
+            "entries": len(state.catalog.dataset.entries),
+            "error": state.dataset_error,
+            "loaded": dataset_ok,
+        },
+        "index": {
+            "version": opened,
+            "current": current_index_version(Path(current_app.config["REFAPP_DATA_DIR"])),
+            "loaded": index_ok,
+        },
+        "scenarios": {"count": len(state.scenarios.summaries), "loaded": scenarios_ok},
+        "assets": state.assets_version,
+    }
+
+
+@bp.get("/healthz")
+def healthz():  # type: ignore[no-untyped-def]
+    """Live: 200 whenever the process answers (restart it only when this fails)."""
+    body = readiness()
+    return jsonify({"status": "live", **body}), 200
+
+
+@bp.get("/readyz")
+def readyz():  # type: ignore[no-untyped-def]
+    """Ready: 200 only when dataset, index and scenarios are loaded, else 503 (take it out of
+    the load balancer, do not restart it)."""
+    body = readiness()
+    return jsonify({"status": "ready" if body["ready"] else "not ready", **body}), (
+        200 if body["ready"] else 503
+    )
