@@ -143,6 +143,7 @@ class BufferingWorker(ThreadWorker):
     def _await_request(self, conn: TConn) -> None:
         conn.sock.setblocking(False)
         conn.pending = bytearray()
+        conn.scanned = 0  # where the search for the head's blank line resumes
         conn.timeout = time.monotonic() + HEAD_TIMEOUT_S
         self.heads.append(conn)
         self.poller.register(conn.sock, selectors.EVENT_READ, partial(self._on_request_bytes, conn))
@@ -157,15 +158,15 @@ class BufferingWorker(ThreadWorker):
         if not data:
             self._drop(conn)
             return
-        scanned = len(conn.pending)
         conn.pending += data
-        end = request_end(conn.pending, scanned)
+        end = request_end(conn.pending, conn.scanned)
         if end is None:
+            conn.scanned = len(conn.pending)  # the head is still arriving
             if len(conn.pending) > HEAD_LIMIT:
                 self._refuse(conn, too_large_response(conn.pending))
             return
         if len(conn.pending) < end:
-            return  # the body is still arriving
+            return  # the body is still arriving (`scanned` stays before the head's blank line)
         self.poller.unregister(conn.sock)
         self.heads.remove(conn)
         if conn.parser is None:

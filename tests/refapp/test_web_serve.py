@@ -124,6 +124,24 @@ def test_a_request_that_never_completes_is_dropped_after_seconds(server):
         assert time.monotonic() - started < HEAD_TIMEOUT_S + 3
 
 
+def test_a_body_arriving_after_its_head_is_answered_at_once(server):
+    """A client that sends the head and the body of a POST in two packets (http.client and browsers
+    do) is answered as soon as the body arrives: the worker once resumed its search for the head's
+    end past the blank line and held such requests until its 10 s head timeout."""
+    port, _, _ = server
+    body = b'{"situation": {}}'
+    head = (f"POST /api/sandbox HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode()
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(head)
+        time.sleep(0.2)
+        started = time.monotonic()
+        s.sendall(body)
+        answer = s.recv(65536)
+        assert answer.startswith(b"HTTP/1.1 422"), answer[:80]
+        assert time.monotonic() - started < 2
+
+
 @pytest.mark.parametrize("chars", [10_000, 300_000])
 def test_an_overlong_query_a_browser_can_send_gets_the_apps_400(server, chars):
     port, _, _ = server
