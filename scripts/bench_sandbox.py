@@ -2,7 +2,7 @@
 
     python scripts/bench_sandbox.py [--rounds N] [--clients C] [--no-write]
 
-Serves the app with the gunicorn options `refapp serve` uses (2 sync workers, --preload, access
+Serves the app with the gunicorn options `refapp serve` uses (2 buffering gthread workers, --preload, access
 log to /dev/null) on 127.0.0.1. For every shipped scenario (engine/scenarios/**), one "sandbox
 step" is POST /api/sandbox with the scenario as the situation and its whole script as the answers
 (the most work one tap can cost for a situation of that size: the engine replays everything);
@@ -195,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{len(work)} shipped scenarios; a sandbox step replays the scenario with its whole script "
         f"({answers[len(answers) // 2]} answers median, {answers[-1]} most; largest body "
         f"{len(biggest[1])} bytes, `{biggest[0]}`). Server: gunicorn with `refapp serve`'s options, "
-        "2 sync workers. Milliseconds per request, client side (keep-alive):",
+        "2 workers of its buffering worker class. Milliseconds per request, client side (keep-alive):",
         "",
         "| request | n | p50 | p90 | p99 | max |",
         "|---|---:|---:|---:|---:|---:|",
