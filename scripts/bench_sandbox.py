@@ -21,7 +21,6 @@ import http.client
 import json
 import os
 import platform
-import re
 import signal
 import socket
 import statistics
@@ -34,6 +33,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+import perf_doc  # noqa: E402  (scripts/ is on sys.path when a script runs)
+
 PERF_MD = ROOT / "docs" / "perf.md"
 
 
@@ -148,18 +149,7 @@ NOTES = "### Notes on the sandbox runs"  # hand-written, kept when the figures a
 
 
 def write_section(text: str) -> None:
-    old = PERF_MD.read_text(encoding="utf-8") if PERF_MD.exists() else "# Performance\n"
-    section = "## Sandbox\n\n" + text.strip() + "\n"
-    if "## Sandbox" in old:
-        head, rest = old.split("## Sandbox", 1)
-        nxt = re.search(r"^## ", rest, flags=re.M)
-        body = rest[: nxt.start()] if nxt else rest
-        if NOTES in body:
-            section += "\n" + NOTES + body.split(NOTES, 1)[1].rstrip() + "\n"
-        new = head + section + ("\n" + rest[nxt.start():] if nxt else "")
-    else:
-        new = old.rstrip() + "\n\n" + section
-    PERF_MD.write_text(new, encoding="utf-8")
+    perf_doc.write_section(PERF_MD, "Sandbox", text, NOTES)
 
 
 def main(argv: list[str] | None = None) -> int:

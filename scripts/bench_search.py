@@ -29,6 +29,8 @@ from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+import perf_doc  # noqa: E402  (scripts/ is on sys.path when a script runs)
+
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from eval_search import evaluate, freeze_commit, load_heldout, load_queries, report  # noqa: E402
@@ -349,19 +351,7 @@ NOTES = "### Notes"  # a hand-written part of the section, kept when the figures
 
 
 def write_section(text: str) -> None:
-    old = PERF_MD.read_text(encoding="utf-8") if PERF_MD.exists() else "# Performance\n"
-    section = "## Search\n\n" + text.strip() + "\n"
-    if "## Search" in old:
-        head, rest = old.split("## Search", 1)
-        nxt = re.search(r"^## ", rest, flags=re.M)
-        tail = rest[nxt.start() :] if nxt else ""
-        body = rest[: nxt.start()] if nxt else rest
-        if NOTES in body:
-            section += "\n" + NOTES + body.split(NOTES, 1)[1].rstrip() + "\n"
-        new = head + section + ("\n" + tail if tail else "")
-    else:
-        new = old.rstrip() + "\n\n" + section
-    PERF_MD.write_text(new, encoding="utf-8")
+    perf_doc.write_section(PERF_MD, "Search", text, NOTES)
 
 
 def quality_rows(o_groups: dict, p_groups: dict) -> list[tuple[str, str, str, str]]:
