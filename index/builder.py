@@ -16,7 +16,7 @@ from pathlib import Path
 from whoosh import index as whoosh_index
 
 from corpus.model import Dataset, Entry
-from index.documents import Unit, all_units, name_tokens, pinyin_tokens, search_text
+from index.documents import Unit, all_units, name_tokens, pinyin_tokens, questions_text, search_text
 from index.game_words import load_game_words
 from index.impacts import compute_impacts
 from index.lexicon import Lexicon
@@ -28,7 +28,7 @@ from index.tokenise import CJK_RUN, EN_STOPWORDS, Tokeniser, english_words, get_
 from index.vocabulary import stated_intents
 
 CURRENT = "current"
-INDEX_FORMAT = 4  # bump when the files of a built index change; older builds are refused
+INDEX_FORMAT = 5  # bump when the files of a built index change; older builds are refused
 KEEP_OLD = 2  # previous builds kept so servers that opened them keep working
 
 
@@ -66,6 +66,8 @@ def _english_vocab(dataset: Dataset) -> dict[str, int]:
         texts = [e.text, e.text_2e or {}, e.edition_changes or {}] + [r.text for r in e.rulings]
         for t in texts:
             add(t.get("en", ""), 1)
+        for q in [*e.questions, *(q for r in e.rulings for q in r.questions)]:
+            add(q, 1)  # players' words ('flip', 'bin') are words, not typos to correct
     return dict(counts)
 
 
@@ -99,6 +101,7 @@ def _documents(dataset: Dataset, lexicon: Lexicon, units: list[Unit], tok: Token
         else:
             doc["owner"] = names
             doc["ruling"] = " ".join(tok.search_tokens(text_norm))
+        doc["ask"] = " ".join(tok.search_tokens(questions_text(u)))
         docs.append({k: v for k, v in doc.items() if v != ""})
     return docs
 
@@ -167,7 +170,7 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         lexicon = Lexicon.from_dataset(dataset)
         words = tuple(sorted(set(lexicon.jieba_words()) | query_words()))
         units = all_units(dataset, lexicon)
-        texts = [u.norm for u in units] + [f.norm for f in lexicon.forms]
+        texts = [u.norm for u in units] + [questions_text(u) for u in units] + [f.norm for f in lexicon.forms]
         base = get_tokeniser(words).corpus_dictionary(texts)
         tok = get_tokeniser(words, base)
         (staging / "dictionary.txt").write_text(

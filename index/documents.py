@@ -28,6 +28,7 @@ class Unit:
     text: dict[str, str]  # display text per language (for snippets)
     mentions: list[str] = field(default_factory=list)  # entry ids whose names the text contains
     norm: str = ""  # search_text(text), once computed
+    questions: list[str] = field(default_factory=list)  # players' questions it answers (search only)
 
 
 def _join(*parts: dict[str, str] | None) -> dict[str, str]:
@@ -43,11 +44,28 @@ def entry_units(entry: Entry) -> list[Unit]:
     """The entry's own text unit followed by one unit per ruling."""
     notes = [n.text for n in entry.notes]
     own = _join(entry.text, entry.text_2e, entry.edition_changes, *notes)
-    units = [Unit(entry.id, entry.id, "entry", None, list(entry.editions), own)]
+    units = [
+        Unit(entry.id, entry.id, "entry", None, list(entry.editions), own, questions=list(entry.questions))
+    ]
     for r in entry.rulings:
         editions = [r.edition] if r.edition else list(entry.editions)
-        units.append(Unit(f"{entry.id}#{r.id}", entry.id, "ruling", r.id, editions, _join(r.text)))
+        units.append(
+            Unit(
+                f"{entry.id}#{r.id}",
+                entry.id,
+                "ruling",
+                r.id,
+                editions,
+                _join(r.text),
+                questions=list(r.questions),
+            )
+        )
     return units
+
+
+def questions_text(unit: Unit) -> str:
+    """The normalised text of a unit's questions (the `ask` field), one line each."""
+    return normalise("\n".join(unit.questions))
 
 
 def search_text(text: dict[str, str]) -> str:
