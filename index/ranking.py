@@ -92,8 +92,9 @@ def rank(
             s.score *= GUESSED_GAME_FACTOR
         if a.edition_hint and a.edition_hint not in meta["editions"]:
             s.score *= OTHER_EDITION_FACTOR
-    if len(a.groups) >= 2:
-        _pair_bonus(a, scored, {u: s for u, _, s in hits}, f, t, answers or {})
+    things = _pair_groups(a, t)
+    if len(things) >= 2:
+        _pair_bonus(things, scored, {u: s for u, _, s in hits}, f, t, answers or {})
     return sorted(
         scored.values(),
         key=lambda s: (-s.score, KIND_ORDER.get(t.entries[s.entry]["kind"], 9), s.entry),
@@ -158,8 +159,18 @@ def _bonus(scored: dict[str, Scored], entry: str, f: Filters, t: RankTables, bon
     s.score += bonus
 
 
+def _pair_groups(a: QueryAnalysis, t: RankTables) -> list[frozenset[str]]:
+    """The query's names that can be in play together: with a card (or character, district)
+    named, a name of the other game only (亮出 is Dominion's 'reveal' beside the Assassin) is how
+    the question is put, not a second thing in play."""
+    games = {t.entries[e]["game"] for g in a.groups for e in g if t.entries.get(e, {}).get("kind") == "card"}
+    if not games:
+        return list(a.groups)
+    return [g for g in a.groups if any(t.entries.get(e, {}).get("game") in games for e in g)]
+
+
 def _pair_bonus(
-    a: QueryAnalysis,
+    groups: list[frozenset[str]],
     scored: dict[str, Scored],
     unit_scores: dict[str, float],
     f: Filters,
@@ -169,7 +180,7 @@ def _pair_bonus(
     """Units naming something from every group of the query; each entry keeps its best one
     (for an entry the query names, the one answering best on the query's other words)."""
     candidates: set[str] | None = None
-    for g in a.groups:
+    for g in groups:
         units = set().union(*(t.mentioned_in.get(e, set()) for e in g))
         candidates = units if candidates is None else candidates & units
     best: dict[str, tuple[float, str]] = {}
