@@ -21,7 +21,7 @@ from index.game_words import load_game_words
 from index.impacts import compute_impacts
 from index.lexicon import Lexicon
 from index.normalise import normalise
-from index.schema import TEXT_FIELDS, make_schema
+from index.schema import FIELD_BOOSTS, TEXT_FIELDS, make_schema
 from index.spelling import NAME_WEIGHT
 from index.synonyms import load_rows
 from index.tokenise import CJK_RUN, EN_STOPWORDS, Tokeniser, english_words, get_tokeniser
@@ -101,7 +101,6 @@ def _documents(dataset: Dataset, lexicon: Lexicon, units: list[Unit], tok: Token
         else:
             doc["owner"] = names
             doc["ruling"] = " ".join(tok.search_tokens(text_norm))
-        doc["ask"] = " ".join(tok.search_tokens(questions_text(u)))
         docs.append({k: v for k, v in doc.items() if v != ""})
     return docs
 
@@ -203,7 +202,16 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         for doc in docs:  # the scored text fields live in impacts.json only
             writer.add_document(**{k: v for k, v in doc.items() if k not in TEXT_FIELDS})
         writer.commit()
-        _write_json(staging / "impacts.json", compute_impacts(docs))
+        impacts = compute_impacts(docs, {f: b for f, b in FIELD_BOOSTS.items() if f != "ask"})
+        # Each question a player asks is a little document of its own in the `ask` field, numbered
+        # after the units; a unit scores its best-matching question (questions.json: the unit
+        # each belongs to), so a question matching the query as a whole counts, not words
+        # scattered over six questions.
+        asked = [(d, q) for d, u in enumerate(units) for q in u.questions]
+        question_docs = [{"ask": " ".join(tok.search_tokens(normalise(q)))} for _, q in asked]
+        impacts |= compute_impacts(question_docs, {"ask": FIELD_BOOSTS["ask"]}, first=len(docs))
+        _write_json(staging / "impacts.json", impacts)
+        _write_json(staging / "questions.json", [d for d, _ in asked])
         _write_json(
             staging / "meta.json",
             {

@@ -14,7 +14,7 @@ FIELD_BOOSTS: dict[str, float] = {
     "owner": 1.0,
     "ruling": 2.0,
     "body": 1.0,
-    "ask": 1.5,
+    "ask": 4.0,  # BM25 saturates: above ~4 the weight no longer changes the dev ranking
 }
 TEXT_FIELDS: tuple[str, ...] = tuple(FIELD_BOOSTS)
 
