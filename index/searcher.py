@@ -228,16 +228,18 @@ class SearchIndex:
     def _score(self, clauses: list[Clause]) -> dict[int, float]:
         """Unit document -> score for an OR of clauses; a unit adds the score of its one
         best-matching question (question documents are numbered after the units)."""
-        acc = score_clauses(self.impacts, clauses)
+        acc = score_clauses(self.impacts, [c for c in clauses if c.field != "ask"])
+        asked = score_clauses(self.impacts, [c for c in clauses if c.field == "ask"])
         first, owner = self.first_question, self.question_of
         best: dict[int, float] = {}
-        for d in [d for d in acc if d >= first]:
-            v = acc.pop(d)
+        get = best.get
+        for d, v in asked.items():
             u = owner[d - first]
-            if v > best.get(u, 0.0):
+            if v > get(u, 0.0):
                 best[u] = v
+        get = acc.get
         for u, v in best.items():
-            acc[u] = acc.get(u, 0.0) + v
+            acc[u] = get(u, 0.0) + v
         return acc
 
     def _intent_factors(self, asked: tuple[str, ...]) -> dict[int, float]:
