@@ -16,19 +16,19 @@ from pathlib import Path
 from whoosh import index as whoosh_index
 
 from corpus.model import Dataset, Entry
-from index.documents import Unit, all_units, name_tokens, pinyin_tokens, search_text
+from index.documents import Unit, all_units, name_tokens, pinyin_tokens, questions_text, search_text
 from index.game_words import load_game_words
 from index.impacts import compute_impacts
 from index.lexicon import Lexicon
 from index.normalise import normalise
-from index.schema import TEXT_FIELDS, make_schema
+from index.schema import FIELD_BOOSTS, TEXT_FIELDS, make_schema
 from index.spelling import NAME_WEIGHT
 from index.synonyms import load_rows
 from index.tokenise import CJK_RUN, EN_STOPWORDS, Tokeniser, english_words, get_tokeniser
 from index.vocabulary import stated_intents
 
 CURRENT = "current"
-INDEX_FORMAT = 4  # bump when the files of a built index change; older builds are refused
+INDEX_FORMAT = 5  # bump when the files of a built index change; older builds are refused
 KEEP_OLD = 2  # previous builds kept so servers that opened them keep working
 
 
@@ -66,6 +66,8 @@ def _english_vocab(dataset: Dataset) -> dict[str, int]:
         texts = [e.text, e.text_2e or {}, e.edition_changes or {}] + [r.text for r in e.rulings]
         for t in texts:
             add(t.get("en", ""), 1)
+        for q in [*e.questions, *(q for r in e.rulings for q in r.questions)]:
+            add(q, 1)  # players' words ('flip', 'bin') are words, not typos to correct
     return dict(counts)
 
 
@@ -167,7 +169,7 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         lexicon = Lexicon.from_dataset(dataset)
         words = tuple(sorted(set(lexicon.jieba_words()) | query_words()))
         units = all_units(dataset, lexicon)
-        texts = [u.norm for u in units] + [f.norm for f in lexicon.forms]
+        texts = [u.norm for u in units] + [questions_text(u) for u in units] + [f.norm for f in lexicon.forms]
         base = get_tokeniser(words).corpus_dictionary(texts)
         tok = get_tokeniser(words, base)
         (staging / "dictionary.txt").write_text(
@@ -200,7 +202,16 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         for doc in docs:  # the scored text fields live in impacts.json only
             writer.add_document(**{k: v for k, v in doc.items() if k not in TEXT_FIELDS})
         writer.commit()
-        _write_json(staging / "impacts.json", compute_impacts(docs))
+        impacts = compute_impacts(docs, {f: b for f, b in FIELD_BOOSTS.items() if f != "ask"})
+        # Each question a player asks is a little document of its own in the `ask` field, numbered
+        # after the units; a unit scores its best-matching question (questions.json: the unit
+        # each belongs to), so a question matching the query as a whole counts, not words
+        # scattered over six questions.
+        asked = [(d, q) for d, u in enumerate(units) for q in u.questions]
+        question_docs = [{"ask": " ".join(tok.search_tokens(normalise(q)))} for _, q in asked]
+        impacts |= compute_impacts(question_docs, {"ask": FIELD_BOOSTS["ask"]}, first=len(docs))
+        _write_json(staging / "impacts.json", impacts)
+        _write_json(staging / "questions.json", [d for d, _ in asked])
         _write_json(
             staging / "meta.json",
             {

@@ -37,15 +37,18 @@ def bm25(tf: float, dl: float, avgdl: float, df: int, n: int) -> float:
     return idf * tf * (K1 + 1.0) / norm
 
 
-def compute_impacts(docs: list[dict[str, str]], boosts: dict[str, float] = FIELD_BOOSTS) -> Impacts:
+def compute_impacts(
+    docs: list[dict[str, str]], boosts: dict[str, float] = FIELD_BOOSTS, first: int = 0
+) -> Impacts:
     """Every posting of the text fields with its BM25 weight, for `docs` in document-number
     order (each a field -> space-separated tokens mapping, as given to the Whoosh writer). The
     figures are Whoosh's own: the term weight is its frequency times the field boost, and the
     document length is the token count as Whoosh stores it (one byte, `length_to_byte`); so
-    the text fields need not be written into Whoosh at all (tests compare the two)."""
+    the text fields need not be written into Whoosh at all (tests compare the two). `boosts`
+    names the fields to compute; `first` is the document number of docs[0]."""
     n = len(docs)
     out: Impacts = {}
-    for field in TEXT_FIELDS:
+    for field in (f for f in TEXT_FIELDS if f in boosts):
         boost = boosts[field]
         postings: dict[str, list[tuple[int, int]]] = {}
         lengths: list[int] = []
@@ -59,7 +62,7 @@ def compute_impacts(docs: list[dict[str, str]], boosts: dict[str, float] = FIELD
         table: dict[str, tuple[list[int], list[float]]] = {}
         for term, plist in postings.items():
             df = len(plist)
-            scored = [(d, round(bm25(freq * boost, stored[d], avgdl, df, n), 5)) for d, freq in plist]
+            scored = [(first + d, round(bm25(freq * boost, stored[d], avgdl, df, n), 5)) for d, freq in plist]
             scored.sort(key=lambda dw: (-dw[1], dw[0]))
             table[term] = ([d for d, _ in scored], [w for _, w in scored])
         out[field] = table

@@ -37,6 +37,7 @@ from index.synonyms import compile_table, expand, load_rows
 from index.tokenise import CJK_RUN, BaseDictionary, get_tokeniser
 from index.vocabulary import asked_intents, intent_boosts
 
+ASK_WEIGHT = 2.0  # a unit's best-matching player question, beside its rulebook text
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 300
 SYNONYM_BOOST = 0.6  # rulebook words standing for the query's everyday ones (赢 -> 获胜)
@@ -171,6 +172,8 @@ class SearchIndex:
             field: {t: (docs, weights) for t, (docs, weights) in table.items()}
             for field, table in _load(self.folder, "impacts.json").items()
         }
+        self.question_of: list[int] = _load(self.folder, "questions.json")  # question doc -> unit doc
+        self.first_question = len(self.units)
         self.pinyin_terms = sorted(self.impacts.get("pinyin", {}))
         self.rank_tables = RankTables(self.entries, self.units, self.mentioned_in, self.name_words)
         try:
@@ -222,6 +225,23 @@ class SearchIndex:
         clauses += [Clause("pinyin", t) for p in a.pinyin_prefixes for t in prefixed(self.pinyin_terms, p)]
         return clauses
 
+    def _score(self, clauses: list[Clause]) -> dict[int, float]:
+        """Unit document -> score for an OR of clauses; a unit adds the score of its one
+        best-matching question (question documents are numbered after the units)."""
+        acc = score_clauses(self.impacts, [c for c in clauses if c.field != "ask"])
+        asked = score_clauses(self.impacts, [c for c in clauses if c.field == "ask"])
+        first, owner = self.first_question, self.question_of
+        best: dict[int, float] = {}
+        get = best.get
+        for d, v in asked.items():
+            u = owner[d - first]
+            if v > get(u, 0.0):
+                best[u] = v
+        get = acc.get
+        for u, v in best.items():
+            acc[u] = get(u, 0.0) + v
+        return acc
+
     def _intent_factors(self, asked: tuple[str, ...]) -> dict[int, float]:
         """Document -> score factor for rulings stating what `asked` asks for (made once per
         combination of intents; there are at most 2^5)."""
@@ -257,9 +277,7 @@ class SearchIndex:
             units = {u: v for u, e, v in hits if e == entry}
             if not units:
                 continue
-            name_part = score_clauses(
-                self.impacts, [c for c in clauses if c.term in own or c.field == "pinyin"]
-            )
+            name_part = self._score([c for c in clauses if c.term in own or c.field == "pinyin"])
             for d, v in name_part.items():
                 unit_id, e = self.docnum_units[d]
                 if e == entry and unit_id in units:
@@ -278,7 +296,7 @@ class SearchIndex:
         """(unit id, entry id, score) of matching units that pass the filters, best first. A
         ruling stating the kind of fact the question asks for (`asked`: a number, where a card
         goes, when...) scores that intent's boost more."""
-        acc = score_clauses(self.impacts, clauses)
+        acc = self._score(clauses)
         if asked:
             factors = self._intent_factors(asked)
             for d in acc.keys() & factors.keys():
