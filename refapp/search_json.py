@@ -28,16 +28,9 @@ _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _string = json.encoder.encode_basestring  # type: ignore[attr-defined]  # the C function json.dumps uses
 
 
-class _Fragment:
-    __slots__ = ("source", "head", "tail")
-
-    def __init__(self, source: tuple, head: bytes, tail: bytes):
-        self.source = source  # the fields the text was made from, compared on every reuse
-        self.head = head  # '{"id":...,"title":{...},"snippet":'
-        self.tail = tail  # ',"ruling":...,"url":...,"scenarios":[...]}'
-
-
-_fragments: dict[tuple[str, Any], _Fragment] = {}
+# (id, ruling) -> (the fields the text was made from, compared on every reuse; the JSON before
+# the snippet '{"id":...,"title":{...},"snippet":'; the JSON after it ',"ruling":...}')
+_fragments: dict[tuple[str, str | None], tuple[tuple, bytes, bytes]] = {}
 _lock = threading.Lock()
 
 
@@ -45,19 +38,19 @@ def _all_text(values: Any) -> bool:
     return all(type(v) is str for v in values)
 
 
-def _fragment(r: dict[str, Any]) -> _Fragment | None:
-    """The kept text around this result's snippet, made now if none fits; None when a field is
-    not text (such a result is written whole)."""
-    title = tuple(r["title"].items())  # (pairs: dicts compare equal in any order, JSON does not)
-    source = (r["kind"], r["game"], r["editions"], title, r["url"], r["scenarios"])
-    key = (r["id"], r["ruling"])
-    kept = _fragments.get(key)
-    if kept is not None and kept.source == source:  # kept sources are text, so == is exact
-        return kept
+def _make(key: tuple, r: dict[str, Any], source: tuple) -> tuple[tuple, bytes, bytes] | None:
+    """Keep the text around this result's snippet; None when a field is not text (such a
+    result is written whole)."""
+    rid, ruling = key
+    kind, game, editions, title, url, scenarios = source
     if not (
-        _all_text((r["kind"], r["game"], r["url"]))
-        and _all_text(r["editions"])
-        and _all_text(r["scenarios"])
+        type(rid) is str
+        and (ruling is None or type(ruling) is str)
+        and type(editions) is list
+        and type(scenarios) is list
+        and _all_text((kind, game, url))
+        and _all_text(editions)
+        and _all_text(scenarios)
         and _all_text(k for pair in title for k in pair)
     ):
         return None
@@ -65,8 +58,7 @@ def _fragment(r: dict[str, Any]) -> _Fragment | None:
     # the snippet are the dicts of the fields before and after it, without their braces
     head = (_dumps({k: r[k] for k in RESULT_KEYS[:5]})[:-1] + ',"snippet":').encode()
     tail = ("," + _dumps({k: r[k] for k in RESULT_KEYS[6:]})[1:]).encode()
-    kind, game, editions, _, url, scenarios = source
-    made = _Fragment((kind, game, list(editions), title, url, list(scenarios)), head, tail)
+    made = ((kind, game, list(editions), title, url, list(scenarios)), head, tail)
     with _lock:
         if len(_fragments) >= MAX_FRAGMENTS:
             _fragments.clear()
@@ -74,35 +66,37 @@ def _fragment(r: dict[str, Any]) -> _Fragment | None:
     return made
 
 
-def _plain(r: Any) -> bool:
-    """A result of the expected shape (keys in order; id, snippet and ruling text)."""
-    return (
-        type(r) is dict
-        and tuple(r) == RESULT_KEYS
-        and type(r["id"]) is str
-        and type(r["snippet"]) is str
-        and (r["ruling"] is None or type(r["ruling"]) is str)
-        and type(r["title"]) is dict
-        and type(r["editions"]) is list
-        and type(r["scenarios"]) is list
-    )
-
-
-def _result_json(r: dict[str, Any]) -> bytes:
-    f = _fragment(r)
-    return f.head + _string(r["snippet"]).encode() + f.tail if f else _dumps(r).encode()
+def _result_json(r: Any) -> bytes | None:
+    """One result's JSON; None when it is not of the search's shape (keys in this order)."""
+    if type(r) is not dict or tuple(r) != RESULT_KEYS:
+        return None
+    rid, kind, game, editions, title, snippet, ruling, url, scenarios = r.values()
+    if type(snippet) is not str or type(title) is not dict:
+        return None
+    # title as pairs: dicts compare equal in any order, JSON does not; kept sources are text,
+    # so == is exact
+    source = (kind, game, editions, tuple(title.items()), url, scenarios)
+    key = (rid, ruling)
+    kept = _fragments.get(key)
+    if kept is None or kept[0] != source:
+        kept = _make(key, r, source)
+        if kept is None:
+            return _dumps(r).encode()
+    return kept[1] + _string(snippet).encode() + kept[2]
 
 
 def search_json(answer: dict[str, Any], dumps: Callable[[Any], str] = _dumps) -> bytes:
     """`dumps(answer)` in UTF-8 (compact json.dumps with ensure_ascii=False, or the app's
     provider doing the same), reusing kept result fragments when the answer has the search's
-    shape; anything the plain encoder cannot write (a type only the provider knows) goes to
-    `dumps` whole. Bytes, so that the kept fragments are copied, not re-encoded."""
+    shape; anything else, or what the plain encoder cannot write (a type only the provider
+    knows), goes to `dumps` whole. Bytes, so that kept fragments are copied, not re-encoded."""
     results = answer.get("results")
-    if tuple(answer) != ANSWER_KEYS or type(results) is not list or not all(_plain(r) for r in results):
+    if tuple(answer) != ANSWER_KEYS or type(results) is not list:
         return dumps(answer).encode()
     try:
         parts = [_result_json(r) for r in results]
+        if None in parts:
+            return dumps(answer).encode()
         head = _dumps({k: answer[k] for k in ANSWER_KEYS[:-1]})
     except (TypeError, ValueError):
         return dumps(answer).encode()
