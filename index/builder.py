@@ -21,15 +21,18 @@ from index.game_words import load_game_words
 from index.impacts import compute_impacts
 from index.lexicon import Lexicon
 from index.normalise import normalise
-from index.schema import TEXT_FIELDS, make_schema
+from index.schema import make_schema
 from index.spelling import NAME_WEIGHT
+from index.store import write_impacts, write_units
 from index.synonyms import load_rows
 from index.tokenise import CJK_RUN, EN_STOPWORDS, Tokeniser, english_words, get_tokeniser
 from index.vocabulary import stated_intents
 
 CURRENT = "current"
-INDEX_FORMAT = 4  # bump when the files of a built index change; older builds are refused
+INDEX_FORMAT = 5  # bump when the files of a built index change; older builds are refused
 KEEP_OLD = 2  # previous builds kept so servers that opened them keep working
+WHOOSH_FIELDS = ("id", "exact")  # what Whoosh is given: documents are numbered as the units
+WRITER_MB = 256  # the Whoosh writer's memory before it spills sorted runs to disk
 
 
 def index_root(data_dir: Path) -> Path:
@@ -75,10 +78,13 @@ def _documents(dataset: Dataset, lexicon: Lexicon, units: list[Unit], tok: Token
     for f in lexicon.forms:
         forms_by_entry.setdefault(f.entry, []).append(f)
     docs = []
+    names_of: dict[str, str] = {}  # an entry's name tokens, the same for each of its units
     for u in units:
         e = entries[u.entry]
         forms = forms_by_entry.get(e.id, [])
-        names = " ".join(name_tokens(e, forms, tok))
+        names = names_of.get(e.id)
+        if names is None:
+            names = names_of[e.id] = " ".join(name_tokens(e, forms, tok))
         text_norm = u.norm or search_text(u.text)
         doc = {
             "id": u.id,
@@ -176,31 +182,21 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         (staging / "userdict.txt").write_text("".join(f"{w} 1000\n" for w in words), encoding="utf-8")
         _write_json(staging / "lexicon.json", lexicon.to_json())
         _write_json(staging / "entries.json", [_entry_meta(e) for e in dataset.entries])
-        _write_json(
-            staging / "units.json",
-            [
-                {
-                    "id": u.id,
-                    "entry": u.entry,
-                    "part": u.part,
-                    "ruling": u.ruling,
-                    "editions": u.editions,
-                    "text": u.text,
-                    "mentions": u.mentions,
-                    "intents": list(stated_intents(u.text.get("en", ""))),
-                }
-                for u in units
-            ],
+        write_units(
+            staging,
+            units,
+            [e.id for e in dataset.entries],
+            [stated_intents(u.text.get("en", "")) for u in units],
         )
         _write_json(staging / "vocab.json", _english_vocab(dataset))
         (staging / "whoosh").mkdir()
         ix = whoosh_index.create_in(str(staging / "whoosh"), make_schema())
-        writer = ix.writer()
+        writer = ix.writer(limitmb=WRITER_MB)
         docs = _documents(dataset, lexicon, units, tok)
-        for doc in docs:  # the scored text fields live in impacts.json only
-            writer.add_document(**{k: v for k, v in doc.items() if k not in TEXT_FIELDS})
+        for doc in docs:  # Whoosh holds the phrase field only; scores live in postings.bin
+            writer.add_document(**{k: doc[k] for k in WHOOSH_FIELDS if k in doc})
         writer.commit()
-        _write_json(staging / "impacts.json", compute_impacts(docs))
+        write_impacts(staging, compute_impacts(docs))
         _write_json(
             staging / "meta.json",
             {

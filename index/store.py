@@ -1,0 +1,424 @@
+"""Compact storage of a built index's units and impact lists, read through memory maps.
+
+An opened index used to hold every unit's text in three languages, its mentions and every
+(field, term) impact list as Python objects (about 1 GiB at 100 times today's corpus). Here:
+
+- `postings.bin` + `terms.json`: per text field, the terms (sorted) and, in one file, every
+  list's documents (uint32) and weights (float64, the very values `compute_impacts` made, so
+  scores are bit-for-bit the same), each list strongest first, found through a start array.
+  `Impacts` is a read-only mapping field -> term -> (documents, weights) over memory views.
+- `units.json`: the small columns of every unit in document-number order (id, entry, part,
+  editions, stated intents), held in memory as shared tuples and one-byte codes.
+- `units.bin`: each unit's display text (JSON) and, as two CSR arrays, the entries each unit
+  mentions and the units mentioning each entry; read only for the few results shown or the
+  entries a query names.
+
+Memory maps are shared between forked workers and between threads (read-only); the pages a
+process touches count in its resident memory, the rest stays on disk. Nothing here knows the
+field names: `TEXT_FIELDS` decides what is written.
+"""
+
+from __future__ import annotations
+
+import json
+import mmap
+import sys
+from array import array
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from index.errors import IndexBrokenError
+
+STORE_FORMAT = 1
+ALIGN = 8
+BROKEN = (OSError, ValueError, KeyError, TypeError, IndexError)
+
+
+@contextmanager
+def _reading(folder: Path, name: str) -> Iterator[None]:
+    """IndexBrokenError naming `name` for whatever goes wrong while it is read."""
+    try:
+        yield
+    except BROKEN as exc:
+        raise IndexBrokenError(folder.name, name, f"{type(exc).__name__}: {exc}") from exc
+
+
+# -- a file of named arrays --------------------------------------------------------------------
+class BlobWriter:
+    """Arrays written one after the other into one file (each aligned to 8 bytes); `toc` says
+    where each is (type code, byte offset, item count)."""
+
+    def __init__(self, path: Path):
+        self._f = open(path, "wb")  # noqa: SIM115 - closed by close()
+        self._pos = 0
+        self.toc: dict[str, list] = {}
+
+    def add(self, name: str, data: array | bytes) -> None:
+        pad = -self._pos % ALIGN
+        if pad:
+            self._f.write(b"\0" * pad)
+            self._pos += pad
+        raw = data.tobytes() if isinstance(data, array) else bytes(data)
+        code = data.typecode if isinstance(data, array) else "B"
+        self.toc[name] = [code, self._pos, len(data)]
+        self._f.write(raw)
+        self._pos += len(raw)
+
+    def close(self) -> dict[str, Any]:
+        self._f.close()
+        return {"byteorder": sys.byteorder, "arrays": self.toc}
+
+
+class Blob:
+    """The arrays of a BlobWriter file as memory views (no copy; pages load when touched)."""
+
+    def __init__(self, path: Path, toc: Mapping[str, Any]):
+        if toc.get("byteorder") != sys.byteorder:
+            raise ValueError(f"{path.name} was written on a machine of another byte order")
+        with open(path, "rb") as f:
+            size = f.seek(0, 2)
+            self._mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if size else None
+        self._view = memoryview(self._mm) if self._mm is not None else memoryview(b"")
+        self._toc = toc["arrays"]
+        for name, (code, offset, count) in self._toc.items():
+            end = offset + count * array(code).itemsize
+            if end > len(self._view):
+                raise ValueError(f"{path.name}: array {name} runs past the end of the file")
+
+    def array(self, name: str) -> memoryview:
+        code, offset, count = self._toc[name]
+        size = array(code).itemsize
+        part = self._view[offset : offset + count * size]
+        return part if code == "B" else part.cast(code)
+
+
+def _pick_code(limit: int) -> str:
+    return "I" if limit < 2**32 else "Q"
+
+
+# -- impact lists ------------------------------------------------------------------------------
+Postings = tuple[Sequence[int], Sequence[float]]
+
+
+def write_impacts(folder: Path, impacts: Mapping[str, Mapping[str, tuple[list[int], list[float]]]]) -> None:
+    """`postings.bin` and `terms.json` for `impacts` (field -> term -> (docs, weights))."""
+    w = BlobWriter(folder / "postings.bin")
+    fields: dict[str, dict[str, Any]] = {}
+    for field, table in impacts.items():
+        terms = sorted(table)
+        docs, weights, starts = array("I"), array("d"), array("Q", [0])
+        for t in terms:
+            d, wt = table[t]
+            docs.extend(d)
+            weights.extend(wt)
+            starts.append(len(docs))
+        w.add(f"{field}.docs", docs)
+        w.add(f"{field}.weights", weights)
+        w.add(f"{field}.starts", array(_pick_code(len(docs)), starts))
+        fields[field] = {"terms": terms}
+    toc = w.close()
+    (folder / "terms.json").write_text(
+        json.dumps({"format": STORE_FORMAT, "blob": toc, "fields": fields}, ensure_ascii=False),
+        encoding="utf-8",
+    )
+
+
+class FieldPostings(Mapping[str, Postings]):
+    """term -> (documents, weights) of one field, strongest first (memory views)."""
+
+    def __init__(self, terms: list[str], docs: memoryview, weights: memoryview, starts: memoryview):
+        if len(starts) != len(terms) + 1 or len(docs) != len(weights):
+            raise ValueError("terms.json and postings.bin disagree")
+        self.terms = terms  # sorted
+        self._index = {t: i for i, t in enumerate(terms)}
+        self._docs, self._weights, self._starts = docs, weights, starts
+
+    def __getitem__(self, term: str) -> Postings:
+        i = self._index[term]
+        s, e = self._starts[i], self._starts[i + 1]
+        return self._docs[s:e], self._weights[s:e]
+
+    def get(self, term: str, default: Any = None) -> Any:
+        i = self._index.get(term)
+        if i is None:
+            return default
+        s, e = self._starts[i], self._starts[i + 1]
+        return self._docs[s:e], self._weights[s:e]
+
+    def frequency(self, term: str) -> int:
+        i = self._index.get(term)
+        return 0 if i is None else self._starts[i + 1] - self._starts[i]
+
+    def __contains__(self, term: object) -> bool:
+        return term in self._index
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.terms)
+
+    def __len__(self) -> int:
+        return len(self.terms)
+
+
+class Impacts(Mapping[str, FieldPostings]):
+    """field -> FieldPostings, read from `postings.bin` through a memory map."""
+
+    def __init__(self, folder: Path):
+        with _reading(folder, "terms.json"):
+            raw = json.loads((folder / "terms.json").read_text(encoding="utf-8"))
+            if raw.get("format") != STORE_FORMAT:
+                raise ValueError("unknown format")
+        with _reading(folder, "postings.bin"):
+            self._load(folder, raw)
+
+    def _load(self, folder: Path, raw: dict[str, Any]) -> None:
+        blob = Blob(folder / "postings.bin", raw["blob"])
+        self._fields = {
+            field: FieldPostings(
+                spec["terms"],
+                blob.array(f"{field}.docs"),
+                blob.array(f"{field}.weights"),
+                blob.array(f"{field}.starts"),
+            )
+            for field, spec in raw["fields"].items()
+        }
+
+    def __getitem__(self, field: str) -> FieldPostings:
+        return self._fields[field]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._fields)
+
+    def __len__(self) -> int:
+        return len(self._fields)
+
+
+# -- units -------------------------------------------------------------------------------------
+PARTS = ("entry", "ruling")
+
+
+def write_units(
+    folder: Path, units: Sequence[Any], entry_ids: Sequence[str], intents: Sequence[tuple]
+) -> None:
+    """`units.json` (small columns) and `units.bin` (texts, mentions both ways) for `units`
+    (index.documents.Unit, in document-number order), `entry_ids` (the entries in entries.json
+    order) and each unit's stated intents."""
+    entry_no = {e: i for i, e in enumerate(entry_ids)}
+    editions_table: dict[tuple[str, ...], int] = {}
+    intents_table: dict[tuple[str, ...], int] = {}
+    cols: dict[str, list] = {"id": [], "entry": [], "part": [], "editions": [], "intents": []}
+    text_bytes = bytearray()
+    text_starts = array("Q", [0])
+    mention_entries, mention_starts = array("I"), array("Q", [0])
+    mentioned_by: list[list[int]] = [[] for _ in entry_ids]
+    for d, (u, stated) in enumerate(zip(units, intents, strict=True)):
+        if u.part == "ruling" and u.id != f"{u.entry}#{u.ruling}":
+            raise ValueError(f"unit id {u.id!r} is not '<entry>#<ruling>'")
+        cols["id"].append(u.id)
+        cols["entry"].append(entry_no[u.entry])
+        cols["part"].append(PARTS.index(u.part))
+        cols["editions"].append(editions_table.setdefault(tuple(u.editions), len(editions_table)))
+        cols["intents"].append(intents_table.setdefault(tuple(stated), len(intents_table)))
+        text_bytes += json.dumps(u.text, ensure_ascii=False).encode("utf-8")
+        text_starts.append(len(text_bytes))
+        for e in u.mentions:
+            mention_entries.append(entry_no[e])
+            mentioned_by[entry_no[e]].append(d)
+        mention_starts.append(len(mention_entries))
+    mentioned, mentioned_starts = array("I"), array("Q", [0])
+    for ds in mentioned_by:
+        mentioned.extend(ds)
+        mentioned_starts.append(len(mentioned))
+    w = BlobWriter(folder / "units.bin")
+    w.add("text", bytes(text_bytes))
+    w.add("text.starts", array(_pick_code(len(text_bytes)), text_starts))
+    w.add("mentions", mention_entries)
+    w.add("mentions.starts", array(_pick_code(len(mention_entries)), mention_starts))
+    w.add("mentioned", mentioned)
+    w.add("mentioned.starts", array(_pick_code(len(mentioned)), mentioned_starts))
+    toc = w.close()
+    doc = {
+        "format": STORE_FORMAT,
+        "blob": toc,
+        "entries": list(entry_ids),
+        "editions_table": [list(k) for k in editions_table],
+        "intents_table": [list(k) for k in intents_table],
+        **cols,
+    }
+    (folder / "units.json").write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+
+
+class UnitView(Mapping[str, Any]):
+    """One unit as the mapping the searcher and ranking read ({id, entry, part, ruling,
+    editions, text, mentions, intents}); text and mentions are read when asked for."""
+
+    __slots__ = ("_store", "_d")
+    KEYS = ("id", "entry", "part", "ruling", "editions", "text", "mentions", "intents")
+
+    def __init__(self, store: UnitStore, d: int):
+        self._store, self._d = store, d
+
+    def __getitem__(self, key: str) -> Any:
+        s, d = self._store, self._d
+        if key == "part":
+            return PARTS[s.part_codes[d]]
+        if key == "editions":
+            return s.editions_of(d)
+        if key == "entry":
+            return s.docnum_units[d][1]
+        if key == "id":
+            return s.docnum_units[d][0]
+        if key == "ruling":
+            return s.ruling(d)
+        if key == "text":
+            return s.text(d)
+        if key == "mentions":
+            return s.mentions(d)
+        if key == "intents":
+            return s.intents_table[s.intent_codes[d]]
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.KEYS)
+
+    def __len__(self) -> int:
+        return len(self.KEYS)
+
+
+class UnitStore(Mapping[str, UnitView]):
+    """unit id -> UnitView, in document-number order; also by number (`docnum_units`,
+    `editions_of`, `part_codes`, `intent_codes`) and the entries' units (`units_of`) and
+    mentions (`mentioned_in`)."""
+
+    def __init__(self, folder: Path):
+        with _reading(folder, "units.json"):
+            raw = json.loads((folder / "units.json").read_text(encoding="utf-8"))
+            if raw.get("format") != STORE_FORMAT:
+                raise ValueError("unknown format")
+        with _reading(folder, "units.bin"):
+            self._load(raw, Blob(folder / "units.bin", raw["blob"]))
+
+    def _load(self, raw: dict[str, Any], blob: Blob) -> None:
+        self._blob = blob
+        self.entry_ids: list[str] = [sys.intern(e) for e in raw["entries"]]
+        ids: list[str] = raw["id"]
+        self.docnum_units: list[tuple[str, str]] = [
+            (u, self.entry_ids[e]) for u, e in zip(ids, raw["entry"], strict=True)
+        ]
+        self.docnum_of: dict[str, int] = {u: d for d, u in enumerate(ids)}
+        self.part_codes = bytes(raw["part"])
+        self._editions = [tuple(e) for e in raw["editions_table"]]
+        self.edition_codes = (
+            bytes(raw["editions"]) if len(self._editions) < 256 else array("I", raw["editions"])
+        )
+        self.intents_table: list[tuple[str, ...]] = [tuple(i) for i in raw["intents_table"]]
+        self.intent_codes = (
+            bytes(raw["intents"]) if len(self.intents_table) < 256 else array("I", raw["intents"])
+        )
+        self._text = self._blob.array("text")
+        self._text_starts = self._blob.array("text.starts")
+        self._mentions = self._blob.array("mentions")
+        self._mention_starts = self._blob.array("mentions.starts")
+        self._mentioned = self._blob.array("mentioned")
+        self._mentioned_starts = self._blob.array("mentioned.starts")
+        n = len(ids)
+        if not (len(self.part_codes) == len(self.edition_codes) == len(self.intent_codes) == n) or not (
+            len(self._text_starts) == len(self._mention_starts) == n + 1
+        ):
+            raise ValueError("units.json and units.bin disagree")
+        self._entry_no = {e: i for i, e in enumerate(self.entry_ids)}
+        spans: dict[str, list[int]] = {}
+        for d, (_, e) in enumerate(self.docnum_units):
+            span = spans.get(e)
+            if span is None:
+                spans[e] = [d, d + 1]
+            elif span[1] == d:
+                span[1] = d + 1
+            else:
+                raise ValueError("units.json: an entry's units are not contiguous")
+        self.units_of = UnitsOf(self, {e: (s, t) for e, (s, t) in spans.items()})
+        self.mentioned_in = MentionedIn(self)
+
+    # by number
+    def editions_of(self, d: int) -> tuple[str, ...]:
+        return self._editions[self.edition_codes[d]]
+
+    def ruling(self, d: int) -> str | None:
+        if self.part_codes[d] != 1:
+            return None
+        unit_id, entry = self.docnum_units[d]
+        return unit_id[len(entry) + 1 :]
+
+    def text(self, d: int) -> dict[str, str]:
+        return json.loads(bytes(self._text[self._text_starts[d] : self._text_starts[d + 1]]))
+
+    def mentions(self, d: int) -> list[str]:
+        ids = self.entry_ids
+        return [ids[e] for e in self._mentions[self._mention_starts[d] : self._mention_starts[d + 1]]]
+
+    def mentioning(self, entry: str) -> frozenset[str] | None:
+        i = self._entry_no.get(entry)
+        if i is None:
+            return None
+        units = self.docnum_units
+        part = self._mentioned[self._mentioned_starts[i] : self._mentioned_starts[i + 1]]
+        return frozenset(units[d][0] for d in part) if len(part) else None
+
+    # the mapping
+    def __getitem__(self, unit_id: str) -> UnitView:
+        return UnitView(self, self.docnum_of[unit_id])
+
+    def get(self, unit_id: str, default: Any = None) -> Any:
+        d = self.docnum_of.get(unit_id)
+        return default if d is None else UnitView(self, d)
+
+    def __contains__(self, unit_id: object) -> bool:
+        return unit_id in self.docnum_of
+
+    def __iter__(self) -> Iterator[str]:
+        return (u for u, _ in self.docnum_units)
+
+    def __len__(self) -> int:
+        return len(self.docnum_units)
+
+
+class UnitsOf(Mapping[str, list[str]]):
+    """entry id -> its unit ids (its own text first, then its rulings)."""
+
+    def __init__(self, store: UnitStore, spans: dict[str, tuple[int, int]]):
+        self._store, self._spans = store, spans
+
+    def __getitem__(self, entry: str) -> list[str]:
+        s, e = self._spans[entry]
+        units = self._store.docnum_units
+        return [units[d][0] for d in range(s, e)]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._spans)
+
+    def __len__(self) -> int:
+        return len(self._spans)
+
+
+class MentionedIn(Mapping[str, frozenset[str]]):
+    """entry id -> ids of the units whose text names it (entries named nowhere are absent)."""
+
+    def __init__(self, store: UnitStore):
+        self._store = store
+
+    def __getitem__(self, entry: str) -> frozenset[str]:
+        found = self._store.mentioning(entry)
+        if found is None:
+            raise KeyError(entry)
+        return found
+
+    def get(self, entry: str, default: Any = None) -> Any:
+        found = self._store.mentioning(entry)
+        return default if found is None else found
+
+    def __iter__(self) -> Iterator[str]:
+        return (e for e in self._store.entry_ids if self._store.mentioning(e) is not None)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
