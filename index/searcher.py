@@ -34,7 +34,7 @@ from index.results import Result, SearchResults
 from index.schema import TEXT_FIELDS
 from index.snippet import make_snippet
 from index.spelling import pinyin_table
-from index.store import Impacts, UnitStore
+from index.store import FrozenSets, Impacts, Interner, UnitStore
 from index.synonyms import compile_table, expand, load_rows
 from index.tokenise import CJK_RUN, BaseDictionary, get_tokeniser
 from index.vocabulary import asked_intents, intent_boosts
@@ -112,8 +112,9 @@ class SearchIndex:
         # The synonym and game-word tables' words too, in case the build predates a table change.
         words = tuple(sorted(saved | query_words()))
         self.tokeniser = get_tokeniser(words, _load_dictionary(self.folder / "dictionary.txt"))
-        self.lexicon = Lexicon.from_json(_load(self.folder, "lexicon.json"))
-        self.entries: dict[str, dict] = {e["id"]: e for e in _load(self.folder, "entries.json")}
+        share = Interner()  # names, ids and tokens repeat: one string object each
+        self.lexicon = Lexicon.from_json(share.deep(_load(self.folder, "lexicon.json")))
+        self.entries: dict[str, dict] = {e["id"]: e for e in share.deep(_load(self.folder, "entries.json"))}
         # Units and impact lists stay on disk (memory-mapped, index.store); in memory only
         # each unit's id, entry and one-byte codes for its part, editions and intents.
         self.units = UnitStore(self.folder)
@@ -157,7 +158,7 @@ class SearchIndex:
         self.expansions: dict[str, tuple[str, ...]] = {
             e["id"]: tuple(
                 dict.fromkeys(
-                    t for n in e["names"].values() for t in self.tokeniser.search_tokens(normalise(n))
+                    share(t) for n in e["names"].values() for t in self.tokeniser.search_tokens(normalise(n))
                 )
             )
             for e in self.entries.values()
@@ -166,16 +167,24 @@ class SearchIndex:
         self.name_norms: dict[str, list[str]] = {}  # entry -> every name and alias, normalised
         for form in self.lexicon.forms:
             self.name_norms.setdefault(form.entry, []).append(form.norm)
-        self.own_name_tokens: dict[str, frozenset[str]] = {
-            entry: frozenset(t for norm in norms for t in self.tokeniser.search_tokens(norm))
-            for entry, norms in self.name_norms.items()
-        }
-        self.name_words: dict[str, frozenset[str]] = {}
+        # entry -> frozenset of tokens (held as tuples of shared strings: FrozenSets)
+        self.own_name_tokens: Mapping[str, frozenset[str]] = FrozenSets(
+            {
+                entry: tuple({share(t): None for norm in norms for t in self.tokeniser.search_tokens(norm)})
+                for entry, norms in self.name_norms.items()
+            }
+        )
+        name_words: dict[str, dict[str, None]] = {}
         for form in self.lexicon.forms:
             entry = self.entries.get(form.entry)
             if entry and entry["kind"] in ("faq", "rule"):
-                words = {t for t in self.tokeniser.search_tokens(form.norm, stop=True) if len(t) > 1}
-                self.name_words[form.entry] = self.name_words.get(form.entry, frozenset()) | words
+                words = name_words.setdefault(form.entry, {})
+                words.update(
+                    (share(t), None) for t in self.tokeniser.search_tokens(form.norm, stop=True) if len(t) > 1
+                )
+        self.name_words: Mapping[str, frozenset[str]] = FrozenSets(
+            {e: tuple(w) for e, w in name_words.items()}
+        )
         self.impacts = Impacts(self.folder)
         self.pinyin_terms = self.impacts["pinyin"].terms if "pinyin" in self.impacts else []  # sorted
         self.rank_tables = RankTables(self.entries, self.units, self.mentioned_in, self.name_words)

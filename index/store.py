@@ -422,3 +422,48 @@ class MentionedIn(Mapping[str, frozenset[str]]):
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
+
+
+# -- small tables held in memory ---------------------------------------------------------------
+class Interner:
+    """One object per distinct string (names, ids, tokens repeat across entries and forms)."""
+
+    def __init__(self) -> None:
+        self._seen: dict[str, str] = {}
+
+    def __call__(self, s: str) -> str:
+        return self._seen.setdefault(s, s)
+
+    def deep(self, value: Any) -> Any:
+        """`value` (decoded JSON) with every string, key or value, shared."""
+        if isinstance(value, str):
+            return self(value)
+        if isinstance(value, list):
+            return [self.deep(v) for v in value]
+        if isinstance(value, dict):
+            return {self(k): self.deep(v) for k, v in value.items()}
+        return value
+
+
+class FrozenSets(Mapping[str, frozenset[str]]):
+    """key -> frozenset, kept as tuples (a small frozenset costs ten times the memory); each
+    look-up makes the set."""
+
+    def __init__(self, items: Mapping[str, tuple[str, ...]]):
+        self._items = dict(items)
+
+    def __getitem__(self, key: str) -> frozenset[str]:
+        return frozenset(self._items[key])
+
+    def get(self, key: str, default: Any = None) -> Any:
+        found = self._items.get(key)
+        return default if found is None else frozenset(found)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
