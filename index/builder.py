@@ -72,8 +72,44 @@ def _english_vocab(dataset: Dataset) -> dict[str, int]:
     return dict(counts)
 
 
+class SegmentTokens:
+    """The build's tokeniser, remembering each segment's tokens. A text's search and exact
+    tokens are its segments' tokens one after the other (`Tokeniser.segments`: Chinese runs and
+    the text between them are tokenised independently), and a corpus repeats its phrases
+    (at 1x, 40% of the Chinese runs of the units are distinct), so each distinct segment is
+    tokenised once. Every `CHECK_EVERY`th text is also tokenised whole and compared, so a
+    tokeniser that stops working segment by segment fails the build instead of changing it."""
+
+    CHECK_EVERY = 50
+
+    def __init__(self, tok: Tokeniser):
+        self.tok = tok
+        self._search: dict[str, list[str]] = {}
+        self._exact: dict[str, list[str]] = {}
+        self._calls = 0
+
+    def _tokens(self, text: str, cache: dict[str, list[str]], whole) -> list[str]:  # type: ignore[no-untyped-def]
+        out: list[str] = []
+        for _, run in self.tok.segments(text):
+            toks = cache.get(run)
+            if toks is None:
+                toks = cache[run] = whole(run)
+            out += toks
+        self._calls += 1
+        if self._calls % self.CHECK_EVERY == 0 and out != whole(text):
+            raise RuntimeError(f"the tokeniser no longer works segment by segment: {text[:40]!r}")
+        return out
+
+    def search_tokens(self, text: str) -> list[str]:
+        return self._tokens(text, self._search, self.tok.search_tokens)
+
+    def exact_tokens(self, text: str) -> list[str]:
+        return self._tokens(text, self._exact, self.tok.exact_tokens)
+
+
 def _documents(dataset: Dataset, lexicon: Lexicon, units: list[Unit], tok: Tokeniser) -> list[dict]:
     entries = dataset.by_id()
+    tok = SegmentTokens(tok)  # type: ignore[assignment]
     forms_by_entry: dict[str, list] = {}
     for f in lexicon.forms:
         forms_by_entry.setdefault(f.entry, []).append(f)
@@ -174,7 +210,8 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         words = tuple(sorted(set(lexicon.jieba_words()) | query_words()))
         units = all_units(dataset, lexicon)
         texts = [u.norm for u in units] + [f.norm for f in lexicon.forms]
-        base = get_tokeniser(words).corpus_dictionary(texts)
+        runs = list(dict.fromkeys(r for t in texts for r in CJK_RUN.findall(t)))  # each distinct run once
+        base = get_tokeniser(words).corpus_dictionary(runs)
         tok = get_tokeniser(words, base)
         (staging / "dictionary.txt").write_text(
             f"{base[1]}\n" + "".join(f"{w} {f}\n" for w, f in base[0]), encoding="utf-8"
