@@ -51,6 +51,7 @@ class Ruling:
     sources: list[Source]
     edition: str | None = None
     variants: list[dict[str, Any]] = field(default_factory=list)
+    questions: list[str] = field(default_factory=list)  # players' questions it answers: search only
 
 
 @dataclass
@@ -81,6 +82,7 @@ class Entry:
     notes: list[Note] = field(default_factory=list)
     sources: list[Source] = field(default_factory=list)  # where the entry's own text comes from
     extra: dict[str, Any] = field(default_factory=dict)  # game-specific facts (e.g. citadels rank, colour)
+    questions: list[str] = field(default_factory=list)  # players' questions its own text answers: search only
 
 
 @dataclass

@@ -16,12 +16,12 @@ from pathlib import Path
 from whoosh import index as whoosh_index
 
 from corpus.model import Dataset, Entry
-from index.documents import Unit, all_units, name_tokens, pinyin_tokens, search_text
+from index.documents import Unit, all_units, name_tokens, pinyin_tokens, questions_text, search_text
 from index.game_words import load_game_words
 from index.impacts import compute_impacts
 from index.lexicon import Lexicon
 from index.normalise import normalise
-from index.schema import make_schema
+from index.schema import FIELD_BOOSTS, make_schema
 from index.spelling import NAME_WEIGHT
 from index.store import write_impacts, write_units
 from index.synonyms import load_rows
@@ -29,7 +29,7 @@ from index.tokenise import CJK_RUN, EN_STOPWORDS, Tokeniser, english_words, get_
 from index.vocabulary import stated_intents
 
 CURRENT = "current"
-INDEX_FORMAT = 5  # bump when the files of a built index change; older builds are refused
+INDEX_FORMAT = 6  # bump when the files of a built index change; older builds are refused
 KEEP_OLD = 2  # previous builds kept so servers that opened them keep working
 WHOOSH_FIELDS = ("id", "exact")  # what Whoosh is given: documents are numbered as the units
 WRITER_MB = 256  # the Whoosh writer's memory before it spills sorted runs to disk
@@ -69,6 +69,8 @@ def _english_vocab(dataset: Dataset) -> dict[str, int]:
         texts = [e.text, e.text_2e or {}, e.edition_changes or {}] + [r.text for r in e.rulings]
         for t in texts:
             add(t.get("en", ""), 1)
+        for q in [*e.questions, *(q for r in e.rulings for q in r.questions)]:
+            add(q, 1)  # players' words ('flip', 'bin') are words, not typos to correct
     return dict(counts)
 
 
@@ -109,7 +111,8 @@ class SegmentTokens:
 
 def _documents(dataset: Dataset, lexicon: Lexicon, units: list[Unit], tok: Tokeniser) -> list[dict]:
     entries = dataset.by_id()
-    tok = SegmentTokens(tok)  # type: ignore[assignment]
+    if not isinstance(tok, SegmentTokens):
+        tok = SegmentTokens(tok)  # type: ignore[assignment]
     forms_by_entry: dict[str, list] = {}
     for f in lexicon.forms:
         forms_by_entry.setdefault(f.entry, []).append(f)
@@ -209,7 +212,7 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         lexicon = Lexicon.from_dataset(dataset)
         words = tuple(sorted(set(lexicon.jieba_words()) | query_words()))
         units = all_units(dataset, lexicon)
-        texts = [u.norm for u in units] + [f.norm for f in lexicon.forms]
+        texts = [u.norm for u in units] + [questions_text(u) for u in units] + [f.norm for f in lexicon.forms]
         runs = list(dict.fromkeys(r for t in texts for r in CJK_RUN.findall(t)))  # each distinct run once
         base = get_tokeniser(words).corpus_dictionary(runs)
         tok = get_tokeniser(words, base)
@@ -229,11 +232,21 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         (staging / "whoosh").mkdir()
         ix = whoosh_index.create_in(str(staging / "whoosh"), make_schema())
         writer = ix.writer(limitmb=WRITER_MB)
-        docs = _documents(dataset, lexicon, units, tok)
+        seg = SegmentTokens(tok)
+        docs = _documents(dataset, lexicon, units, seg)
         for doc in docs:  # Whoosh holds the phrase field only; scores live in postings.bin
             writer.add_document(**{k: doc[k] for k in WHOOSH_FIELDS if k in doc})
         writer.commit()
-        write_impacts(staging, compute_impacts(docs))
+        impacts = compute_impacts(docs, {f: b for f, b in FIELD_BOOSTS.items() if f != "ask"})
+        # Each question a player asks is a little document of its own in the `ask` field, numbered
+        # after the units; a unit scores its best-matching question (questions.json: the unit
+        # each belongs to), so a question matching the query as a whole counts, not words
+        # scattered over six questions.
+        asked = [(d, q) for d, u in enumerate(units) for q in u.questions]
+        question_docs = [{"ask": " ".join(seg.search_tokens(normalise(q)))} for _, q in asked]
+        impacts |= compute_impacts(question_docs, {"ask": FIELD_BOOSTS["ask"]}, first=len(docs))
+        write_impacts(staging, impacts)
+        _write_json(staging / "questions.json", [d for d, _ in asked])
         _write_json(
             staging / "meta.json",
             {

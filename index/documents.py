@@ -25,9 +25,11 @@ class Unit:
     part: str  # 'entry' | 'ruling'
     ruling: str | None
     editions: list[str]
-    text: dict[str, str]  # display text per language (for snippets)
+    text: dict[str, str]  # display text per language (for snippets): no notes about the seed
     mentions: list[str] = field(default_factory=list)  # entry ids whose names the text contains
     norm: str = ""  # search_text(text), once computed
+    notes: dict[str, str] = field(default_factory=dict)  # the entry's notes: searched, not snippets
+    questions: list[str] = field(default_factory=list)  # players' questions it answers (search only)
 
 
 def _join(*parts: dict[str, str] | None) -> dict[str, str]:
@@ -41,13 +43,39 @@ def _join(*parts: dict[str, str] | None) -> dict[str, str]:
 
 def entry_units(entry: Entry) -> list[Unit]:
     """The entry's own text unit followed by one unit per ruling."""
-    notes = [n.text for n in entry.notes]
-    own = _join(entry.text, entry.text_2e, entry.edition_changes, *notes)
-    units = [Unit(entry.id, entry.id, "entry", None, list(entry.editions), own)]
+    own = _join(entry.text, entry.text_2e, entry.edition_changes)
+    notes = _join(*(n.text for n in entry.notes))
+    units = [
+        Unit(
+            entry.id,
+            entry.id,
+            "entry",
+            None,
+            list(entry.editions),
+            own,
+            notes=notes,
+            questions=list(entry.questions),
+        )
+    ]
     for r in entry.rulings:
         editions = [r.edition] if r.edition else list(entry.editions)
-        units.append(Unit(f"{entry.id}#{r.id}", entry.id, "ruling", r.id, editions, _join(r.text)))
+        units.append(
+            Unit(
+                f"{entry.id}#{r.id}",
+                entry.id,
+                "ruling",
+                r.id,
+                editions,
+                _join(r.text),
+                questions=list(r.questions),
+            )
+        )
     return units
+
+
+def questions_text(unit: Unit) -> str:
+    """The normalised text of a unit's questions (the `ask` field), one line each."""
+    return normalise("\n".join(unit.questions))
 
 
 def search_text(text: dict[str, str]) -> str:
@@ -117,7 +145,7 @@ def all_units(dataset: Dataset, lexicon: Lexicon) -> list[Unit]:
     for entry in dataset.entries:
         names = normalise(" ".join(entry.names.values()))
         for u in entry_units(entry):
-            u.norm = search_text(u.text)
+            u.norm = search_text(_join(u.text, u.notes))
             # An FAQ's question is its name: the entry's own unit mentions what its name names.
             u.mentions = find(u.norm + (f" {names}" if u.part == "entry" else ""), entry.id)
             units.append(u)

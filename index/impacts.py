@@ -37,15 +37,18 @@ def bm25(tf: float, dl: float, avgdl: float, df: int, n: int) -> float:
     return idf * tf * (K1 + 1.0) / norm
 
 
-def compute_impacts(docs: list[dict[str, str]], boosts: dict[str, float] = FIELD_BOOSTS) -> Impacts:
+def compute_impacts(
+    docs: list[dict[str, str]], boosts: dict[str, float] = FIELD_BOOSTS, first: int = 0
+) -> Impacts:
     """Every posting of the text fields with its BM25 weight, for `docs` in document-number
     order (each a field -> space-separated tokens mapping, as given to the Whoosh writer). The
     figures are Whoosh's own: the term weight is its frequency times the field boost, and the
     document length is the token count as Whoosh stores it (one byte, `length_to_byte`); so
-    the text fields need not be written into Whoosh at all (tests compare the two)."""
+    the text fields need not be written into Whoosh at all (tests compare the two). `boosts`
+    names the fields to compute; `first` is the document number of docs[0]."""
     n = len(docs)
     out: Impacts = {}
-    for field in TEXT_FIELDS:
+    for field in (f for f in TEXT_FIELDS if f in boosts):
         boost = boosts[field]
         postings: dict[str, tuple[list[int], list[int]]] = {}
         lengths: list[int] = []
@@ -75,7 +78,7 @@ def compute_impacts(docs: list[dict[str, str]], boosts: dict[str, float] = FIELD
                 tf = freq * boost
                 scored.append((-round(idf * tf * k1_plus_1 / (tf + length_part[d]), 5), d))
             scored.sort()
-            table[term] = ([d for _, d in scored], [-w for w, _ in scored])
+            table[term] = ([first + d for _, d in scored], [-w for w, _ in scored])
         out[field] = table
     return out
 

@@ -22,8 +22,10 @@ from index.filtering import passes
 from index.query import Filters
 
 NAME_BONUS = 60.0  # an entry whose name the query contains
+TERM_NAME_FLOOR = 0.5  # ... a term's name: the share of its bonus that does not depend on length
 EXACT_BONUS = 40.0  # ... when the query is exactly that name
 PAIR_BONUS = 120.0  # a unit naming every card of the query
+TERM_PAIR_SHARE = 0.25  # ... share of it when a term is one of the things named
 RULING_PAIR_EDGE = 5.0  # ... a ruling rather than an entry's general text
 MAX_PAIR_CARDS = 6  # units naming more cards than this are lists, not interactions
 OTHER_UNITS_SHARE = 0.1  # weight of an entry's other matching units
@@ -73,7 +75,10 @@ def rank(
     length = max(1, len(a.text.replace(" ", "")))
     for m in a.names:
         share = min(1.0, len(m.form.norm.replace(" ", "")) / length)
-        _bonus(scored, m.form.entry, f, t, NAME_BONUS * (0.5 + 0.5 * share))
+        # A term's name inside a longer question ('... go to my hand', 'collect money') is a
+        # word of the question more than the thing asked about: its bonus is its share alone.
+        term = t.entries.get(m.form.entry, {}).get("kind") == "term"
+        _bonus(scored, m.form.entry, f, t, NAME_BONUS * (share if term else 0.5 + 0.5 * share))
         if m.form.norm == a.text:
             _bonus(scored, m.form.entry, f, t, EXACT_BONUS)
             _show_own_text(scored, m.form.entry, t)
@@ -92,8 +97,9 @@ def rank(
             s.score *= GUESSED_GAME_FACTOR
         if a.edition_hint and a.edition_hint not in meta["editions"]:
             s.score *= OTHER_EDITION_FACTOR
-    if len(a.groups) >= 2:
-        _pair_bonus(a, scored, {u: s for u, _, s in hits}, f, t, answers or {})
+    things, bonus = _pair_groups(a, t)
+    if len(things) >= 2:
+        _pair_bonus(things, bonus, scored, {u: s for u, _, s in hits}, f, t, answers or {})
     return sorted(
         scored.values(),
         key=lambda s: (-s.score, KIND_ORDER.get(t.entries[s.entry]["kind"], 9), s.entry),
@@ -158,8 +164,26 @@ def _bonus(scored: dict[str, Scored], entry: str, f: Filters, t: RankTables, bon
     s.score += bonus
 
 
+def _pair_groups(a: QueryAnalysis, t: RankTables) -> tuple[list[frozenset[str]], float]:
+    """The query's names that are things in play together, and the bonus for a unit naming
+    them all. Two cards (characters, districts) or more: those, the full bonus. One card beside
+    terms of its game (间谍 + 洗牌): a smaller one, as a term's name is often only how the
+    question is put (城市 'city' beside the Armory); a name of the other game only (亮出,
+    Dominion's 'reveal', beside the Assassin) never pairs."""
+    kinds = {e: t.entries.get(e, {}) for g in a.groups for e in g}
+    cards = [g for g in a.groups if any(kinds[e].get("kind") == "card" for e in g)]
+    if len(cards) >= 2:
+        return cards, PAIR_BONUS
+    if not cards:
+        return list(a.groups), PAIR_BONUS * TERM_PAIR_SHARE
+    games = {kinds[e]["game"] for e in cards[0] if kinds[e].get("kind") == "card"}
+    same_game = [g for g in a.groups if any(kinds[e].get("game") in games for e in g)]
+    return same_game, PAIR_BONUS * TERM_PAIR_SHARE
+
+
 def _pair_bonus(
-    a: QueryAnalysis,
+    groups: list[frozenset[str]],
+    bonus: float,
     scored: dict[str, Scored],
     unit_scores: dict[str, float],
     f: Filters,
@@ -169,7 +193,7 @@ def _pair_bonus(
     """Units naming something from every group of the query; each entry keeps its best one
     (for an entry the query names, the one answering best on the query's other words)."""
     candidates: set[str] | None = None
-    for g in a.groups:
+    for g in groups:
         units = set().union(*(t.mentioned_in.get(e, set()) for e in g))
         candidates = units if candidates is None else candidates & units
     best: dict[str, tuple[float, str]] = {}
@@ -179,7 +203,7 @@ def _pair_bonus(
         cards = sum(1 for e in u["mentions"] if t.entries.get(e, {}).get("kind") == "card")
         if cards > MAX_PAIR_CARDS or not passes(t.entries[u["entry"]], u["editions"], f):
             continue  # a card list (components, recommended sets) is not about an interaction
-        value = PAIR_BONUS + unit_scores.get(uid, 0.0) + (RULING_PAIR_EDGE if u["part"] == "ruling" else 0.0)
+        value = bonus + unit_scores.get(uid, 0.0) + (RULING_PAIR_EDGE if u["part"] == "ruling" else 0.0)
         pairs_of.setdefault(u["entry"], []).append(uid)
         if value > best.get(u["entry"], (-1.0, ""))[0]:
             best[u["entry"]] = (value, uid)

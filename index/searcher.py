@@ -39,6 +39,7 @@ from index.synonyms import compile_table, expand, load_rows
 from index.tokenise import CJK_RUN, BaseDictionary, get_tokeniser
 from index.vocabulary import asked_intents, intent_boosts
 
+ASK_WEIGHT = 2.0  # a unit's best-matching player question, beside its rulebook text
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 300
 SYNONYM_BOOST = 0.6  # rulebook words standing for the query's everyday ones (赢 -> 获胜)
@@ -146,7 +147,7 @@ class SearchIndex:
             (
                 code if part == 1 or entry in faq_entries else n_codes
                 for code, part, (_, entry) in zip(
-                    self.units.intent_codes, self.units.part_codes, self.docnum_units, strict=True
+                    self.units.intent_codes, self.units.part_codes, self.docnum_units.values(), strict=True
                 )
             ),
         )
@@ -186,6 +187,9 @@ class SearchIndex:
             {e: tuple(w) for e, w in name_words.items()}
         )
         self.impacts = Impacts(self.folder)
+        # question doc - first_question -> unit doc
+        self.question_of = array("I", _load(self.folder, "questions.json"))
+        self.first_question = len(self.units)
         self.pinyin_terms = self.impacts["pinyin"].terms if "pinyin" in self.impacts else []  # sorted
         self.rank_tables = RankTables(self.entries, self.units, self.mentioned_in, self.name_words)
         try:
@@ -237,6 +241,23 @@ class SearchIndex:
         clauses += [Clause("pinyin", t) for p in a.pinyin_prefixes for t in prefixed(self.pinyin_terms, p)]
         return clauses
 
+    def _score(self, clauses: list[Clause]) -> dict[int, float]:
+        """Unit document -> score for an OR of clauses; a unit adds the score of its one
+        best-matching question (question documents are numbered after the units)."""
+        acc = score_clauses(self.impacts, [c for c in clauses if c.field != "ask"])
+        asked = score_clauses(self.impacts, [c for c in clauses if c.field == "ask"])
+        first, owner = self.first_question, self.question_of
+        best: dict[int, float] = {}
+        get = best.get
+        for d, v in asked.items():
+            u = owner[d - first]
+            if v > get(u, 0.0):
+                best[u] = v
+        get = acc.get
+        for u, v in best.items():
+            acc[u] = get(u, 0.0) + v
+        return acc
+
     def _intent_factors(self, asked: tuple[str, ...]) -> list[float | None]:
         """Score factor by intent code (`self.intent_codes[d]`) for rulings stating what
         `asked` asks for, None for no change (made once per combination of intents; there are
@@ -271,9 +292,7 @@ class SearchIndex:
             units = {u: v for u, e, v in hits if e == entry}
             if not units:
                 continue
-            name_part = score_clauses(
-                self.impacts, [c for c in clauses if c.term in own or c.field == "pinyin"]
-            )
+            name_part = self._score([c for c in clauses if c.term in own or c.field == "pinyin"])
             for d, v in name_part.items():
                 unit_id, e = self.docnum_units[d]
                 if e == entry and unit_id in units:
@@ -292,7 +311,7 @@ class SearchIndex:
         """(unit id, entry id, score) of matching units that pass the filters, best first. A
         ruling stating the kind of fact the question asks for (`asked`: a number, where a card
         goes, when...) scores that intent's boost more."""
-        acc = score_clauses(self.impacts, clauses)
+        acc = self._score(clauses)
         if asked:
             factors, codes = self._intent_factors(asked), self.intent_codes
             for d in acc:

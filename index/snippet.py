@@ -7,6 +7,7 @@ import html
 import re
 from bisect import bisect_left
 from collections.abc import Iterable
+from functools import lru_cache
 
 from index.normalise import normalise_with_map
 from index.tokenise import english_token
@@ -16,10 +17,19 @@ MAX_CANDIDATE_WINDOWS = 40  # windows tried around the first matches
 _WORD = re.compile(r"\+\d+|[0-9a-z]+(?:'[a-z]+)?")
 
 
+@lru_cache(maxsize=4096)
+def _prepared(text: str) -> tuple[str, tuple[int, ...], tuple[tuple[int, int, str], ...]]:
+    """The normalised text, each of its characters' index in `text`, and its English words as
+    (start, end, stem) in normalised indices. Snippets come from a fixed set of passages, so
+    this is cached (bounded) rather than redone for every result of every query."""
+    norm, origin = normalise_with_map(text)
+    return norm, origin, tuple((m.start(), m.end(), english_token(m.group())) for m in _WORD.finditer(norm))
+
+
 def match_spans(text: str, terms: Iterable[str], stems: Iterable[str]) -> list[tuple[int, int]]:
     """Spans of `text` (original indices, end exclusive) matching any normalised `terms`
     (substring match, for Chinese and multi-word names) or any English word whose stem is in `stems`."""
-    norm, origin = normalise_with_map(text)
+    norm, origin, words = _prepared(text)
     spans: list[tuple[int, int]] = []
     for term in {t for t in terms if t}:  # overlapping spans are merged below
         start = norm.find(term)
@@ -32,9 +42,7 @@ def match_spans(text: str, terms: Iterable[str], stems: Iterable[str]) -> list[t
             start = norm.find(term, end)
     stem_set = set(stems)
     if stem_set:
-        for m in _WORD.finditer(norm):
-            if english_token(m.group()) in stem_set:
-                spans.append((origin[m.start()], origin[m.end() - 1] + 1))
+        spans += [(origin[s], origin[e - 1] + 1) for s, e, stem in words if stem in stem_set]
     return _merge(spans)
 
 

@@ -217,6 +217,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-build", action="store_true", help="use the current index in --data-dir")
     ap.add_argument("--misses", type=int, default=50)
     ap.add_argument("--group", action="append", help="only queries of this group (repeatable)")
+    ap.add_argument(
+        "--tuning",
+        action="store_true",
+        help="judged set only: the held-out questions are neither run nor printed (use while tuning)",
+    )
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="eval-index-") as scratch:  # a fresh build is removed after
         fresh = args.data_dir is None or not args.no_build
@@ -231,6 +236,8 @@ def main(argv: list[str] | None = None) -> int:
             ),
         ):
             queries = [j for j in queries if not args.group or j.group in args.group]
+            if args.tuning and name.startswith("held-out"):
+                continue
             if not queries:
                 continue
             overall, groups, misses = evaluate(search, queries)

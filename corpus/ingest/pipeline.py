@@ -10,6 +10,7 @@ from typing import Any
 
 from corpus.ingest.curated import CuratedError, load_curated
 from corpus.ingest.noise import NoiseMarkerMissing
+from corpus.ingest.questions import QuestionsError, attach_questions, load_questions, questions_dir
 from corpus.ingest.sections import Passage
 from corpus.ingest.seeds import SeedCorpus, load_seeds
 from corpus.ingest.sources import SourceError
@@ -73,7 +74,8 @@ def build_dataset(seeds: SeedCorpus, curated_dir: Path, lenient_related: bool = 
     """Merge the curated YAML with already-loaded seeds and validate the result."""
     try:
         entries = load_curated(curated_dir, seeds)
-    except CuratedError as exc:
+        entries = attach_questions(entries, load_questions(questions_dir(curated_dir)))
+    except (CuratedError, QuestionsError) as exc:
         raise IngestError([str(exc)]) from exc
     entries = sorted(entries, key=lambda e: e.id)
     warnings: list[str] = []
@@ -152,9 +154,7 @@ def check(
         differences = describe_differences(old, json.loads(fresh))
     except (AttributeError, KeyError, TypeError):
         return [f"{path} is not a dataset (unexpected structure); run `refapp ingest`"]
-    return differences or [
-        f"{path} differs from a fresh ingestion in formatting only; run `refapp ingest`"
-    ]
+    return differences or [f"{path} differs from a fresh ingestion in formatting only; run `refapp ingest`"]
 
 
 def cited_ranges(entries: list[Entry]) -> list[tuple[str, int, int]]:

@@ -69,9 +69,10 @@ PAIRS = [  # (query, lang, the two entries it names)
 
 @pytest.mark.parametrize("q, lang, named", PAIRS)
 def test_a_question_naming_two_cards_shows_the_ruling_about_both_first(real, q, lang, named):
+    """The first result is a ruling, or an FAQ's own answer, that names both."""
     top = real.search(q, lang).results[0]
-    assert top.ruling, (q, top.id)
-    unit = real.units[f"{top.id}#{top.ruling}"]
+    assert top.ruling or top.kind == "faq", (q, top.id)
+    unit = real.units[f"{top.id}#{top.ruling}" if top.ruling else top.id]
     assert named <= set(unit["mentions"]), (q, top.id, top.ruling, unit["mentions"])
 
 
@@ -171,3 +172,20 @@ def test_api_suggestions_for_a_question_link_to_the_ruling_on_the_entry_page(rea
     assert linked and all(s["url"] == f"/entries/{s['id']}#{s['ruling']}" for s in linked)
     entry = real_app.test_client().get(linked[0]["url"].split("#")[0])
     assert entry.status_code == 200 and f'id="{linked[0]["ruling"]}"' in entry.get_data(as_text=True)
+
+
+def test_a_snippet_shows_the_answer_not_the_entrys_notes_about_the_seed(real):
+    """Notes (a word lost in the seed, a published rule overruling it) are searched but are not
+    the answer: an FAQ found by its question shows its answer."""
+    from corpus.model import load_dataset
+
+    checked = 0
+    for e in load_dataset().entries:
+        if e.kind != "faq" or not e.notes or not e.text.get("zh-Hans"):
+            continue
+        result = next(r for r in real.search(e.names["zh-Hans"], "zh-Hans").results if r.id == e.id)
+        shown = _plain(result.snippet)
+        for n in e.notes:
+            assert n.text["zh-Hans"][:12] not in shown, (e.id, shown)
+        checked += 1
+    assert checked >= 5
