@@ -6,6 +6,7 @@ half-built one."""
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import re
 import shutil
@@ -32,7 +33,10 @@ CURRENT = "current"
 INDEX_FORMAT = 6  # bump when the files of a built index change; older builds are refused
 KEEP_OLD = 2  # previous builds kept so servers that opened them keep working
 WHOOSH_FIELDS = ("id", "exact")  # what Whoosh is given: documents are numbered as the units
-WRITER_MB = 256  # the Whoosh writer's memory before it spills sorted runs to disk
+# The Whoosh writer's pool (MB): with less than its postings it spills sorted runs and merges
+# them, pickling each posting (40% slower at 100x today's corpus).
+WRITER_MB = 2048
+PARALLEL_UNITS = 20_000  # from this many units the Whoosh index is written by a forked process
 
 
 def index_root(data_dir: Path) -> Path:
@@ -51,16 +55,23 @@ def _entry_meta(e: Entry) -> dict:
     }
 
 
-def _english_vocab(dataset: Dataset) -> dict[str, int]:
+def _english_vocab(dataset: Dataset, question_norms: list[str] | None = None) -> dict[str, int]:
     """Unstemmed English words of names, aliases and texts with counts, stop words left out.
     Words of card and term names count NAME_WEIGHT each, so spelling correction prefers them;
-    rules and FAQ names are phrases and questions, so their words count like text."""
+    rules and FAQ names are phrases and questions, so their words count like text.
+    `question_norms`: every question of the dataset already normalised (the build has them)."""
     counts: Counter[str] = Counter()
 
-    def add(text: str, weight: int) -> None:
-        for w in english_words(normalise(text)):
+    def add_norm(norm: str, weight: int) -> None:
+        for w in english_words(norm):
             if w.isalpha() and w not in EN_STOPWORDS:
                 counts[w] += weight
+
+    def add(text: str, weight: int) -> None:
+        add_norm(normalise(text), weight)
+
+    for norm in question_norms or ():
+        add_norm(norm, 1)  # players' words ('flip', 'bin') are words, not typos to correct
 
     for e in dataset.entries:
         weight = NAME_WEIGHT if e.kind in ("card", "term") else 1
@@ -69,8 +80,9 @@ def _english_vocab(dataset: Dataset) -> dict[str, int]:
         texts = [e.text, e.text_2e or {}, e.edition_changes or {}] + [r.text for r in e.rulings]
         for t in texts:
             add(t.get("en", ""), 1)
-        for q in [*e.questions, *(q for r in e.rulings for q in r.questions)]:
-            add(q, 1)  # players' words ('flip', 'bin') are words, not typos to correct
+        if question_norms is None:
+            for q in [*e.questions, *(q for r in e.rulings for q in r.questions)]:
+                add(q, 1)
     return dict(counts)
 
 
@@ -148,6 +160,43 @@ def _documents(dataset: Dataset, lexicon: Lexicon, units: list[Unit], tok: Token
     return docs
 
 
+def _write_whoosh(folder: Path, docs: list[dict]) -> None:
+    """The Whoosh index of the phrase field (documents numbered as the units)."""
+    folder.mkdir()
+    writer = whoosh_index.create_in(str(folder), make_schema()).writer(limitmb=WRITER_MB)
+    for doc in docs:  # scores live in postings.bin
+        writer.add_document(**{k: doc[k] for k in WHOOSH_FIELDS if k in doc})
+    writer.commit()
+
+
+class _WhooshWriting:
+    """Writes the Whoosh index: from PARALLEL_UNITS units in a forked process, beside the rest
+    of the build (Whoosh's writer is a third of the build's time at 100 times today's corpus,
+    and a machine has more than one core); else here and now. `finish()` waits for it and
+    raises if it failed."""
+
+    def __init__(self, folder: Path, docs: list[dict]):
+        self._process = None
+        if len(docs) >= PARALLEL_UNITS and "fork" in multiprocessing.get_all_start_methods():
+            self._process = multiprocessing.get_context("fork").Process(
+                target=_write_whoosh, args=(folder, docs), name="whoosh-writer", daemon=True
+            )
+            self._process.start()
+        else:
+            _write_whoosh(folder, docs)
+
+    def stop(self) -> None:
+        if self._process is not None and self._process.is_alive():
+            self._process.terminate()
+            self._process.join()
+
+    def finish(self) -> None:
+        if self._process is not None:
+            self._process.join()
+            if self._process.exitcode != 0:
+                raise RuntimeError(f"writing the Whoosh index failed (exit code {self._process.exitcode})")
+
+
 def _write_json(path: Path, data) -> None:
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
@@ -208,6 +257,7 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
     folder = root / f"{dataset.version}-{stamp}-{time.time_ns() % 10**9:09d}-{os.getpid()}"
     staging = root / f".building-{folder.name}"
     staging.mkdir()
+    whoosh: _WhooshWriting | None = None
     try:
         lexicon = Lexicon.from_dataset(dataset)
         words = tuple(sorted(set(lexicon.jieba_words()) | query_words()))
@@ -228,25 +278,22 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
             [e.id for e in dataset.entries],
             [stated_intents(u.text.get("en", "")) for u in units],
         )
-        _write_json(staging / "vocab.json", _english_vocab(dataset))
-        (staging / "whoosh").mkdir()
-        ix = whoosh_index.create_in(str(staging / "whoosh"), make_schema())
-        writer = ix.writer(limitmb=WRITER_MB)
-        seg = SegmentTokens(tok)
-        docs = _documents(dataset, lexicon, units, seg)
-        for doc in docs:  # Whoosh holds the phrase field only; scores live in postings.bin
-            writer.add_document(**{k: doc[k] for k in WHOOSH_FIELDS if k in doc})
-        writer.commit()
-        impacts = compute_impacts(docs, {f: b for f, b in FIELD_BOOSTS.items() if f != "ask"})
         # Each question a player asks is a little document of its own in the `ask` field, numbered
         # after the units; a unit scores its best-matching question (questions.json: the unit
         # each belongs to), so a question matching the query as a whole counts, not words
         # scattered over six questions.
         asked = [(d, q) for d, u in enumerate(units) for q in u.questions]
-        question_docs = [{"ask": " ".join(seg.search_tokens(normalise(q)))} for _, q in asked]
+        asked_norms = [normalise(q) for _, q in asked]  # once, for the vocabulary and the ask field
+        _write_json(staging / "vocab.json", _english_vocab(dataset, asked_norms))
+        seg = SegmentTokens(tok)
+        docs = _documents(dataset, lexicon, units, seg)
+        whoosh = _WhooshWriting(staging / "whoosh", docs)
+        impacts = compute_impacts(docs, {f: b for f, b in FIELD_BOOSTS.items() if f != "ask"})
+        question_docs = [{"ask": " ".join(seg.search_tokens(q))} for q in asked_norms]
         impacts |= compute_impacts(question_docs, {"ask": FIELD_BOOSTS["ask"]}, first=len(docs))
         write_impacts(staging, impacts)
         _write_json(staging / "questions.json", [d for d, _ in asked])
+        whoosh.finish()
         _write_json(
             staging / "meta.json",
             {
@@ -260,6 +307,8 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         )
         staging.rename(folder)
     except BaseException:
+        if whoosh is not None:
+            whoosh.stop()
         shutil.rmtree(staging, ignore_errors=True)
         raise
     _switch_current(root, folder)

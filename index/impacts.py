@@ -53,7 +53,11 @@ def compute_impacts(
         postings: dict[str, tuple[list[int], list[int]]] = {}
         lengths: list[int] = []
         for d, doc in enumerate(docs):
-            tokens = doc.get(field, "").split()
+            text = doc.get(field)
+            if not text:  # most units have half the fields (an entry's or a ruling's)
+                lengths.append(0)
+                continue
+            tokens = text.split()
             lengths.append(len(tokens))
             for term, freq in Counter(tokens).items():
                 plist = postings.get(term)

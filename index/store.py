@@ -23,7 +23,9 @@ from __future__ import annotations
 import json
 import mmap
 import sys
+import threading
 from array import array
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -283,30 +285,25 @@ class UnitView(Mapping[str, Any]):
         self._store, self._d = store, d
 
     def __getitem__(self, key: str) -> Any:
-        s, d = self._store, self._d
-        if key == "part":
-            return PARTS[s.part_codes[d]]
-        if key == "editions":
-            return s.editions_of(d)
-        if key == "entry":
-            return s.docnum_units[d][1]
-        if key == "id":
-            return s.docnum_units[d][0]
-        if key == "ruling":
-            return s.ruling(d)
-        if key == "text":
-            return s.text(d)
-        if key == "mentions":
-            return s.mentions(d)
-        if key == "intents":
-            return s.intents_table[s.intent_codes[d]]
-        raise KeyError(key)
+        return _FIELDS[key](self._store, self._d)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.KEYS)
 
     def __len__(self) -> int:
         return len(self.KEYS)
+
+
+_FIELDS = {
+    "id": lambda s, d: s.docnum_units[d][0],
+    "entry": lambda s, d: s.docnum_units[d][1],
+    "part": lambda s, d: PARTS[s.part_codes[d]],
+    "ruling": lambda s, d: s.ruling(d),
+    "editions": lambda s, d: s.editions_of(d),
+    "text": lambda s, d: s.text(d),
+    "mentions": lambda s, d: s.mentions(d),
+    "intents": lambda s, d: s.intents_table[s.intent_codes[d]],
+}
 
 
 class UnitStore(Mapping[str, UnitView]):
@@ -425,19 +422,43 @@ class UnitsOf(Mapping[str, list[str]]):
 
 
 class MentionedIn(Mapping[str, frozenset[str]]):
-    """entry id -> ids of the units whose text names it (entries named nowhere are absent)."""
+    """entry id -> ids of the units whose text names it (entries named nowhere are absent).
+    The sets are made from units.bin when asked for; the recently used ones are kept, up to
+    `CACHE_BYTES` of set tables (a name common in the texts, 金币, is in a third of them)."""
+
+    CACHE_BYTES = 16 * 2**20
 
     def __init__(self, store: UnitStore):
         self._store = store
+        self._cache: OrderedDict[str, frozenset[str] | None] = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def _find(self, entry: str) -> frozenset[str] | None:
+        with self._lock:
+            if entry in self._cache:
+                self._cache.move_to_end(entry)
+                return self._cache[entry]
+        found = self._store.mentioning(entry)
+        size = sys.getsizeof(found)
+        if size <= self.CACHE_BYTES // 4:
+            with self._lock:
+                if entry not in self._cache:
+                    self._cache[entry] = found
+                    self._bytes += size
+                while self._bytes > self.CACHE_BYTES:
+                    _, dropped = self._cache.popitem(last=False)
+                    self._bytes -= sys.getsizeof(dropped)
+        return found
 
     def __getitem__(self, entry: str) -> frozenset[str]:
-        found = self._store.mentioning(entry)
+        found = self._find(entry)
         if found is None:
             raise KeyError(entry)
         return found
 
     def get(self, entry: str, default: Any = None) -> Any:
-        found = self._store.mentioning(entry)
+        found = self._find(entry)
         return default if found is None else found
 
     def __iter__(self) -> Iterator[str]:

@@ -96,3 +96,15 @@ def test_a_damaged_store_file_is_refused_naming_it(tmp_path, name):
     with pytest.raises(IndexBrokenError) as err:
         open_index(tmp_path)
     assert err.value.file == name
+
+
+def test_a_whoosh_index_written_by_a_forked_process_answers_as_one_written_here(tmp_path, monkeypatch):
+    from index import builder
+
+    build(fixture_dataset(), tmp_path / "here")
+    here = open_index(tmp_path / "here")
+    monkeypatch.setattr(builder, "PARALLEL_UNITS", 0)
+    build(fixture_dataset(), tmp_path / "forked")
+    forked = open_index(tmp_path / "forked")
+    for q in ['"行动牌"', '"set aside" library', "图书馆"]:
+        assert forked.search(q).to_dict() == here.search(q).to_dict(), q
