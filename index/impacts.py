@@ -99,7 +99,9 @@ def score_clauses(impacts: Impacts, clauses: Iterable[Clause], depth: int = MAX_
     acc: dict[int, float] = {}
     get = acc.get
     for c in clauses:
-        posting = impacts.get(c.field, {}).get(c.term)
+        table = impacts.get(c.field, {})
+        head = getattr(table, "head", None)  # a stored index reads only the list's head
+        posting = head(c.term, depth) if head is not None else table.get(c.term)
         if not posting:
             continue
         factor = c.boost

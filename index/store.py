@@ -1,29 +1,31 @@
-"""Compact storage of a built index's units and impact lists, read through memory maps.
+"""Compact storage of a built index's units and impact lists, read from disk when needed.
 
 An opened index used to hold every unit's text in three languages, its mentions and every
 (field, term) impact list as Python objects (about 1 GiB at 100 times today's corpus). Here:
 
 - `postings.bin` + `terms.json`: per text field, the terms (sorted) and, in one file, every
-  list's documents (uint32) and weights (float64, the very values `compute_impacts` made, so
-  scores are bit-for-bit the same), each list strongest first, found through a start array.
-  `Impacts` is a read-only mapping field -> term -> (documents, weights) over memory views.
+  list as one block of its documents (uint32) and weights (float64, the very values
+  `compute_impacts` made, so scores are bit-for-bit the same), strongest first, found through
+  offsets and counts held in memory. `Impacts` is a read-only mapping field -> term ->
+  (documents, weights); a query reads only the head of each list (`FieldPostings.head`).
 - `units.json`: the small columns of every unit in document-number order (id, entry, part,
   editions, stated intents), held in memory as shared tuples and one-byte codes.
 - `units.bin`: each unit's display text (JSON) and, as two CSR arrays, the entries each unit
-  mentions and the units mentioning each entry; read only for the few results shown or the
-  entries a query names.
+  mentions (in memory) and the units mentioning each entry; texts are read only for the few
+  results shown, the units mentioning an entry only for the entries a query names.
 
-Memory maps are shared between forked workers and between threads (read-only); the pages a
-process touches count in its resident memory, the rest stays on disk. Nothing here knows the
-field names: `TEXT_FIELDS` decides what is written.
+Files are read with `os.pread` (safe across threads and forked workers); the kernel's page
+cache keeps them, shared by every worker, outside each worker's resident memory. Nothing here
+knows the field names: `TEXT_FIELDS` decides what is written.
 """
 
 from __future__ import annotations
 
 import json
-import mmap
+import os
 import sys
 import threading
+import weakref
 from array import array
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
@@ -33,7 +35,7 @@ from typing import Any
 
 from index.errors import IndexBrokenError
 
-STORE_FORMAT = 1
+STORE_FORMAT = 2
 ALIGN = 8
 BROKEN = (OSError, ValueError, KeyError, TypeError, IndexError)
 
@@ -74,26 +76,46 @@ class BlobWriter:
 
 
 class Blob:
-    """The arrays of a BlobWriter file as memory views (no copy; pages load when touched)."""
+    """The arrays of a BlobWriter file, read with `os.pread` (thread- and fork-safe): small ones
+    whole into memory (`load`), large ones a run at a time (`read`). Not memory-mapped: a
+    query reads short runs scattered over the file, and a mapping would count 64 KiB of
+    mapped pages around each in the worker's resident memory (the kernel's page cache keeps
+    the file either way, shared by every worker)."""
 
     def __init__(self, path: Path, toc: Mapping[str, Any]):
         if toc.get("byteorder") != sys.byteorder:
             raise ValueError(f"{path.name} was written on a machine of another byte order")
-        with open(path, "rb") as f:
-            size = f.seek(0, 2)
-            self._mm = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ) if size else None
-        self._view = memoryview(self._mm) if self._mm is not None else memoryview(b"")
+        self._fd = os.open(path, os.O_RDONLY)
+        self._finalizer = weakref.finalize(self, os.close, self._fd)
+        size = os.fstat(self._fd).st_size
         self._toc = toc["arrays"]
         for name, (code, offset, count) in self._toc.items():
-            end = offset + count * array(code).itemsize
-            if end > len(self._view):
-                raise ValueError(f"{path.name}: array {name} runs past the end of the file")
+            if offset + count * array(code).itemsize > size:
+                raise ValueError(f"array {name} runs past the end of the file")
 
-    def array(self, name: str) -> memoryview:
+    def region(self, name: str) -> tuple[str, int, int]:
+        """(type code, byte offset, item count) of an array."""
         code, offset, count = self._toc[name]
+        return code, offset, count
+
+    def bytes_at(self, offset: int, size: int) -> bytes:
+        data = os.pread(self._fd, size, offset)
+        if len(data) != size:
+            raise OSError(f"short read at {offset}")
+        return data
+
+    def load(self, name: str) -> array:
+        code, offset, count = self._toc[name]
+        out = array(code)
+        out.frombytes(self.bytes_at(offset, count * out.itemsize))
+        return out
+
+    def read(self, name: str, start: int, stop: int) -> memoryview:
+        """Items [start, stop) of an array."""
+        code, offset, _ = self._toc[name]
         size = array(code).itemsize
-        part = self._view[offset : offset + count * size]
-        return part if code == "B" else part.cast(code)
+        view = memoryview(self.bytes_at(offset + start * size, (stop - start) * size))
+        return view if code == "B" else view.cast(code)
 
 
 def _pick_code(limit: int) -> str:
@@ -105,20 +127,25 @@ Postings = tuple[Sequence[int], Sequence[float]]
 
 
 def write_impacts(folder: Path, impacts: Mapping[str, Mapping[str, tuple[list[int], list[float]]]]) -> None:
-    """`postings.bin` and `terms.json` for `impacts` (field -> term -> (docs, weights))."""
+    """`postings.bin` and `terms.json` for `impacts` (field -> term -> (docs, weights)). Each
+    list is one block, its documents (uint32, padded to 8 bytes) then its weights (float64),
+    so the head of a short list is one page."""
     w = BlobWriter(folder / "postings.bin")
     fields: dict[str, dict[str, Any]] = {}
     for field, table in impacts.items():
         terms = sorted(table)
-        docs, weights, starts = array("I"), array("d"), array("Q", [0])
+        data, offsets, counts = bytearray(), array("Q"), array("I")
         for t in terms:
             d, wt = table[t]
-            docs.extend(d)
-            weights.extend(wt)
-            starts.append(len(docs))
-        w.add(f"{field}.docs", docs)
-        w.add(f"{field}.weights", weights)
-        w.add(f"{field}.starts", array(_pick_code(len(docs)), starts))
+            offsets.append(len(data))
+            counts.append(len(d))
+            data += array("I", d).tobytes()
+            if len(d) % 2:
+                data += b"\0\0\0\0"
+            data += array("d", wt).tobytes()
+        w.add(f"{field}.lists", bytes(data))
+        w.add(f"{field}.offsets", offsets)
+        w.add(f"{field}.counts", counts)
         fields[field] = {"terms": terms}
     toc = w.close()
     (folder / "terms.json").write_text(
@@ -128,30 +155,47 @@ def write_impacts(folder: Path, impacts: Mapping[str, Mapping[str, tuple[list[in
 
 
 class FieldPostings(Mapping[str, Postings]):
-    """term -> (documents, weights) of one field, strongest first (memory views)."""
+    """term -> (documents, weights) of one field, strongest first, read from the file when
+    asked for; the offsets and counts of the lists are held in memory (12 bytes a term)."""
 
-    def __init__(self, terms: list[str], docs: memoryview, weights: memoryview, starts: memoryview):
-        if len(starts) != len(terms) + 1 or len(docs) != len(weights):
-            raise ValueError("terms.json and postings.bin disagree")
+    def __init__(self, terms: list[str], blob: Blob, field: str):
         self.terms = terms  # sorted
         self._index = {t: i for i, t in enumerate(terms)}
-        self._docs, self._weights, self._starts = docs, weights, starts
+        self._blob = blob
+        self._offsets, self._counts = blob.load(f"{field}.offsets"), blob.load(f"{field}.counts")
+        _, self._base, size = blob.region(f"{field}.lists")
+        if not len(self._offsets) == len(self._counts) == len(terms):
+            raise ValueError("terms.json and postings.bin disagree")
+        if terms and self._offsets[-1] + 12 * self._counts[-1] > size:
+            raise ValueError("postings.bin is shorter than its lists")
+
+    def head(self, term: str, depth: int) -> Postings | None:
+        """The first `depth` documents and weights of the term's list (one read when the list
+        is that short), None when no unit holds the term."""
+        i = self._index.get(term)
+        if i is None:
+            return None
+        n = self._counts[i]
+        off = self._base + self._offsets[i]
+        mid = 4 * (n + n % 2)
+        if n <= depth:
+            block = memoryview(self._blob.bytes_at(off, mid + 8 * n))
+            return block[: 4 * n].cast("I"), block[mid:].cast("d")
+        docs = memoryview(self._blob.bytes_at(off, 4 * depth)).cast("I")
+        return docs, memoryview(self._blob.bytes_at(off + mid, 8 * depth)).cast("d")
 
     def __getitem__(self, term: str) -> Postings:
-        i = self._index[term]
-        s, e = self._starts[i], self._starts[i + 1]
-        return self._docs[s:e], self._weights[s:e]
+        found = self.head(term, self._counts[self._index[term]])
+        assert found is not None
+        return found
 
     def get(self, term: str, default: Any = None) -> Any:
         i = self._index.get(term)
-        if i is None:
-            return default
-        s, e = self._starts[i], self._starts[i + 1]
-        return self._docs[s:e], self._weights[s:e]
+        return default if i is None else self.head(term, self._counts[i])
 
     def frequency(self, term: str) -> int:
         i = self._index.get(term)
-        return 0 if i is None else self._starts[i + 1] - self._starts[i]
+        return 0 if i is None else self._counts[i]
 
     def __contains__(self, term: object) -> bool:
         return term in self._index
@@ -164,7 +208,7 @@ class FieldPostings(Mapping[str, Postings]):
 
 
 class Impacts(Mapping[str, FieldPostings]):
-    """field -> FieldPostings, read from `postings.bin` through a memory map."""
+    """field -> FieldPostings, read from `postings.bin`."""
 
     def __init__(self, folder: Path):
         with _reading(folder, "terms.json"):
@@ -177,13 +221,7 @@ class Impacts(Mapping[str, FieldPostings]):
     def _load(self, folder: Path, raw: dict[str, Any]) -> None:
         blob = Blob(folder / "postings.bin", raw["blob"])
         self._fields = {
-            field: FieldPostings(
-                spec["terms"],
-                blob.array(f"{field}.docs"),
-                blob.array(f"{field}.weights"),
-                blob.array(f"{field}.starts"),
-            )
-            for field, spec in raw["fields"].items()
+            field: FieldPostings(spec["terms"], blob, field) for field, spec in raw["fields"].items()
         }
 
     def __getitem__(self, field: str) -> FieldPostings:
@@ -336,12 +374,13 @@ class UnitStore(Mapping[str, UnitView]):
         self.intent_codes = (
             bytes(raw["intents"]) if len(self.intents_table) < 256 else array("I", raw["intents"])
         )
-        self._text = self._blob.array("text")
-        self._text_starts = self._blob.array("text.starts")
-        self._mentions = self._blob.array("mentions")
-        self._mention_starts = self._blob.array("mentions.starts")
-        self._mentioned = self._blob.array("mentioned")
-        self._mentioned_starts = self._blob.array("mentioned.starts")
+        # In memory (a few MiB at 100x): what is looked up for many units per query; texts and
+        # the units mentioning each entry (read whole, for a few entries a query) stay in the file.
+        self._text_starts = blob.load("text.starts")
+        self._text_offset = blob.region("text")[1]
+        self._mentions = blob.load("mentions")
+        self._mention_starts = blob.load("mentions.starts")
+        self._mentioned_starts = blob.load("mentioned.starts")
         n = len(ids)
         if not (len(self.part_codes) == len(self.edition_codes) == len(self.intent_codes) == n) or not (
             len(self._text_starts) == len(self._mention_starts) == n + 1
@@ -371,7 +410,8 @@ class UnitStore(Mapping[str, UnitView]):
         return unit_id[len(entry) + 1 :]
 
     def text(self, d: int) -> dict[str, str]:
-        return json.loads(bytes(self._text[self._text_starts[d] : self._text_starts[d + 1]]))
+        start, stop = self._text_starts[d], self._text_starts[d + 1]
+        return json.loads(self._blob.bytes_at(self._text_offset + start, stop - start))
 
     def mentions(self, d: int) -> list[str]:
         ids = self.entry_ids
@@ -382,7 +422,7 @@ class UnitStore(Mapping[str, UnitView]):
         if i is None:
             return None
         units = self.docnum_units
-        part = self._mentioned[self._mentioned_starts[i] : self._mentioned_starts[i + 1]]
+        part = self._blob.read("mentioned", self._mentioned_starts[i], self._mentioned_starts[i + 1])
         return frozenset(units[d][0] for d in part) if len(part) else None
 
     # the mapping
