@@ -6,6 +6,7 @@ half-built one."""
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 import re
 import shutil
@@ -21,15 +22,21 @@ from index.game_words import load_game_words
 from index.impacts import compute_impacts
 from index.lexicon import Lexicon
 from index.normalise import normalise
-from index.schema import FIELD_BOOSTS, TEXT_FIELDS, make_schema
+from index.schema import FIELD_BOOSTS, make_schema
 from index.spelling import NAME_WEIGHT
+from index.store import write_impacts, write_units
 from index.synonyms import load_rows
 from index.tokenise import CJK_RUN, EN_STOPWORDS, Tokeniser, english_words, get_tokeniser
 from index.vocabulary import stated_intents
 
 CURRENT = "current"
-INDEX_FORMAT = 5  # bump when the files of a built index change; older builds are refused
+INDEX_FORMAT = 6  # bump when the files of a built index change; older builds are refused
 KEEP_OLD = 2  # previous builds kept so servers that opened them keep working
+WHOOSH_FIELDS = ("id", "exact")  # what Whoosh is given: documents are numbered as the units
+# The Whoosh writer's pool (MB): with less than its postings it spills sorted runs and merges
+# them, pickling each posting (40% slower at 100x today's corpus).
+WRITER_MB = 2048
+PARALLEL_UNITS = 20_000  # from this many units the Whoosh index is written by a forked process
 
 
 def index_root(data_dir: Path) -> Path:
@@ -48,16 +55,23 @@ def _entry_meta(e: Entry) -> dict:
     }
 
 
-def _english_vocab(dataset: Dataset) -> dict[str, int]:
+def _english_vocab(dataset: Dataset, question_norms: list[str] | None = None) -> dict[str, int]:
     """Unstemmed English words of names, aliases and texts with counts, stop words left out.
     Words of card and term names count NAME_WEIGHT each, so spelling correction prefers them;
-    rules and FAQ names are phrases and questions, so their words count like text."""
+    rules and FAQ names are phrases and questions, so their words count like text.
+    `question_norms`: every question of the dataset already normalised (the build has them)."""
     counts: Counter[str] = Counter()
 
-    def add(text: str, weight: int) -> None:
-        for w in english_words(normalise(text)):
+    def add_norm(norm: str, weight: int) -> None:
+        for w in english_words(norm):
             if w.isalpha() and w not in EN_STOPWORDS:
                 counts[w] += weight
+
+    def add(text: str, weight: int) -> None:
+        add_norm(normalise(text), weight)
+
+    for norm in question_norms or ():
+        add_norm(norm, 1)  # players' words ('flip', 'bin') are words, not typos to correct
 
     for e in dataset.entries:
         weight = NAME_WEIGHT if e.kind in ("card", "term") else 1
@@ -66,21 +80,62 @@ def _english_vocab(dataset: Dataset) -> dict[str, int]:
         texts = [e.text, e.text_2e or {}, e.edition_changes or {}] + [r.text for r in e.rulings]
         for t in texts:
             add(t.get("en", ""), 1)
-        for q in [*e.questions, *(q for r in e.rulings for q in r.questions)]:
-            add(q, 1)  # players' words ('flip', 'bin') are words, not typos to correct
+        if question_norms is None:
+            for q in [*e.questions, *(q for r in e.rulings for q in r.questions)]:
+                add(q, 1)
     return dict(counts)
+
+
+class SegmentTokens:
+    """The build's tokeniser, remembering each segment's tokens. A text's search and exact
+    tokens are its segments' tokens one after the other (`Tokeniser.segments`: Chinese runs and
+    the text between them are tokenised independently), and a corpus repeats its phrases
+    (at 1x, 40% of the Chinese runs of the units are distinct), so each distinct segment is
+    tokenised once. Every `CHECK_EVERY`th text is also tokenised whole and compared, so a
+    tokeniser that stops working segment by segment fails the build instead of changing it."""
+
+    CHECK_EVERY = 50
+
+    def __init__(self, tok: Tokeniser):
+        self.tok = tok
+        self._search: dict[str, list[str]] = {}
+        self._exact: dict[str, list[str]] = {}
+        self._calls = 0
+
+    def _tokens(self, text: str, cache: dict[str, list[str]], whole) -> list[str]:  # type: ignore[no-untyped-def]
+        out: list[str] = []
+        for _, run in self.tok.segments(text):
+            toks = cache.get(run)
+            if toks is None:
+                toks = cache[run] = whole(run)
+            out += toks
+        self._calls += 1
+        if self._calls % self.CHECK_EVERY == 0 and out != whole(text):
+            raise RuntimeError(f"the tokeniser no longer works segment by segment: {text[:40]!r}")
+        return out
+
+    def search_tokens(self, text: str) -> list[str]:
+        return self._tokens(text, self._search, self.tok.search_tokens)
+
+    def exact_tokens(self, text: str) -> list[str]:
+        return self._tokens(text, self._exact, self.tok.exact_tokens)
 
 
 def _documents(dataset: Dataset, lexicon: Lexicon, units: list[Unit], tok: Tokeniser) -> list[dict]:
     entries = dataset.by_id()
+    if not isinstance(tok, SegmentTokens):
+        tok = SegmentTokens(tok)  # type: ignore[assignment]
     forms_by_entry: dict[str, list] = {}
     for f in lexicon.forms:
         forms_by_entry.setdefault(f.entry, []).append(f)
     docs = []
+    names_of: dict[str, str] = {}  # an entry's name tokens, the same for each of its units
     for u in units:
         e = entries[u.entry]
         forms = forms_by_entry.get(e.id, [])
-        names = " ".join(name_tokens(e, forms, tok))
+        names = names_of.get(e.id)
+        if names is None:
+            names = names_of[e.id] = " ".join(name_tokens(e, forms, tok))
         text_norm = u.norm or search_text(u.text)
         doc = {
             "id": u.id,
@@ -103,6 +158,45 @@ def _documents(dataset: Dataset, lexicon: Lexicon, units: list[Unit], tok: Token
             doc["ruling"] = " ".join(tok.search_tokens(text_norm))
         docs.append({k: v for k, v in doc.items() if v != ""})
     return docs
+
+
+def _write_whoosh(folder: Path, docs: list[dict]) -> None:
+    """The Whoosh index of the phrase field (documents numbered as the units)."""
+    folder.mkdir()
+    # compound=False: separate files, read from disk; a compound segment is mmapped and each part
+    # copied into memory when first read (the phrase postings: 58 MiB per process at 100x)
+    writer = whoosh_index.create_in(str(folder), make_schema()).writer(limitmb=WRITER_MB, compound=False)
+    for doc in docs:  # scores live in postings.bin
+        writer.add_document(**{k: doc[k] for k in WHOOSH_FIELDS if k in doc})
+    writer.commit()
+
+
+class _WhooshWriting:
+    """Writes the Whoosh index: from PARALLEL_UNITS units in a forked process, beside the rest
+    of the build (Whoosh's writer is a third of the build's time at 100 times today's corpus,
+    and a machine has more than one core); else here and now. `finish()` waits for it and
+    raises if it failed."""
+
+    def __init__(self, folder: Path, docs: list[dict]):
+        self._process = None
+        if len(docs) >= PARALLEL_UNITS and "fork" in multiprocessing.get_all_start_methods():
+            self._process = multiprocessing.get_context("fork").Process(
+                target=_write_whoosh, args=(folder, docs), name="whoosh-writer", daemon=True
+            )
+            self._process.start()
+        else:
+            _write_whoosh(folder, docs)
+
+    def stop(self) -> None:
+        if self._process is not None and self._process.is_alive():
+            self._process.terminate()
+            self._process.join()
+
+    def finish(self) -> None:
+        if self._process is not None:
+            self._process.join()
+            if self._process.exitcode != 0:
+                raise RuntimeError(f"writing the Whoosh index failed (exit code {self._process.exitcode})")
 
 
 def _write_json(path: Path, data) -> None:
@@ -165,12 +259,14 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
     folder = root / f"{dataset.version}-{stamp}-{time.time_ns() % 10**9:09d}-{os.getpid()}"
     staging = root / f".building-{folder.name}"
     staging.mkdir()
+    whoosh: _WhooshWriting | None = None
     try:
         lexicon = Lexicon.from_dataset(dataset)
         words = tuple(sorted(set(lexicon.jieba_words()) | query_words()))
         units = all_units(dataset, lexicon)
         texts = [u.norm for u in units] + [questions_text(u) for u in units] + [f.norm for f in lexicon.forms]
-        base = get_tokeniser(words).corpus_dictionary(texts)
+        runs = list(dict.fromkeys(r for t in texts for r in CJK_RUN.findall(t)))  # each distinct run once
+        base = get_tokeniser(words).corpus_dictionary(runs)
         tok = get_tokeniser(words, base)
         (staging / "dictionary.txt").write_text(
             f"{base[1]}\n" + "".join(f"{w} {f}\n" for w, f in base[0]), encoding="utf-8"
@@ -178,40 +274,28 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         (staging / "userdict.txt").write_text("".join(f"{w} 1000\n" for w in words), encoding="utf-8")
         _write_json(staging / "lexicon.json", lexicon.to_json())
         _write_json(staging / "entries.json", [_entry_meta(e) for e in dataset.entries])
-        _write_json(
-            staging / "units.json",
-            [
-                {
-                    "id": u.id,
-                    "entry": u.entry,
-                    "part": u.part,
-                    "ruling": u.ruling,
-                    "editions": u.editions,
-                    "text": u.text,
-                    "mentions": u.mentions,
-                    "intents": list(stated_intents(u.text.get("en", ""))),
-                }
-                for u in units
-            ],
+        write_units(
+            staging,
+            units,
+            [e.id for e in dataset.entries],
+            [stated_intents(u.text.get("en", "")) for u in units],
         )
-        _write_json(staging / "vocab.json", _english_vocab(dataset))
-        (staging / "whoosh").mkdir()
-        ix = whoosh_index.create_in(str(staging / "whoosh"), make_schema())
-        writer = ix.writer()
-        docs = _documents(dataset, lexicon, units, tok)
-        for doc in docs:  # the scored text fields live in impacts.json only
-            writer.add_document(**{k: v for k, v in doc.items() if k not in TEXT_FIELDS})
-        writer.commit()
-        impacts = compute_impacts(docs, {f: b for f, b in FIELD_BOOSTS.items() if f != "ask"})
         # Each question a player asks is a little document of its own in the `ask` field, numbered
         # after the units; a unit scores its best-matching question (questions.json: the unit
         # each belongs to), so a question matching the query as a whole counts, not words
         # scattered over six questions.
         asked = [(d, q) for d, u in enumerate(units) for q in u.questions]
-        question_docs = [{"ask": " ".join(tok.search_tokens(normalise(q)))} for _, q in asked]
+        asked_norms = [normalise(q) for _, q in asked]  # once, for the vocabulary and the ask field
+        _write_json(staging / "vocab.json", _english_vocab(dataset, asked_norms))
+        seg = SegmentTokens(tok)
+        docs = _documents(dataset, lexicon, units, seg)
+        whoosh = _WhooshWriting(staging / "whoosh", docs)
+        impacts = compute_impacts(docs, {f: b for f, b in FIELD_BOOSTS.items() if f != "ask"})
+        question_docs = [{"ask": " ".join(seg.search_tokens(q))} for q in asked_norms]
         impacts |= compute_impacts(question_docs, {"ask": FIELD_BOOSTS["ask"]}, first=len(docs))
-        _write_json(staging / "impacts.json", impacts)
+        write_impacts(staging, impacts)
         _write_json(staging / "questions.json", [d for d, _ in asked])
+        whoosh.finish()
         _write_json(
             staging / "meta.json",
             {
@@ -225,6 +309,8 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         )
         staging.rename(folder)
     except BaseException:
+        if whoosh is not None:
+            whoosh.stop()
         shutil.rmtree(staging, ignore_errors=True)
         raise
     _switch_current(root, folder)

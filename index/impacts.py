@@ -50,21 +50,39 @@ def compute_impacts(
     out: Impacts = {}
     for field in (f for f in TEXT_FIELDS if f in boosts):
         boost = boosts[field]
-        postings: dict[str, list[tuple[int, int]]] = {}
+        postings: dict[str, tuple[list[int], list[int]]] = {}
         lengths: list[int] = []
         for d, doc in enumerate(docs):
-            tokens = doc.get(field, "").split()
+            text = doc.get(field)
+            if not text:  # most units have half the fields (an entry's or a ruling's)
+                lengths.append(0)
+                continue
+            tokens = text.split()
             lengths.append(len(tokens))
             for term, freq in Counter(tokens).items():
-                postings.setdefault(term, []).append((d, freq))
+                plist = postings.get(term)
+                if plist is None:
+                    plist = postings[term] = ([], [])
+                plist[0].append(d)
+                plist[1].append(freq)
         avgdl = sum(lengths) / max(n, 1)
-        stored = [byte_to_length(length_to_byte(x)) for x in lengths]
+        # bm25() spelled out, in the same operations and order, so each weight is bit-for-bit
+        # the same: the length part of its norm depends on the document only.
+        length_part = [
+            K1 * (1.0 - B + B * (byte_to_length(length_to_byte(x)) / avgdl if avgdl else 1.0))
+            for x in lengths
+        ]
+        k1_plus_1 = K1 + 1.0
         table: dict[str, tuple[list[int], list[float]]] = {}
-        for term, plist in postings.items():
-            df = len(plist)
-            scored = [(first + d, round(bm25(freq * boost, stored[d], avgdl, df, n), 5)) for d, freq in plist]
-            scored.sort(key=lambda dw: (-dw[1], dw[0]))
-            table[term] = ([d for d, _ in scored], [w for _, w in scored])
+        for term, (ds, freqs) in postings.items():
+            df = len(ds)
+            idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+            scored = []
+            for d, freq in zip(ds, freqs, strict=True):
+                tf = freq * boost
+                scored.append((-round(idf * tf * k1_plus_1 / (tf + length_part[d]), 5), d))
+            scored.sort()
+            table[term] = ([first + d for _, d in scored], [-w for w, _ in scored])
         out[field] = table
     return out
 
@@ -81,7 +99,9 @@ def score_clauses(impacts: Impacts, clauses: Iterable[Clause], depth: int = MAX_
     acc: dict[int, float] = {}
     get = acc.get
     for c in clauses:
-        posting = impacts.get(c.field, {}).get(c.term)
+        table = impacts.get(c.field, {})
+        head = getattr(table, "head", None)  # a stored index reads only the list's head
+        posting = head(c.term, depth) if head is not None else table.get(c.term)
         if not posting:
             continue
         factor = c.boost

@@ -8,7 +8,7 @@ from typing import Any
 
 from corpus.model import Dataset, Entry
 from index.normalise import normalise
-from index.pinyin import full_pinyin, initials, syllables
+from index.pinyin import initials, syllables
 from index.tokenise import CJK_RUN, GAME_TERMS
 
 
@@ -40,6 +40,7 @@ def _forms_of(entry: Entry) -> list[NameForm]:
         seen.add(norm)
         chinese = bool(CJK_RUN.search(norm))
         zh = "".join(CJK_RUN.findall(norm)) if chinese else ""
+        sylls = syllables(zh) if zh else []
         forms.append(
             NameForm(
                 entry=entry.id,
@@ -47,9 +48,9 @@ def _forms_of(entry: Entry) -> list[NameForm]:
                 norm=norm,
                 chinese=chinese,
                 alias=alias,
-                pinyin=full_pinyin(zh) if zh else "",
+                pinyin="".join(sylls).lower(),  # full_pinyin(zh), without reading zh twice
                 initials=initials(zh) if zh else "",
-                sylls=tuple(syllables(zh)) if zh else (),
+                sylls=tuple(sylls),
             )
         )
     return forms

@@ -7,6 +7,7 @@ from __future__ import annotations
 import heapq
 import json
 import threading
+from array import array
 from collections.abc import Mapping
 from operator import itemgetter
 from pathlib import Path
@@ -23,7 +24,7 @@ from index.cache import ResultCache, filters_key
 from index.errors import IndexBrokenError, IndexMissingError, QueryError
 from index.filtering import passes
 from index.game_words import compile_game_words, infer_game, load_game_words
-from index.impacts import Clause, doc_frequency, prefixed, score_clauses
+from index.impacts import Clause, prefixed, score_clauses
 from index.lexicon import Lexicon
 from index.normalise import normalise, to_traditional
 from index.pinyin import readings
@@ -33,6 +34,7 @@ from index.results import Result, SearchResults
 from index.schema import TEXT_FIELDS
 from index.snippet import make_snippet
 from index.spelling import pinyin_table
+from index.store import FrozenSets, Impacts, Interner, UnitStore
 from index.synonyms import compile_table, expand, load_rows
 from index.tokenise import CJK_RUN, BaseDictionary, get_tokeniser
 from index.vocabulary import asked_intents, intent_boosts
@@ -111,15 +113,15 @@ class SearchIndex:
         # The synonym and game-word tables' words too, in case the build predates a table change.
         words = tuple(sorted(saved | query_words()))
         self.tokeniser = get_tokeniser(words, _load_dictionary(self.folder / "dictionary.txt"))
-        self.lexicon = Lexicon.from_json(_load(self.folder, "lexicon.json"))
-        self.entries: dict[str, dict] = {e["id"]: e for e in _load(self.folder, "entries.json")}
-        self.units: dict[str, dict] = {u["id"]: u for u in _load(self.folder, "units.json")}
-        self.units_of: dict[str, list[str]] = {}
-        self.mentioned_in: dict[str, set[str]] = {}
-        for u in self.units.values():
-            self.units_of.setdefault(u["entry"], []).append(u["id"])
-            for e in u["mentions"]:
-                self.mentioned_in.setdefault(e, set()).add(u["id"])
+        share = Interner()  # names, ids and tokens repeat: one string object each
+        self.lexicon = Lexicon.from_json(share.deep(_load(self.folder, "lexicon.json")))
+        self.entries: dict[str, dict] = {e["id"]: e for e in share.deep(_load(self.folder, "entries.json"))}
+        # Units and impact lists stay on disk (memory-mapped, index.store); in memory only
+        # each unit's id, entry and one-byte codes for its part, editions and intents.
+        self.units = UnitStore(self.folder)
+        self.units_of = self.units.units_of
+        self.mentioned_in = self.units.mentioned_in
+        self.docnum_units = self.units.docnum_units
 
         # Everyday words and one game's words are looked up as whole query tokens (precise mode).
         def word_token(w: str) -> list[str]:
@@ -137,19 +139,27 @@ class SearchIndex:
         )
         self.unit_count = len(self.units)
         # What kind of fact each ruling (and each FAQ's own answer) states: number, destination...
-        self.unit_intents: dict[str, frozenset[str]] = {
-            u["id"]: frozenset(u.get("intents", ()))
-            for u in self.units.values()
-            if u["part"] == "ruling" or self.entries[u["entry"]]["kind"] == "faq"
-        }
+        # as a code per document into a short table of intent sets (no code: states nothing).
+        faq_entries = {e for e, m in self.entries.items() if m["kind"] == "faq"}
+        n_codes = len(self.units.intents_table)
+        self.intent_codes = array(
+            "H",
+            (
+                code if part == 1 or entry in faq_entries else n_codes
+                for code, part, (_, entry) in zip(
+                    self.units.intent_codes, self.units.part_codes, self.docnum_units.values(), strict=True
+                )
+            ),
+        )
+        self.intent_sets = [frozenset(i) for i in self.units.intents_table] + [None]
         self.intent_boosts = intent_boosts()
-        self._intent_cache: dict[tuple[str, ...], dict[int, float]] = {}
+        self._intent_cache: dict[tuple[str, ...], list[float | None]] = {}
         # Other names of card and term entries a query names (移除 -> 废置, trash); aliases of
         # rules and FAQs are whole phrases and would flood the query.
         self.expansions: dict[str, tuple[str, ...]] = {
             e["id"]: tuple(
                 dict.fromkeys(
-                    t for n in e["names"].values() for t in self.tokeniser.search_tokens(normalise(n))
+                    share(t) for n in e["names"].values() for t in self.tokeniser.search_tokens(normalise(n))
                 )
             )
             for e in self.entries.values()
@@ -158,30 +168,34 @@ class SearchIndex:
         self.name_norms: dict[str, list[str]] = {}  # entry -> every name and alias, normalised
         for form in self.lexicon.forms:
             self.name_norms.setdefault(form.entry, []).append(form.norm)
-        self.own_name_tokens: dict[str, frozenset[str]] = {
-            entry: frozenset(t for norm in norms for t in self.tokeniser.search_tokens(norm))
-            for entry, norms in self.name_norms.items()
-        }
-        self.name_words: dict[str, frozenset[str]] = {}
+        # entry -> frozenset of tokens (held as tuples of shared strings: FrozenSets)
+        self.own_name_tokens: Mapping[str, frozenset[str]] = FrozenSets(
+            {
+                entry: tuple({share(t): None for norm in norms for t in self.tokeniser.search_tokens(norm)})
+                for entry, norms in self.name_norms.items()
+            }
+        )
+        name_words: dict[str, dict[str, None]] = {}
         for form in self.lexicon.forms:
             entry = self.entries.get(form.entry)
             if entry and entry["kind"] in ("faq", "rule"):
-                words = {t for t in self.tokeniser.search_tokens(form.norm, stop=True) if len(t) > 1}
-                self.name_words[form.entry] = self.name_words.get(form.entry, frozenset()) | words
-        self.impacts = {
-            field: {t: (docs, weights) for t, (docs, weights) in table.items()}
-            for field, table in _load(self.folder, "impacts.json").items()
-        }
-        self.question_of: list[int] = _load(self.folder, "questions.json")  # question doc -> unit doc
+                words = name_words.setdefault(form.entry, {})
+                words.update(
+                    (share(t), None) for t in self.tokeniser.search_tokens(form.norm, stop=True) if len(t) > 1
+                )
+        self.name_words: Mapping[str, frozenset[str]] = FrozenSets(
+            {e: tuple(w) for e, w in name_words.items()}
+        )
+        self.impacts = Impacts(self.folder)
+        # question doc - first_question -> unit doc
+        self.question_of = array("I", _load(self.folder, "questions.json"))
         self.first_question = len(self.units)
-        self.pinyin_terms = sorted(self.impacts.get("pinyin", {}))
+        self.pinyin_terms = self.impacts["pinyin"].terms if "pinyin" in self.impacts else []  # sorted
         self.rank_tables = RankTables(self.entries, self.units, self.mentioned_in, self.name_words)
         try:
             self._ix = whoosh_index.open_dir(str(self.folder / "whoosh"))
-            with self._ix.searcher() as s:
-                self.docnum_units: dict[int, tuple[str, str]] = {
-                    n: (f["id"], f["entry"]) for n, f in s.reader().iter_docs()
-                }
+            if self._ix.doc_count_all() != len(self.docnum_units):
+                raise ValueError("Whoosh's documents are not the units of units.json")
         except Exception as exc:  # noqa: BLE001 - whatever Whoosh raises on a damaged folder
             raise IndexBrokenError(self.folder.name, "whoosh/", f"{type(exc).__name__}: {exc}") from exc
         self._local = threading.local()
@@ -205,7 +219,9 @@ class SearchIndex:
 
     def _common(self, token: str) -> bool:
         """Whether a token occurs in so many units that it cannot tell them apart."""
-        df = max(doc_frequency(self.impacts, f, token) for f in ("body", "ruling", "name"))
+        df = max(
+            self.impacts[f].frequency(token) if f in self.impacts else 0 for f in ("body", "ruling", "name")
+        )
         return df > COMMON_SHARE * self.unit_count
 
     def _clauses(self, a: QueryAnalysis) -> list[Clause]:
@@ -242,17 +258,16 @@ class SearchIndex:
             acc[u] = get(u, 0.0) + v
         return acc
 
-    def _intent_factors(self, asked: tuple[str, ...]) -> dict[int, float]:
-        """Document -> score factor for rulings stating what `asked` asks for (made once per
-        combination of intents; there are at most 2^5)."""
+    def _intent_factors(self, asked: tuple[str, ...]) -> list[float | None]:
+        """Score factor by intent code (`self.intent_codes[d]`) for rulings stating what
+        `asked` asks for, None for no change (made once per combination of intents; there are
+        at most 2^5, and a few dozen codes)."""
         cached = self._intent_cache.get(asked)
         if cached is None:
-            cached = {}
-            for d, (unit_id, _) in self.docnum_units.items():
-                stated = self.unit_intents.get(unit_id)
+            cached = []
+            for stated in self.intent_sets:
                 boost = sum(self.intent_boosts[i] for i in asked if stated and i in stated)
-                if boost:
-                    cached[d] = 1.0 + boost
+                cached.append(1.0 + boost if boost else None)
             self._intent_cache[asked] = cached
         return cached
 
@@ -298,9 +313,11 @@ class SearchIndex:
         goes, when...) scores that intent's boost more."""
         acc = self._score(clauses)
         if asked:
-            factors = self._intent_factors(asked)
-            for d in acc.keys() & factors.keys():
-                acc[d] *= factors[d]
+            factors, codes = self._intent_factors(asked), self.intent_codes
+            for d in acc:
+                factor = factors[codes[d]]
+                if factor is not None:
+                    acc[d] *= factor
         if any(phrases):
             allowed = self._phrase_docs(phrases)
             acc = {d: acc.get(d, 0.0) + PHRASE_SCORE for d in allowed}
@@ -312,7 +329,7 @@ class SearchIndex:
             found = [
                 (*units[d], v)
                 for d, v in acc.items()
-                if passes(self.entries[units[d][1]], self.units[units[d][0]]["editions"], f)
+                if passes(self.entries[units[d][1]], self.units.editions_of(d), f)
             ]
         found.sort(key=lambda h: (-h[2], h[0]))
         return found[:CANDIDATES]

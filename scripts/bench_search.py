@@ -166,28 +166,84 @@ import sys, time, json
 from pathlib import Path
 t0 = float(sys.argv[1])
 sys.path.insert(0, sys.argv[3])
+def rss():
+    return int([l for l in open("/proc/self/status") if l.startswith("VmRSS")][0].split()[1]) / 1024
 if sys.argv[2] == "ours":
     from index import open_index
     ix = open_index(sys.argv[4], cache_size=0); ix.search("图书馆 天文台")
+    search = lambda q, lang: ix.search(q, lang, limit=10)
 else:
     from bench_search import PeerSearch
-    PeerSearch(Path(sys.argv[4])).search("图书馆 天文台")
+    px = PeerSearch(Path(sys.argv[4])); px.search("图书馆 天文台")
+    search = lambda q, lang: px.search(q)
 t1 = time.time()
-rss = [l for l in open("/proc/self/status") if l.startswith("VmRSS")][0].split()[1]
-print(json.dumps({"first_answer_s": t1 - t0, "rss_mib": int(rss) / 1024}))
+out = {"first_answer_s": t1 - t0, "rss_mib": rss()}
+if len(sys.argv) > 5:  # then every query of the file (a worker after serving them)
+    for q, lang in json.loads(Path(sys.argv[5]).read_text(encoding="utf-8")):
+        search(q, lang)
+    out["rss_after_mib"] = rss()
+print(json.dumps(out))
 """
 
 
-def startup(kind: str, folder: Path) -> dict:
+def startup(kind: str, folder: Path, queries=None) -> dict:
+    """Start to first answer and resident memory after it, in a fresh process; with `queries`,
+    also the resident memory after answering each of them once."""
     t0 = time.time()
+    extra = []
+    if queries:
+        qfile = folder.parent / f"{folder.name}-queries.json"
+        qfile.write_text(json.dumps([(j.q, j.lang) for j in queries], ensure_ascii=False), encoding="utf-8")
+        extra = [str(qfile)]
     out = subprocess.run(
-        [PY, "-c", STARTUP, repr(t0), kind, str(ROOT / "scripts"), str(folder)],
+        [PY, "-c", STARTUP, repr(t0), kind, str(ROOT / "scripts"), str(folder), *extra],
         capture_output=True,
         text=True,
         cwd=ROOT,
         check=True,
     ).stdout
     return json.loads(out.strip().splitlines()[-1])
+
+
+BUILD_SCALED = r"""
+import json, resource, sys, time
+from pathlib import Path
+sys.path.insert(0, sys.argv[1]); sys.path.insert(0, sys.argv[1] + "/scripts")
+from corpus.model import DATASET_PATH, load_dataset
+from bench_search import build_peer, synthetic_dataset
+factor, kind, out = int(sys.argv[2]), sys.argv[3], Path(sys.argv[4])
+ds = load_dataset(DATASET_PATH)
+ds = synthetic_dataset(ds, factor) if factor > 1 else ds
+def usage():
+    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime, own.ru_maxrss + kids.ru_maxrss
+cpu0, _ = usage()
+t = time.perf_counter()
+if kind == "ours":
+    from index import build
+    folder = str(build(ds, out))
+else:
+    build_peer(ds, out)
+    folder = str(out)
+wall = time.perf_counter() - t
+cpu1, peak = usage()
+print(json.dumps({"folder": folder, "wall_s": wall, "cpu_s": cpu1 - cpu0, "peak_rss_mib": peak / 1024}))
+"""
+
+
+def build_scaled(kind: str, factor: int, out: Path) -> dict:
+    """Build ours or the peer's index of the corpus at `factor` in a fresh process: wall and
+    CPU time of the build alone (not making the synthetic corpus; with the process it forks to
+    write Whoosh's files), the peak RSS of the process plus that of its child (the two run at
+    once, so the sum bounds their peak together)."""
+    res = subprocess.run(
+        [PY, "-c", BUILD_SCALED, str(ROOT), str(factor), kind, str(out)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    ).stdout
+    return json.loads(res.strip().splitlines()[-1])
 
 
 # -- HTTP ---------------------------------------------------------------------------------------
@@ -369,34 +425,36 @@ def quality_rows(o_groups: dict, p_groups: dict) -> list[tuple[str, str, str, st
 
 
 def scale_rows(dataset, factors: list[int], queries, rounds: int, work: Path) -> tuple[list, list]:
-    """Build time, index size, RSS after the first answer and in-process latency at each size,
-    ours beside the peer; and ours's files by size (which part grows how)."""
-    from index import build, open_index
+    """Build (wall, CPU, peak RSS of the building process), index size, RSS after the first
+    answer and after every query once, and in-process latency at each size, ours beside the
+    peer; and ours's files by size (which part grows how)."""
+    from index import open_index
 
     rows, parts = [], []
     for factor in factors:
         ds = synthetic_dataset(dataset, factor) if factor > 1 else dataset
         units = len(ds.entries) + sum(len(e.rulings) for e in ds.entries)
-        t = time.perf_counter()
-        folder = build(ds, work / f"ours-x{factor}")
-        o_build = time.perf_counter() - t
-        t = time.perf_counter()
-        build_peer(ds, work / f"peer-x{factor}")
-        p_build = time.perf_counter() - t
+        o_b = build_scaled("ours", factor, work / f"ours-x{factor}")
+        p_b = build_scaled("peer", factor, work / f"peer-x{factor}")
+        folder = Path(o_b["folder"])
         ours = open_index(work / f"ours-x{factor}", cache_size=0)
         peer = PeerSearch(work / f"peer-x{factor}")
         o50, o99, oc50, oc99 = latency(lambda j, ix=ours: ix.search(j.q, j.lang, limit=10), queries, rounds)
         p50, p99, pc50, pc99 = latency(lambda j, px=peer: px.search(j.q), queries, rounds)
         ours.close()
         peer.searcher.close()
-        o_start = startup("ours", work / f"ours-x{factor}")
-        p_start = startup("peer", work / f"peer-x{factor}")
+        del ours, peer
+        o_start = startup("ours", work / f"ours-x{factor}", queries)
+        p_start = startup("peer", work / f"peer-x{factor}", queries)
         rows.append(
             (
                 f"{factor}x ({len(ds.entries)} entries, {units} units)",
-                f"{o_build:.1f} / {p_build:.1f}",
+                f"{o_b['wall_s']:.1f} / {p_b['wall_s']:.1f}",
+                f"{o_b['cpu_s']:.1f} / {p_b['cpu_s']:.1f}",
+                f"{o_b['peak_rss_mib']:.0f} / {p_b['peak_rss_mib']:.0f}",
                 f"{folder_mib(folder):.1f} / {folder_mib(work / f'peer-x{factor}'):.1f}",
                 f"{o_start['rss_mib']:.0f} / {p_start['rss_mib']:.0f}",
+                f"{o_start['rss_after_mib']:.0f} / {p_start['rss_after_mib']:.0f}",
                 f"{o_start['first_answer_s']:.2f} / {p_start['first_answer_s']:.2f}",
                 f"{o50:.2f} / {p50:.2f}",
                 f"{o99:.2f} / {p99:.2f}",
@@ -670,8 +728,11 @@ def main(argv: list[str] | None = None) -> int:
     s_head = [
         "corpus",
         "build s (ours / peer)",
+        "build CPU s",
+        "build peak RSS MiB",
         "index MiB",
         "RSS MiB",
+        "RSS after queries MiB",
         "first answer s",
         "p50 ms",
         "p99 ms",
@@ -707,7 +768,11 @@ def main(argv: list[str] | None = None) -> int:
                 "entry named after two real entries, each ruling half of one real ruling and half "
                 "of another of the same game), "
                 "queries = the held-out questions, "
-                f"{args.scale_rounds} rounds; ours / peer in each cell.\n\n"
+                f"{args.scale_rounds} rounds; ours / peer in each cell. Build: a fresh process "
+                "building from the corpus (wall time; CPU time, user + system, with the process it "
+                "forks to write Whoosh's files from 20,000 units; peak RSS of the two added). RSS: a "
+                "fresh process after opening the index and its first answer, and after answering "
+                "every held-out question once.\n\n"
                 + table(s_head, s_rows)
                 + "\n\nOur index's files by size:\n\n"
                 + table(p_head, p_rows)
