@@ -191,14 +191,17 @@ def _pair_bonus(
     answers: Answers,
 ) -> None:
     """Units naming something from every group of the query; each entry keeps its best one
-    (for an entry the query names, the one answering best on the query's other words)."""
-    candidates: set[str] | None = None
-    for g in groups:
-        units = set().union(*(t.mentioned_in.get(e, set()) for e in g))
-        candidates = units if candidates is None else candidates & units
+    (for an entry the query names, the one answering best on the query's other words). Only
+    units the query's words found are candidates (`unit_scores`, the strongest few hundred), so
+    the cost does not grow with how many units of a large corpus name both things."""
+    candidates = []
+    for uid in unit_scores:
+        named = set(t.units[uid]["mentions"])
+        if all(not named.isdisjoint(g) for g in groups):
+            candidates.append(uid)
     best: dict[str, tuple[float, str]] = {}
     pairs_of: dict[str, list[str]] = {}
-    for uid in candidates or ():
+    for uid in sorted(candidates):
         u = t.units[uid]
         cards = sum(1 for e in u["mentions"] if t.entries.get(e, {}).get("kind") == "card")
         if cards > MAX_PAIR_CARDS or not passes(t.entries[u["entry"]], u["editions"], f):
