@@ -14,7 +14,7 @@ import ahocorasick
 from index.game_words import infer_game
 from index.lexicon import NameForm
 from index.pinyin import is_common_phrase
-from index.spelling import correct_chinese, correct_english, correct_pinyin
+from index.spelling import by_length, correct_chinese, correct_english, correct_pinyin
 from index.tokenise import EN_STOPWORDS, Tokeniser, english_words
 from index.vocabulary import VOCABULARY
 
@@ -56,6 +56,7 @@ class Tables:
     pinyin: Mapping[str, frozenset[str]]  # full pinyin / initials / joined English name -> entry ids
     pinyin_words: frozenset[str]
     pinyin_sorted: tuple[str, ...]  # the same, sorted, for prefix look-ups
+    pinyin_lengths: Mapping[int, tuple[str, ...]]  # the same by length, for typo look-ups
     pinyin_by_sylls: Mapping[str, list[NameForm]]  # first syllable -> short Chinese names
     by_first: Mapping[str, tuple[NameForm, ...]]  # first character -> name forms
     names: ahocorasick.Automaton  # forms of two characters or more, found in one pass
@@ -165,7 +166,7 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
             continue
         right = correct_english(w, tables.vocab)
         if right is None and w not in tables.vocab:
-            right = correct_pinyin(w, tables.pinyin_words)
+            right = correct_pinyin(w, tables.pinyin_lengths)
             if right is not None and right in tables.pinyin:
                 keys.append(right)
         if right:
@@ -239,6 +240,7 @@ def build_tables(
         pinyin={k: frozenset(v) for k, v in pinyin.items()},
         pinyin_words=frozenset(f.pinyin for f in forms if f.chinese),
         pinyin_sorted=tuple(sorted({f.pinyin for f in forms if f.chinese})),
+        pinyin_lengths=by_length({f.pinyin for f in forms if f.chinese}),
         pinyin_by_sylls=by_sylls,
         by_first=forms_by_first_char(forms),
         names=names_automaton(forms),
