@@ -9,6 +9,7 @@ import json
 import threading
 from array import array
 from collections.abc import Mapping
+from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -43,6 +44,8 @@ ASK_WEIGHT = 2.0  # a unit's best-matching player question, beside its rulebook 
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 300
 MAX_PREFIX_TERMS = 64  # pinyin terms a typed prefix ('tushu') stands for, the first in order
+PASSAGE_CACHE = 8192  # (unit, language) passages kept in memory once shown
+MENTION_CACHE = 65536  # units whose named entries are kept in memory once a query touched them
 SYNONYM_BOOST = 0.6  # rulebook words standing for the query's everyday ones (赢 -> 获胜)
 PHRASE_SCORE = 10.0  # a unit holding the quoted phrase(s)
 MAX_ANSWERED = 4  # named entries whose snippet is chosen by the query's other words
@@ -192,7 +195,12 @@ class SearchIndex:
         self.question_of = array("I", _load(self.folder, "questions.json"))
         self.first_question = len(self.units)
         self.pinyin_terms = self.impacts["pinyin"].terms if "pinyin" in self.impacts else []  # sorted
-        self.rank_tables = RankTables(self.entries, self.units, self.mentioned_in, self.name_words)
+        self._passages = lru_cache(maxsize=PASSAGE_CACHE)(self._passage)  # read from disk once
+        # unit id -> the entries its text names, kept for the units queries touch (bounded)
+        mentions = lru_cache(maxsize=MENTION_CACHE)(
+            lambda unit_id: frozenset(self.units[unit_id]["mentions"])
+        )
+        self.rank_tables = RankTables(self.entries, self.units, mentions, self.name_words)
         try:
             self._ix = whoosh_index.open_dir(str(self.folder / "whoosh"))
             if self._ix.doc_count_all() != len(self.docnum_units):
@@ -356,7 +364,8 @@ class SearchIndex:
         terms += [m.form.norm for m in a.names] + phrases
         return list(dict.fromkeys(terms)), a.stems + [t for t in everyday if t.isascii() and t.isalpha()]
 
-    def _snippet(self, unit_id: str, lang: str, marks: tuple[list[str], list[str]]) -> str:
+    def _passage(self, unit_id: str, lang: str) -> str:
+        """The text a unit's snippet is cut from, in `lang` (else Simplified, else any)."""
         unit = self.units.get(unit_id) or self.units[self.units_of[unit_id][0]]
         text = unit["text"]
         body = (
@@ -365,7 +374,10 @@ class SearchIndex:
         if not body:
             meta = self.entries[unit["entry"]]
             body = meta["names"].get(lang) or next(iter(meta["names"].values()), "")
-        return make_snippet(body, *marks)
+        return body
+
+    def _snippet(self, unit_id: str, lang: str, marks: tuple[list[str], list[str]]) -> str:
+        return make_snippet(self._passages(unit_id, lang), *marks)
 
     def _result(self, s: Scored, lang: str, marks: tuple[list[str], list[str]]) -> Result:
         meta = self.entries[s.entry]
