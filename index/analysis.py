@@ -9,10 +9,12 @@ from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+import ahocorasick
+
 from index.game_words import infer_game
 from index.lexicon import NameForm
 from index.pinyin import is_common_phrase
-from index.spelling import correct_chinese, correct_english, correct_pinyin
+from index.spelling import by_length, correct_chinese, correct_english, correct_pinyin
 from index.tokenise import EN_STOPWORDS, Tokeniser, english_words
 from index.vocabulary import VOCABULARY
 
@@ -54,9 +56,10 @@ class Tables:
     pinyin: Mapping[str, frozenset[str]]  # full pinyin / initials / joined English name -> entry ids
     pinyin_words: frozenset[str]
     pinyin_sorted: tuple[str, ...]  # the same, sorted, for prefix look-ups
+    pinyin_lengths: Mapping[int, tuple[str, ...]]  # the same by length, for typo look-ups
     pinyin_by_sylls: Mapping[str, list[NameForm]]  # first syllable -> short Chinese names
     by_first: Mapping[str, tuple[NameForm, ...]]  # first character -> name forms
-    by_pair: Mapping[str, tuple[NameForm, ...]]  # first two characters -> name forms
+    names: ahocorasick.Automaton  # forms of two characters or more, found in one pass
     game_words: Mapping[str, str] = field(default_factory=dict)  # token of one game's vocabulary -> game
 
 
@@ -68,34 +71,34 @@ def forms_by_first_char(forms: tuple[NameForm, ...]) -> dict[str, tuple[NameForm
     return {k: tuple(v) for k, v in table.items()}
 
 
-def forms_by_first_pair(forms: tuple[NameForm, ...]) -> dict[str, tuple[NameForm, ...]]:
-    """Forms of two characters or more keyed by their first two, so the forms tried against a
-    query stay few however many names share a first character."""
-    table: dict[str, list[NameForm]] = {}
+def names_automaton(forms: tuple[NameForm, ...]) -> ahocorasick.Automaton:
+    """One Aho-Corasick automaton over the forms of two characters or more (normalised text ->
+    its forms), so finding the names in a query costs the same however many names there are."""
+    auto = ahocorasick.Automaton()
+    grouped: dict[str, list[NameForm]] = {}
     for f in forms:
         if len(f.norm) >= 2:
-            table.setdefault(f.norm[:2], []).append(f)
-    return {k: tuple(v) for k, v in table.items()}
+            grouped.setdefault(f.norm, []).append(f)
+    for norm, fs in grouped.items():
+        auto.add_word(norm, tuple(fs))
+    if len(auto):
+        auto.make_automaton()
+    return auto
 
 
 def find_names(
-    text: str, by_first: Mapping[str, tuple[NameForm, ...]], by_pair: Mapping[str, tuple[NameForm, ...]]
+    text: str, by_first: Mapping[str, tuple[NameForm, ...]], automaton: ahocorasick.Automaton
 ) -> list[NameMatch]:
-    """Name forms occurring in `text` (`by_pair`: forms keyed by their first two characters;
+    """Name forms occurring in `text` (`automaton`: the forms of two characters or more;
     `by_first`: by their first, for one-character forms, which count only as the whole text);
     a match inside a longer match of another name is dropped."""
-    found: list[NameMatch] = []
-    candidates = [f for f in by_first.get(text, ()) if len(f.norm) == 1]
-    candidates += [
-        f for pair in {text[i : i + 2] for i in range(len(text) - 1)} for f in by_pair.get(pair, ())
-    ]
-    for f in candidates:
-        start = text.find(f.norm)
-        while start != -1:
-            end = start + len(f.norm)
-            if f.chinese or _bounded(text, start, end):
-                found.append(NameMatch(f, start, end))
-            start = text.find(f.norm, start + 1)
+    found: list[NameMatch] = [NameMatch(f, 0, len(text)) for f in by_first.get(text, ()) if len(f.norm) == 1]
+    if len(automaton):
+        for last, forms in automaton.iter(text):
+            for f in forms:
+                start, end = last + 1 - len(f.norm), last + 1
+                if f.chinese or _bounded(text, start, end):
+                    found.append(NameMatch(f, start, end))
     found.sort(key=lambda m: (m.start, -m.end, m.form.entry, m.form.norm))
     return [
         m
@@ -163,7 +166,7 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
             continue
         right = correct_english(w, tables.vocab)
         if right is None and w not in tables.vocab:
-            right = correct_pinyin(w, tables.pinyin_words)
+            right = correct_pinyin(w, tables.pinyin_lengths)
             if right is not None and right in tables.pinyin:
                 keys.append(right)
         if right:
@@ -176,9 +179,13 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         corrected = corrected.replace(c.wrong, c.right)
     tokens = tok.search_tokens(corrected, stop=True) or tok.search_tokens(corrected)
     stems = [t for t in tokens if t.isascii()]
-    prefixes = [w for w in words if len(w) >= 3 and w not in tables.vocab and w not in tables.pinyin]
+    prefixes = [
+        w
+        for w in words
+        if len(w) >= 3 and w not in tables.vocab and w not in tables.pinyin and w not in EN_STOPWORDS
+    ]
     prefixes = [w for w in prefixes if starts_any(tables.pinyin_sorted, w)]
-    names = find_names(corrected, tables.by_first, tables.by_pair)
+    names = find_names(corrected, tables.by_first, tables.names)
     pinyin_entries = {e for k in keys for e in tables.pinyin[k]}
     groups: dict[str, set[str]] = {}
     for m in names:
@@ -233,8 +240,9 @@ def build_tables(
         pinyin={k: frozenset(v) for k, v in pinyin.items()},
         pinyin_words=frozenset(f.pinyin for f in forms if f.chinese),
         pinyin_sorted=tuple(sorted({f.pinyin for f in forms if f.chinese})),
+        pinyin_lengths=by_length({f.pinyin for f in forms if f.chinese}),
         pinyin_by_sylls=by_sylls,
         by_first=forms_by_first_char(forms),
-        by_pair=forms_by_first_pair(forms),
+        names=names_automaton(forms),
         game_words=dict(game_words or {}),
     )

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 
 from whoosh.util.numeric import byte_to_length, length_to_byte
@@ -24,7 +24,7 @@ from index.schema import FIELD_BOOSTS, TEXT_FIELDS
 
 K1 = 1.2
 B = 0.75
-MAX_POSTINGS = 500  # units read per (field, term) at query time, strongest first
+MAX_POSTINGS = 200  # units read per (field, term) at query time, strongest first
 
 # field -> term -> (docnums, weights)
 Impacts = dict[str, dict[str, tuple[list[int], list[float]]]]
@@ -94,8 +94,14 @@ class Clause:
     boost: float = 1.0
 
 
-def score_clauses(impacts: Impacts, clauses: Iterable[Clause], depth: int = MAX_POSTINGS) -> dict[int, float]:
-    """Sum of boosted BM25F weights per document for an OR of clauses (each list read to `depth`)."""
+def score_clauses(
+    impacts: Impacts,
+    clauses: Iterable[Clause],
+    depth: int = MAX_POSTINGS,
+    only: Container[int] | None = None,
+) -> dict[int, float]:
+    """Sum of boosted BM25F weights per document for an OR of clauses (each list read to
+    `depth`); with `only`, for those documents alone."""
     acc: dict[int, float] = {}
     get = acc.get
     for c in clauses:
@@ -106,8 +112,13 @@ def score_clauses(impacts: Impacts, clauses: Iterable[Clause], depth: int = MAX_
             continue
         factor = c.boost
         docs, weights = posting
-        for d, w in zip(docs[:depth], weights[:depth], strict=True):
-            acc[d] = get(d, 0.0) + w * factor
+        if only is None:
+            for d, w in zip(docs[:depth], weights[:depth], strict=True):
+                acc[d] = get(d, 0.0) + w * factor
+        else:
+            for d, w in zip(docs[:depth], weights[:depth], strict=True):
+                if d in only:
+                    acc[d] = get(d, 0.0) + w * factor
     return acc
 
 

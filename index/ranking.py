@@ -13,7 +13,7 @@ from the unit that best answers the query's other words, a ruling before the car
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,7 +53,7 @@ class Scored:
 class RankTables:
     entries: Mapping[str, Mapping[str, Any]]  # entry id -> meta (kind, game, editions, types, cost, names)
     units: Mapping[str, Mapping[str, Any]]  # unit id -> {entry, part, ruling, editions, text, mentions}
-    mentioned_in: Mapping[str, set[str]]  # entry id -> units whose text names it
+    mentions: Callable[[str], frozenset[str]]  # unit id -> entry ids its text names
     name_words: Mapping[str, frozenset[str]]  # rule/FAQ entry id -> tokens of its names
 
 
@@ -191,16 +191,19 @@ def _pair_bonus(
     answers: Answers,
 ) -> None:
     """Units naming something from every group of the query; each entry keeps its best one
-    (for an entry the query names, the one answering best on the query's other words)."""
-    candidates: set[str] | None = None
-    for g in groups:
-        units = set().union(*(t.mentioned_in.get(e, set()) for e in g))
-        candidates = units if candidates is None else candidates & units
+    (for an entry the query names, the one answering best on the query's other words). Only
+    units the query's words found are candidates (`unit_scores`, the strongest few hundred), so
+    the cost does not grow with how many units of a large corpus name both things."""
+    candidates = []
+    for uid in unit_scores:
+        named = t.mentions(uid)
+        if all(not named.isdisjoint(g) for g in groups):
+            candidates.append(uid)
     best: dict[str, tuple[float, str]] = {}
     pairs_of: dict[str, list[str]] = {}
-    for uid in candidates or ():
+    for uid in sorted(candidates):
         u = t.units[uid]
-        cards = sum(1 for e in u["mentions"] if t.entries.get(e, {}).get("kind") == "card")
+        cards = sum(1 for e in t.mentions(uid) if t.entries.get(e, {}).get("kind") == "card")
         if cards > MAX_PAIR_CARDS or not passes(t.entries[u["entry"]], u["editions"], f):
             continue  # a card list (components, recommended sets) is not about an interaction
         value = bonus + unit_scores.get(uid, 0.0) + (RULING_PAIR_EDGE if u["part"] == "ruling" else 0.0)

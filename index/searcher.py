@@ -9,6 +9,7 @@ import json
 import threading
 from array import array
 from collections.abc import Mapping
+from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -42,6 +43,9 @@ from index.vocabulary import asked_intents, intent_boosts
 ASK_WEIGHT = 2.0  # a unit's best-matching player question, beside its rulebook text
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 300
+MAX_PREFIX_TERMS = 64  # pinyin terms a typed prefix ('tushu') stands for, the first in order
+PASSAGE_CACHE = 8192  # (unit, language) passages kept in memory once shown
+MENTION_CACHE = 65536  # units whose named entries are kept in memory once a query touched them
 SYNONYM_BOOST = 0.6  # rulebook words standing for the query's everyday ones (赢 -> 获胜)
 PHRASE_SCORE = 10.0  # a unit holding the quoted phrase(s)
 MAX_ANSWERED = 4  # named entries whose snippet is chosen by the query's other words
@@ -191,7 +195,12 @@ class SearchIndex:
         self.question_of = array("I", _load(self.folder, "questions.json"))
         self.first_question = len(self.units)
         self.pinyin_terms = self.impacts["pinyin"].terms if "pinyin" in self.impacts else []  # sorted
-        self.rank_tables = RankTables(self.entries, self.units, self.mentioned_in, self.name_words)
+        self._passages = lru_cache(maxsize=PASSAGE_CACHE)(self._passage)  # read from disk once
+        # unit id -> the entries its text names, kept for the units queries touch (bounded)
+        mentions = lru_cache(maxsize=MENTION_CACHE)(
+            lambda unit_id: frozenset(self.units[unit_id]["mentions"])
+        )
+        self.rank_tables = RankTables(self.entries, self.units, mentions, self.name_words)
         try:
             self._ix = whoosh_index.open_dir(str(self.folder / "whoosh"))
             if self._ix.doc_count_all() != len(self.docnum_units):
@@ -238,15 +247,24 @@ class SearchIndex:
         everyday = expand(tokens, self.synonyms)
         clauses += [Clause(f, t, SYNONYM_BOOST) for t in everyday for f in ("name", "body", "ruling")]
         clauses += [Clause("pinyin", k) for k in a.pinyin_keys]
-        clauses += [Clause("pinyin", t) for p in a.pinyin_prefixes for t in prefixed(self.pinyin_terms, p)]
+        clauses += [
+            Clause("pinyin", t)
+            for p in a.pinyin_prefixes
+            for t in prefixed(self.pinyin_terms, p)[:MAX_PREFIX_TERMS]
+        ]
         return clauses
 
-    def _score(self, clauses: list[Clause]) -> dict[int, float]:
-        """Unit document -> score for an OR of clauses; a unit adds the score of its one
-        best-matching question (question documents are numbered after the units)."""
-        acc = score_clauses(self.impacts, [c for c in clauses if c.field != "ask"])
-        asked = score_clauses(self.impacts, [c for c in clauses if c.field == "ask"])
+    def _score(self, clauses: list[Clause], only: set[int] | None = None) -> dict[int, float]:
+        """Unit document -> score for an OR of clauses (with `only`, for those units alone); a
+        unit adds the score of its one best-matching question (question documents are numbered
+        after the units)."""
         first, owner = self.first_question, self.question_of
+        acc = score_clauses(self.impacts, [c for c in clauses if c.field != "ask"], only=only)
+        asked = score_clauses(
+            self.impacts,
+            [c for c in clauses if c.field == "ask"],
+            only=_AskedBy(only, owner, first) if only else None,
+        )
         best: dict[int, float] = {}
         get = best.get
         for d, v in asked.items():
@@ -292,11 +310,10 @@ class SearchIndex:
             units = {u: v for u, e, v in hits if e == entry}
             if not units:
                 continue
-            name_part = self._score([c for c in clauses if c.term in own or c.field == "pinyin"])
+            wanted = {self.units.docnum_of[u] for u in units}
+            name_part = self._score([c for c in clauses if c.term in own or c.field == "pinyin"], wanted)
             for d, v in name_part.items():
-                unit_id, e = self.docnum_units[d]
-                if e == entry and unit_id in units:
-                    units[unit_id] -= OWN_NAME_DISCOUNT * v
+                units[self.docnum_units[d][0]] -= OWN_NAME_DISCOUNT * v
             out[entry] = units
         return out
 
@@ -347,7 +364,8 @@ class SearchIndex:
         terms += [m.form.norm for m in a.names] + phrases
         return list(dict.fromkeys(terms)), a.stems + [t for t in everyday if t.isascii() and t.isalpha()]
 
-    def _snippet(self, unit_id: str, lang: str, marks: tuple[list[str], list[str]]) -> str:
+    def _passage(self, unit_id: str, lang: str) -> str:
+        """The text a unit's snippet is cut from, in `lang` (else Simplified, else any)."""
         unit = self.units.get(unit_id) or self.units[self.units_of[unit_id][0]]
         text = unit["text"]
         body = (
@@ -356,7 +374,10 @@ class SearchIndex:
         if not body:
             meta = self.entries[unit["entry"]]
             body = meta["names"].get(lang) or next(iter(meta["names"].values()), "")
-        return make_snippet(body, *marks)
+        return body
+
+    def _snippet(self, unit_id: str, lang: str, marks: tuple[list[str], list[str]]) -> str:
+        return make_snippet(self._passages(unit_id, lang), *marks)
 
     def _result(self, s: Scored, lang: str, marks: tuple[list[str], list[str]]) -> Result:
         meta = self.entries[s.entry]
@@ -589,6 +610,16 @@ def _suggest_rank(f, p: str, key: str) -> int | None:
 
 
 SHOWN = 3  # results a reader sees at once
+
+
+class _AskedBy:
+    """The question documents of a set of units (a Container for `score_clauses(only=...)`)."""
+
+    def __init__(self, units: set[int], owner, first: int):
+        self.units, self.owner, self.first = units, owner, first
+
+    def __contains__(self, d: object) -> bool:
+        return self.owner[d - self.first] in self.units  # type: ignore[operator]
 
 
 def _both_games_shown(a: QueryAnalysis, ranked: list[Scored], entries: Mapping[str, dict]) -> list[Scored]:

@@ -5,7 +5,7 @@ Pure functions over the index's vocabulary and lexicon; they return corrections,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import process
@@ -50,12 +50,22 @@ def correct_english(word: str, vocab: Mapping[str, int]) -> str | None:
     return None
 
 
-def correct_pinyin(word: str, keys: Iterable[str]) -> str | None:
-    """The full pinyin of a name within one edit (two from 8 letters): 'tushugaun' -> 'tushuguan'."""
+def by_length(keys: Iterable[str]) -> dict[int, tuple[str, ...]]:
+    """Keys grouped by length: a word is only compared with keys it could be a few edits from."""
+    out: dict[int, list[str]] = {}
+    for k in keys:
+        out.setdefault(len(k), []).append(k)
+    return {n: tuple(sorted(ks)) for n, ks in out.items()}
+
+
+def correct_pinyin(word: str, keys: Mapping[int, Sequence[str]]) -> str | None:
+    """The full pinyin of a name within one edit (two from 8 letters): 'tushugaun' -> 'tushuguan'.
+    `keys`: the names' pinyin by length (`by_length`); an edit changes the length by one at most."""
     if len(word) < 5 or not word.isalpha():
         return None
     limit = 1 if len(word) < 8 else 2
-    found = process.extract(word, list(keys), scorer=OSA.distance, score_cutoff=limit, limit=5)
+    near = [k for n in range(len(word) - limit, len(word) + limit + 1) for k in keys.get(n, ())]
+    found = process.extract(word, near, scorer=OSA.distance, score_cutoff=limit, limit=5)
     return min(found, key=lambda m: (m[1], m[0]))[0] if found else None
 
 

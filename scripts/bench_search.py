@@ -42,7 +42,8 @@ PY = sys.executable
 # -- the peer: Whoosh as a competent user would set it up ---------------------------------------
 def build_peer(dataset, folder: Path) -> None:
     """One document per unit, as ours (an entry's own text, and each ruling), with the entry's
-    names and aliases in a boosted field; jieba's ChineseAnalyzer for every text field."""
+    names and aliases in a boosted field and the players' questions it answers (the same data as
+    ours, corpus/questions) in a field of their own; jieba's ChineseAnalyzer for every text field."""
     from jieba.analyse import ChineseAnalyzer
     from whoosh import index as wi
     from whoosh.fields import ID, STORED, TEXT, Schema
@@ -54,6 +55,7 @@ def build_peer(dataset, folder: Path) -> None:
         ruling=STORED,
         name=TEXT(analyzer=analyzer, field_boost=3.0),
         body=TEXT(analyzer=analyzer),
+        ask=TEXT(analyzer=analyzer),
     )
     folder.mkdir(parents=True, exist_ok=True)
     ix = wi.create_in(str(folder), schema)
@@ -61,13 +63,12 @@ def build_peer(dataset, folder: Path) -> None:
     for e in dataset.entries:
         names = " ".join([*e.names.values(), *e.aliases])
         own = [e.text, e.text_2e or {}, e.edition_changes or {}] + [n.text for n in e.notes]
-        w.add_document(
-            id=e.id, entry=e.id, ruling=None, name=names, body="\n".join(v for t in own for v in t.values())
-        )
+        body = "\n".join(v for t in own for v in t.values())
+        w.add_document(id=e.id, entry=e.id, ruling=None, name=names, body=body, ask="\n".join(e.questions))
         for r in e.rulings:
-            w.add_document(
-                id=f"{e.id}#{r.id}", entry=e.id, ruling=r.id, name=names, body="\n".join(r.text.values())
-            )
+            text = "\n".join(r.text.values())
+            rid = f"{e.id}#{r.id}"
+            w.add_document(id=rid, entry=e.id, ruling=r.id, name=names, body=text, ask="\n".join(r.questions))
     w.commit()
 
 
@@ -80,7 +81,7 @@ class PeerSearch:
         from whoosh.qparser import MultifieldParser, OrGroup
 
         self.ix = wi.open_dir(str(folder))
-        self.parser = MultifieldParser(["name", "body"], self.ix.schema, group=OrGroup.factory(0.9))
+        self.parser = MultifieldParser(["name", "body", "ask"], self.ix.schema, group=OrGroup.factory(0.9))
         self.searcher = self.ix.searcher()
 
     def search(self, q: str, limit: int = 10) -> list[tuple[str, str | None]]:
