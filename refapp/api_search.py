@@ -17,6 +17,7 @@ from typing import Any
 from flask import Blueprint, Flask, current_app, jsonify, request
 
 from index import IndexMissingError, QueryError, SearchIndex, current_folder, open_index
+from refapp.search_json import search_response
 from refapp.state import scenario_map
 
 bp = Blueprint("search_api", __name__)
@@ -167,7 +168,7 @@ def run_suggest(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
 @bp.get("/api/search")
 def api_search():  # type: ignore[no-untyped-def]
     data, status = run_search(request.args.to_dict())
-    return jsonify(data), status
+    return search_response(data, status)
 
 
 @bp.get("/api/suggest")

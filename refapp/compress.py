@@ -26,20 +26,25 @@ def accepts_gzip(header: str | None) -> bool:
 
 
 def gzip_response(request: Request, response: Response) -> Response:
-    response.vary.add("Accept-Encoding")
+    headers = response.headers
+    names = {name.lower() for name, _ in headers}  # one pass (an absent name raises inside werkzeug)
+    if "vary" in names:
+        response.vary.add("Accept-Encoding")
+    else:
+        headers.add("Vary", "Accept-Encoding")  # what vary.add writes on an empty Vary
     if (
-        request.method == "HEAD"
+        not accepts_gzip(request.environ.get("HTTP_ACCEPT_ENCODING"))  # first: the cheapest "no"
+        or request.method == "HEAD"
         or response.direct_passthrough
         or response.status_code < 200
         or response.status_code in (204, 304)
-        or "Content-Encoding" in response.headers
         or not (response.mimetype or "").startswith(_COMPRESSIBLE)
-        or not accepts_gzip(request.headers.get("Accept-Encoding"))
+        or "content-encoding" in names
     ):
         return response
     data = response.get_data()
     if len(data) < MIN_SIZE:
         return response
     response.set_data(gzip.compress(data, compresslevel=6, mtime=0))
-    response.headers["Content-Encoding"] = "gzip"
+    headers["Content-Encoding"] = "gzip"
     return response  # ETags are weak (headers.conditional), so they hold for both encodings

@@ -24,8 +24,12 @@ def safe_next(target: str | None) -> str:
 @bp.before_app_request
 def choose_language() -> None:
     """Every request knows its reader's language as g.lang."""
+    explicit = request.args.get("lang")
+    if explicit in LANGS:  # what choose_lang answers first, without reading cookie and headers
+        g.lang = explicit
+        return
     g.lang = i18n.choose_lang(
-        request.args.get("lang"),
+        explicit,
         request.cookies.get(i18n.LANG_COOKIE),
         request.headers.get("Accept-Language"),
     )

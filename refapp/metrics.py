@@ -32,6 +32,20 @@ class Metrics:
     cache_lookups: Counter
     seen: dict[str, Any] = field(default_factory=dict)  # search cache counts already exported
     lock: threading.Lock = field(default_factory=threading.Lock)
+    # (route, method, status) -> (request counter, latency histogram) children: labels() takes
+    # a lock and validates its values on every call; every request needs them
+    children: dict[tuple[str, str, int], tuple[Any, Any]] = field(default_factory=dict)
+
+    def observe(self, route: str, method: str, status: int, seconds: float | None) -> None:
+        key = (route, method, status)
+        pair = self.children.get(key)
+        if pair is None:
+            pair = self.children.setdefault(
+                key, (self.requests.labels(route, method, str(status)), self.latency.labels(route))
+            )
+        pair[0].inc()
+        if seconds is not None:
+            pair[1].observe(seconds)
 
 
 class _VersionCollector:
@@ -103,29 +117,32 @@ def _start_timer() -> None:
     g.metrics_started = time.perf_counter()
 
 
-def _route() -> str:
-    rule = request.url_rule
-    return rule.rule if rule is not None else "unmatched"
-
-
 def _observe(response: Response) -> Response:
-    metrics: Metrics = current_app.extensions[EXTENSION]
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    metrics: Metrics = app.extensions[EXTENSION]
     started = g.get("metrics_started")
-    route = _route()
-    metrics.requests.labels(route, request.method, str(response.status_code)).inc()
-    if started is not None:
-        metrics.latency.labels(route).observe(time.perf_counter() - started)
-    _export_cache_counts(metrics)
+    req = request._get_current_object()  # type: ignore[attr-defined]
+    rule = req.url_rule
+    metrics.observe(
+        rule.rule if rule is not None else "unmatched",
+        req.method,
+        response.status_code,
+        None if started is None else time.perf_counter() - started,
+    )
+    _export_cache_counts(metrics, app)
     return response
 
 
-def _export_cache_counts(metrics: Metrics) -> None:
+def _export_cache_counts(metrics: Metrics, app: Flask) -> None:
     """Add the search cache's new hits and misses since the last request (per process)."""
-    holder = current_app.extensions.get("search_index")
+    holder = app.extensions.get("search_index")
     cache = getattr(getattr(holder, "index", None), "cache", None)
     hits, misses = getattr(cache, "hits", None), getattr(cache, "misses", None)
     if hits is None or misses is None:
         return
+    seen = metrics.seen
+    if seen.get("cache") is cache and seen.get("hits") == hits and seen.get("misses") == misses:
+        return  # nothing new (the cache is off, or this request did not search)
     with metrics.lock:
         if metrics.seen.get("cache") is not cache:
             metrics.seen.update(cache=cache, hits=0, misses=0)

@@ -91,6 +91,10 @@ class ScenarioMap:
 
     by_entry: dict[str, tuple[str, ...]] = field(default_factory=dict)
     by_ruling: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict)
+    # for_result's answers, made on first use (the maps never change; every search result asks)
+    _answers: dict[tuple[str, str | None], tuple[str, ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
 
     @classmethod
     def from_library(cls, library: ScenarioLibrary) -> ScenarioMap:
@@ -106,8 +110,12 @@ class ScenarioMap:
 
     def for_result(self, entry: str, ruling: str | None) -> list[str]:
         """The matched ruling's scenarios first, then the entry's others."""
-        first = list(self.by_ruling.get((entry, ruling), ())) if ruling else []
-        return first + [s for s in self.by_entry.get(entry, ()) if s not in first]
+        answer = self._answers.get((entry, ruling))
+        if answer is None:
+            first = self.by_ruling.get((entry, ruling), ()) if ruling else ()
+            answer = first + tuple(s for s in self.by_entry.get(entry, ()) if s not in first)
+            self._answers[(entry, ruling)] = answer
+        return list(answer)
 
 
 def load_scenario_map(dataset_path: Path, log: Callable[[str], None]) -> ScenarioMap:

@@ -1,6 +1,7 @@
 """Serving figures for docs/deploy.md, measured side by side in one run. Asserts nothing.
 
     python scripts/bench_serve.py [--seconds S] [--skip-models] [--skip-capacity] [--skip-memory]
+                                  [--baseline REF [--rounds N]]
 
 1. Worker models: `refapp serve`'s gunicorn options with 2 workers, varying only the worker
    class and threads (the old sync workers, and the buffering worker with 1, 2 and 4 threads),
@@ -10,6 +11,12 @@
    connections; the highest requests/s whose p99 stays under 50 ms.
 3. Worker memory (issue 12, defect 9): one worker after 3,000 distinct limit=100 searches plus
    every scenario page and log, resident set size.
+4. With `--baseline REF`: uncached /api/search of this tree beside REF's (a git worktree with its
+   own index), in rounds that alternate which goes first, each under bench_search.py's gunicorn
+   options and under the tree's own `refapp serve` options: requests/s and the workers' CPU time
+   per request (utime + stime from /proc). On a shared machine requests/s swings with other jobs;
+   CPU time per request swings much less, so both are printed per round, with the medians of the
+   per-round ratios.
 """
 
 from __future__ import annotations
@@ -214,12 +221,111 @@ def memory(data_dir: str) -> None:
           f"(page + log each), {end_rss:.0f} MiB after 3,000 distinct limit=100 searches")
 
 
+def _serve_options(root: Path) -> list[str]:
+    """A tree's own `refapp serve` gunicorn options, without address, workers and app (its code,
+    run in that tree); the access log goes to /dev/null."""
+    code = (
+        "import json, sys; sys.path.insert(0, '.'); from refapp.commands.web import gunicorn_argv; "
+        "print(json.dumps(gunicorn_argv('127.0.0.1', 8000, 2, debug=False)[1:-1]))"
+    )
+    run = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
+    argv, out, i = json.loads(run.stdout), [], 0
+    while i < len(argv):
+        takes_value = i + 1 < len(argv) and not argv[i + 1].startswith("--")
+        if argv[i] not in ("--bind", "--workers", "--no-control-socket"):
+            out += argv[i : i + 2] if takes_value else argv[i : i + 1]
+        i += 2 if takes_value else 1
+    return ["/dev/null" if a == "-" else a for a in out]
+
+
+def _workers_cpu_s(pid: int) -> float:
+    total = 0
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _uncached_run(root: Path, data_dir: str, options: list[str], paths: list[str], seconds: int) -> dict:
+    """bench_search.py's server (`bench_search:ours_app()` of that tree, answer cache off, 2
+    workers, --preload) with extra gunicorn options; wrk -t2 -c32 over the judged queries."""
+    port = free_port()
+    argv = [str(BIN / "gunicorn"), "--workers", "2", "--preload", "--no-control-socket"]
+    argv += ["--bind", f"127.0.0.1:{port}", "--chdir", str(root / "scripts"), "--log-level", "warning"]
+    argv += [*options, "bench_search:ours_app()"]
+    env = {
+        **os.environ,
+        "BENCH_DATA_DIR": data_dir,
+        "BENCH_CACHE": "0",
+        "PYTHONPATH": f"{root}:{root / 'scripts'}",
+        "PROMETHEUS_MULTIPROC_DIR": tempfile.mkdtemp(prefix="bench-serve-metrics-"),
+    }
+    if not options:
+        env.pop("PROMETHEUS_MULTIPROC_DIR")
+    quiet = subprocess.DEVNULL
+    proc = subprocess.Popen(argv, env=env, cwd=root, stdout=quiet, stderr=quiet, start_new_session=True)
+    try:
+        deadline = time.time() + 90
+        while time.time() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                break
+            except OSError:
+                time.sleep(0.2)
+        wrk(port, paths, 2, 2)  # each worker's first answers (lazy loads) out of the figures
+        before = _workers_cpu_s(proc.pid)
+        r = wrk(port, paths, seconds, 32)
+        r["cpu_us"] = (_workers_cpu_s(proc.pid) - before) / max(r["rps"] * seconds, 1) * 1e6
+    finally:
+        stop(proc)
+    return r
+
+
+def side_by_side(ref: str, rounds: int, seconds: int) -> None:
+    from statistics import median
+
+    from bench_search import BUILD_IN_TREE
+
+    work = Path(tempfile.mkdtemp(prefix="bench-serve-base-"))
+    tree, base_data, ours_data = work / "tree", str(work / "base-data"), str(work / "ours-data")
+    quiet = {"check": True, "capture_output": True}
+    subprocess.run(["git", "worktree", "add", "--detach", str(tree), ref], cwd=ROOT, **quiet)
+    try:
+        subprocess.run([sys.executable, "-c", BUILD_IN_TREE, base_data], cwd=tree, **quiet)
+        subprocess.run([sys.executable, "-c", BUILD_IN_TREE, ours_data], cwd=ROOT, **quiet)
+        paths = [f"/api/search?q={quote(j.q)}&lang={j.lang}" for j in load_queries()]
+        sides = {"ours": (ROOT, ours_data), ref: (tree, base_data)}
+        print(f"\n## Uncached /api/search beside {ref} (wrk -c32 -d{seconds}s, judged queries, cache off)")
+        print("| options | round | ours req/s | base req/s | ratio | ours CPU us/req | base CPU us/req "
+              "| ratio |")
+        print("|---|---|---|---|---|---|---|---|")
+        for label in ("bench_search.py's", "each tree's refapp serve"):
+            own = label != "bench_search.py's"
+            options = {k: (_serve_options(root) if own else []) for k, (root, _) in sides.items()}
+            ratios, cpu_ratios = [], []
+            for i in range(rounds):
+                order = ["ours", ref] if i % 2 else [ref, "ours"]
+                got = {k: _uncached_run(sides[k][0], sides[k][1], options[k], paths, seconds) for k in order}
+                o, b = got["ours"], got[ref]
+                ratios.append(o["rps"] / b["rps"])
+                cpu_ratios.append(b["cpu_us"] / o["cpu_us"])
+                print(f"| {label} | {i + 1} | {o['rps']:.0f} | {b['rps']:.0f} | {ratios[-1]:.3f} | "
+                      f"{o['cpu_us']:.0f} | {b['cpu_us']:.0f} | {cpu_ratios[-1]:.3f} |", flush=True)
+            print(f"| {label} | median | | | {median(ratios):.3f} | | | {median(cpu_ratios):.3f} |")
+        print("(ratio: ours / base for req/s; base / ours for CPU per request: above 1 means ours is ahead)")
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, capture_output=True)
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--seconds", type=int, default=10)
     ap.add_argument("--skip-models", action="store_true")
     ap.add_argument("--skip-capacity", action="store_true")
     ap.add_argument("--skip-memory", action="store_true")
+    ap.add_argument("--baseline", default="", help="git ref to compare uncached /api/search with (section 4)")
+    ap.add_argument("--rounds", type=int, default=4, help="alternating rounds per option set (--baseline)")
     args = ap.parse_args()
     if not shutil.which("wrk") and not (args.skip_models and args.skip_capacity):
         print("wrk is not installed (apt-get install wrk)")
@@ -234,6 +340,8 @@ def main() -> int:
         capacity(data_dir, args.seconds)
     if not args.skip_memory:
         memory(data_dir)
+    if args.baseline:
+        side_by_side(args.baseline, args.rounds, args.seconds)
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
     shutil.rmtree(data_dir, ignore_errors=True)
     return 0
