@@ -30,6 +30,7 @@ from array import array
 from collections import OrderedDict
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -154,6 +155,9 @@ def write_impacts(folder: Path, impacts: Mapping[str, Mapping[str, tuple[list[in
     )
 
 
+HEAD_CACHE = 4096  # list heads kept per field once read
+
+
 class FieldPostings(Mapping[str, Postings]):
     """term -> (documents, weights) of one field, strongest first, read from the file when
     asked for; the offsets and counts of the lists are held in memory (12 bytes a term)."""
@@ -168,8 +172,11 @@ class FieldPostings(Mapping[str, Postings]):
             raise ValueError("terms.json and postings.bin disagree")
         if terms and self._offsets[-1] + 12 * self._counts[-1] > size:
             raise ValueError("postings.bin is shorter than its lists")
+        # The heads queries read, kept (12 bytes a posting, bounded): common words come back
+        # in query after query, and a read from the file costs a system call each.
+        self.head = lru_cache(maxsize=HEAD_CACHE)(self._read_head)
 
-    def head(self, term: str, depth: int) -> Postings | None:
+    def _read_head(self, term: str, depth: int) -> Postings | None:
         """The first `depth` documents and weights of the term's list (one read when the list
         is that short), None when no unit holds the term."""
         i = self._index.get(term)
