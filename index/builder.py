@@ -17,7 +17,7 @@ from pathlib import Path
 from whoosh import index as whoosh_index
 
 from corpus.model import Dataset, Entry
-from index.documents import Unit, all_units, name_tokens, pinyin_tokens, questions_text, search_text
+from index.documents import Unit, all_units, name_tokens, pinyin_tokens, search_text
 from index.game_words import load_game_words
 from index.impacts import compute_impacts
 from index.lexicon import Lexicon
@@ -55,7 +55,7 @@ def _entry_meta(e: Entry) -> dict:
     }
 
 
-def _english_vocab(dataset: Dataset, question_norms: list[str] | None = None) -> dict[str, int]:
+def _english_vocab(dataset: Dataset, question_norms: list[str]) -> dict[str, int]:
     """Unstemmed English words of names, aliases and texts with counts, stop words left out.
     Words of card and term names count NAME_WEIGHT each, so spelling correction prefers them;
     rules and FAQ names are phrases and questions, so their words count like text.
@@ -70,7 +70,7 @@ def _english_vocab(dataset: Dataset, question_norms: list[str] | None = None) ->
     def add(text: str, weight: int) -> None:
         add_norm(normalise(text), weight)
 
-    for norm in question_norms or ():
+    for norm in question_norms:
         add_norm(norm, 1)  # players' words ('flip', 'bin') are words, not typos to correct
 
     for e in dataset.entries:
@@ -80,9 +80,6 @@ def _english_vocab(dataset: Dataset, question_norms: list[str] | None = None) ->
         texts = [e.text, e.text_2e or {}, e.edition_changes or {}] + [r.text for r in e.rulings]
         for t in texts:
             add(t.get("en", ""), 1)
-        if question_norms is None:
-            for q in [*e.questions, *(q for r in e.rulings for q in r.questions)]:
-                add(q, 1)
     return dict(counts)
 
 
@@ -264,7 +261,9 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         lexicon = Lexicon.from_dataset(dataset)
         words = tuple(sorted(set(lexicon.jieba_words()) | query_words()))
         units = all_units(dataset, lexicon)
-        texts = [u.norm for u in units] + [questions_text(u) for u in units] + [f.norm for f in lexicon.forms]
+        asked = [(d, q) for d, u in enumerate(units) for q in u.questions]
+        asked_norms = [normalise(q) for _, q in asked]  # once: dictionary, vocabulary, the ask field
+        texts = [u.norm for u in units] + asked_norms + [f.norm for f in lexicon.forms]
         runs = list(dict.fromkeys(r for t in texts for r in CJK_RUN.findall(t)))  # each distinct run once
         base = get_tokeniser(words).corpus_dictionary(runs)
         tok = get_tokeniser(words, base)
@@ -284,8 +283,6 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         # after the units; a unit scores its best-matching question (questions.json: the unit
         # each belongs to), so a question matching the query as a whole counts, not words
         # scattered over six questions.
-        asked = [(d, q) for d, u in enumerate(units) for q in u.questions]
-        asked_norms = [normalise(q) for _, q in asked]  # once, for the vocabulary and the ask field
         _write_json(staging / "vocab.json", _english_vocab(dataset, asked_norms))
         seg = SegmentTokens(tok)
         docs = _documents(dataset, lexicon, units, seg)

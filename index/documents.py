@@ -73,11 +73,6 @@ def entry_units(entry: Entry) -> list[Unit]:
     return units
 
 
-def questions_text(unit: Unit) -> str:
-    """The normalised text of a unit's questions (the `ask` field), one line each."""
-    return normalise("\n".join(unit.questions))
-
-
 def search_text(text: dict[str, str]) -> str:
     """The normalised text a unit is indexed under (Simplified Chinese and English)."""
     zh = text.get("zh-Hans") or text.get("zh-Hant") or ""

@@ -124,7 +124,6 @@ class SearchIndex:
         # each unit's id, entry and one-byte codes for its part, editions and intents.
         self.units = UnitStore(self.folder)
         self.units_of = self.units.units_of
-        self.mentioned_in = self.units.mentioned_in
         self.docnum_units = self.units.docnum_units
 
         # Everyday words and one game's words are looked up as whole query tokens (precise mode).
