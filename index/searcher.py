@@ -338,16 +338,19 @@ class SearchIndex:
             allowed = self._phrase_docs(phrases)
             acc = {d: acc.get(d, 0.0) + PHRASE_SCORE for d in allowed}
         units = self.docnum_units
-        if f.is_empty():  # the strongest by score alone first (ties at the cut kept), then in order
-            strongest = heapq.nlargest(2 * CANDIDATES, acc.items(), key=itemgetter(1))
-            found = [(*units[d], v) for d, v in strongest]
-        else:
-            found = [
-                (*units[d], v)
+        if not f.is_empty():
+            acc = {
+                d: v
                 for d, v in acc.items()
                 if passes(self.entries[units[d][1]], self.units.editions_of(d), f)
-            ]
-        found.sort(key=lambda h: (-h[2], h[0]))
+            }
+        chosen = acc.items()
+        if len(acc) > CANDIDATES:  # the strongest (ties at the cut kept)
+            cut = heapq.nlargest(CANDIDATES, acc.values())[-1]
+            chosen = [(d, v) for d, v in chosen if v >= cut]
+        found = [(*units[d], v) for d, v in chosen]
+        found.sort(key=itemgetter(0))  # best first, ties in order of unit id
+        found.sort(key=itemgetter(2), reverse=True)
         return found[:CANDIDATES]
 
     # -- output ---------------------------------------------------------------------------
