@@ -57,7 +57,7 @@ class Tables:
     pinyin_words: frozenset[str]
     pinyin_sorted: tuple[str, ...]  # the same, sorted, for prefix look-ups
     pinyin_lengths: Mapping[int, tuple[str, ...]]  # the same by length, for typo look-ups
-    pinyin_by_sylls: Mapping[str, list[NameForm]]  # first syllable -> short Chinese names
+    pinyin_by_sylls: Mapping[tuple[str, str], list[NameForm]]  # first two syllables -> short Chinese names
     by_first: Mapping[str, tuple[NameForm, ...]]  # first character -> name forms
     names: ahocorasick.Automaton  # forms of two characters or more, found in one pass
     game_words: Mapping[str, str] = field(default_factory=dict)  # token of one game's vocabulary -> game

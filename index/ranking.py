@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from index.analysis import QueryAnalysis
@@ -41,7 +42,7 @@ Hit = tuple[str, str, float]  # (unit id, entry id, score)
 Answers = Mapping[str, Mapping[str, float]]
 
 
-@dataclass
+@dataclass(slots=True)
 class Scored:
     entry: str
     score: float
@@ -55,6 +56,16 @@ class RankTables:
     units: Mapping[str, Mapping[str, Any]]  # unit id -> {entry, part, ruling, editions, text, mentions}
     mentions: Callable[[str], frozenset[str]]  # unit id -> entry ids its text names
     name_words: Mapping[str, frozenset[str]]  # rule/FAQ entry id -> tokens of its names
+
+    @cached_property
+    def cards(self) -> frozenset[str]:
+        """Entry ids of the cards (characters, districts)."""
+        return frozenset(e for e, meta in self.entries.items() if meta.get("kind") == "card")
+
+    @cached_property
+    def kind_order(self) -> dict[str, int]:
+        """entry id -> its kind's place in KIND_ORDER (cards first), for ties."""
+        return {e: KIND_ORDER.get(meta.get("kind"), 9) for e, meta in self.entries.items()}
 
 
 def rank(
@@ -89,21 +100,20 @@ def rank(
         if len(a.groups) == 1:
             _show_own_text(scored, e, t)
     _question_bonus(a, scored, t)
-    for s in scored.values():
-        meta = t.entries[s.entry]
-        if a.game_hint and meta["game"] != a.game_hint:
-            s.score *= OTHER_GAME_FACTOR
-        elif a.game_guess and meta["game"] != a.game_guess:
-            s.score *= GUESSED_GAME_FACTOR
-        if a.edition_hint and a.edition_hint not in meta["editions"]:
-            s.score *= OTHER_EDITION_FACTOR
+    if a.game_hint or a.game_guess or a.edition_hint:
+        for s in scored.values():
+            meta = t.entries[s.entry]
+            if a.game_hint and meta["game"] != a.game_hint:
+                s.score *= OTHER_GAME_FACTOR
+            elif a.game_guess and meta["game"] != a.game_guess:
+                s.score *= GUESSED_GAME_FACTOR
+            if a.edition_hint and a.edition_hint not in meta["editions"]:
+                s.score *= OTHER_EDITION_FACTOR
     things, bonus = _pair_groups(a, t)
     if len(things) >= 2:
         _pair_bonus(things, bonus, scored, {u: s for u, _, s in hits}, f, t, answers or {})
-    return sorted(
-        scored.values(),
-        key=lambda s: (-s.score, KIND_ORDER.get(t.entries[s.entry]["kind"], 9), s.entry),
-    )
+    order = t.kind_order  # best first; ties: cards before terms, rules and FAQs, then by id
+    return [s for *_, s in sorted((-s.score, order.get(s.entry, 9), s.entry, s) for s in scored.values())]
 
 
 def _by_entry(hits: list[Hit]) -> dict[str, Scored]:
@@ -148,10 +158,10 @@ def _question_bonus(a: QueryAnalysis, scored: dict[str, Scored], t: RankTables) 
     query = {tok for tok in a.tokens if len(tok) > 1}
     if len(query) < 2:
         return
+    named = t.name_words
     for entry, s in scored.items():
-        words = t.name_words.get(entry)
-        if words:
-            shared = len(query & words)
+        if entry in named:
+            shared = len(query & named[entry])
             if shared >= 2:
                 s.score += NAME_BONUS * shared / len(query)
 
@@ -197,14 +207,18 @@ def _pair_bonus(
     candidates = []
     for uid in unit_scores:
         named = t.mentions(uid)
-        if all(not named.isdisjoint(g) for g in groups):
+        for g in groups:
+            if named.isdisjoint(g):
+                break
+        else:
             candidates.append(uid)
     best: dict[str, tuple[float, str]] = {}
     pairs_of: dict[str, list[str]] = {}
     for uid in sorted(candidates):
         u = t.units[uid]
-        cards = sum(1 for e in t.mentions(uid) if t.entries.get(e, {}).get("kind") == "card")
-        if cards > MAX_PAIR_CARDS or not passes(t.entries[u["entry"]], u["editions"], f):
+        if len(t.mentions(uid) & t.cards) > MAX_PAIR_CARDS or not passes(
+            t.entries[u["entry"]], u["editions"], f
+        ):
             continue  # a card list (components, recommended sets) is not about an interaction
         value = bonus + unit_scores.get(uid, 0.0) + (RULING_PAIR_EDGE if u["part"] == "ruling" else 0.0)
         pairs_of.setdefault(u["entry"], []).append(uid)

@@ -209,7 +209,7 @@ class SearchIndex:
         self._local = threading.local()
         # Load pypinyin's phrase tables and jieba's HMM now, before a server forks its workers,
         # rather than on some user's first request.
-        analyse(normalise("图书馆 刺课 tushugaun"), self.tables, self.tokeniser)
+        self._search("图书馆 刺课 tushugaun", "zh-Hans", None, 1)  # and fill the tables ranking keeps
 
     # -- Whoosh ---------------------------------------------------------------------------
     def _searcher(self):

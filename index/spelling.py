@@ -81,12 +81,12 @@ MAX_NAME_CHARS = 6  # longer names (FAQ questions) are not typo-corrected
 MAX_CORRECTED_RUN = 60  # Chinese runs longer than this are not checked for typos
 
 
-def pinyin_table(forms: Iterable[NameForm]) -> dict[str, list[NameForm]]:
-    """Chinese names of 2-6 characters keyed by their first syllable, longest first."""
-    table: dict[str, list[NameForm]] = {}
+def pinyin_table(forms: Iterable[NameForm]) -> dict[tuple[str, str], list[NameForm]]:
+    """Chinese names of 2-6 characters keyed by their first two syllables, longest first."""
+    table: dict[tuple[str, str], list[NameForm]] = {}
     for f in forms:
         if f.chinese and 2 <= len(f.norm) <= MAX_NAME_CHARS and len(f.sylls) == len(f.norm):
-            table.setdefault(f.sylls[0], []).append(f)
+            table.setdefault((f.sylls[0], f.sylls[1]), []).append(f)
     for names in table.values():
         names.sort(key=lambda f: (-len(f.norm), f.norm))
     return table
@@ -107,7 +107,9 @@ def word_boundaries(words: Iterable[str]) -> set[int]:
     return out
 
 
-def correct_chinese(text: str, table: Mapping[str, list[NameForm]], is_word, segment) -> list[Correction]:
+def correct_chinese(
+    text: str, table: Mapping[tuple[str, str], list[NameForm]], is_word, segment
+) -> list[Correction]:
     """Names that a run of the query's characters can be read as (any reading of each
     character), where that run is neither the name itself nor a known word and does not cut
     through one (刺课 -> 刺客, 王坐厅 -> 王座厅; but 地区的 keeps 区的, not 取得).
@@ -118,9 +120,16 @@ def correct_chinese(text: str, table: Mapping[str, list[NameForm]], is_word, seg
             continue  # a pasted paragraph, not a typed name
         bounds = word_boundaries(segment(run))
         i = 0
-        while i < len(run):
+        while i < len(run) - 1:  # a name has two characters at least
             step = 1
-            candidates = [f for r in readings(run[i]) for f in table.get(r, ()) if _sounds_like(run, i, f)]
+            second = readings(run[i + 1])
+            candidates = [
+                f
+                for r in readings(run[i])
+                for r2 in second
+                for f in table.get((r, r2), ())
+                if _sounds_like(run, i, f)
+            ]
             for f in sorted(candidates, key=lambda f: (-len(f.norm), f.norm)):
                 window = run[i : i + len(f.norm)]
                 if window == f.norm or any(c.norm == window for c in candidates):
