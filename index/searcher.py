@@ -8,6 +8,7 @@ import heapq
 import json
 import threading
 from array import array
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
 from functools import lru_cache
 from operator import itemgetter
@@ -40,7 +41,6 @@ from index.synonyms import compile_table, expand, load_rows
 from index.tokenise import CJK_RUN, BaseDictionary, get_tokeniser
 from index.vocabulary import asked_intents, intent_boosts
 
-ASK_WEIGHT = 2.0  # a unit's best-matching player question, beside its rulebook text
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 150
 MAX_PREFIX_TERMS = 64  # pinyin terms a typed prefix ('tushu') stands for, the first in order
@@ -259,10 +259,14 @@ class SearchIndex:
         after the units)."""
         first, owner = self.first_question, self.question_of
         acc = score_clauses(self.impacts, [c for c in clauses if c.field != "ask"], only=only)
+        if only is not None:  # a unit's questions are numbered together, in order of units
+            only_asked = {
+                first + q for u in only for q in range(bisect_left(owner, u), bisect_right(owner, u))
+            }
         asked = score_clauses(
             self.impacts,
             [c for c in clauses if c.field == "ask"],
-            only=_AskedBy(only, owner, first) if only else None,
+            only=only_asked if only is not None else None,
         )
         best: dict[int, float] = {}
         get = best.get
@@ -612,16 +616,6 @@ def _suggest_rank(f, p: str, key: str) -> int | None:
 
 
 SHOWN = 3  # results a reader sees at once
-
-
-class _AskedBy:
-    """The question documents of a set of units (a Container for `score_clauses(only=...)`)."""
-
-    def __init__(self, units: set[int], owner, first: int):
-        self.units, self.owner, self.first = units, owner, first
-
-    def __contains__(self, d: object) -> bool:
-        return self.owner[d - self.first] in self.units  # type: ignore[operator]
 
 
 def _both_games_shown(a: QueryAnalysis, ranked: list[Scored], entries: Mapping[str, dict]) -> list[Scored]:
