@@ -112,11 +112,14 @@ def score_clauses(
             continue
         factor = c.boost
         docs, weights = posting
-        if only is None:
-            for d, w in zip(docs[:depth], weights[:depth], strict=True):
+        if only is None and factor == 1.0:  # most clauses: no multiplication
+            for d, w in zip(docs[:depth], weights[:depth], strict=False):  # same length
+                acc[d] = get(d, 0.0) + w
+        elif only is None:
+            for d, w in zip(docs[:depth], weights[:depth], strict=False):  # same length
                 acc[d] = get(d, 0.0) + w * factor
         else:
-            for d, w in zip(docs[:depth], weights[:depth], strict=True):
+            for d, w in zip(docs[:depth], weights[:depth], strict=False):  # same length
                 if d in only:
                     acc[d] = get(d, 0.0) + w * factor
     return acc

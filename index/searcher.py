@@ -4,7 +4,6 @@ body; Whoosh answers quoted phrases), then rank entries (`index.ranking`) and cu
 
 from __future__ import annotations
 
-import heapq
 import json
 import threading
 from array import array
@@ -350,7 +349,7 @@ class SearchIndex:
             }
         chosen = acc.items()
         if len(acc) > CANDIDATES:  # the strongest (ties at the cut kept)
-            cut = heapq.nlargest(CANDIDATES, acc.values())[-1]
+            cut = sorted(acc.values(), reverse=True)[CANDIDATES - 1]
             chosen = [(d, v) for d, v in chosen if v >= cut]
         found = [(*units[d], v) for d, v in chosen]
         found.sort(key=itemgetter(0))  # best first, ties in order of unit id
