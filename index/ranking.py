@@ -13,7 +13,7 @@ from the unit that best answers the query's other words, a ruling before the car
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -55,7 +55,7 @@ class RankTables:
     entries: Mapping[str, Mapping[str, Any]]  # entry id -> meta (kind, game, editions, types, cost, names)
     units: Mapping[str, Mapping[str, Any]]  # unit id -> {entry, part, ruling, editions, text, mentions}
     mentions: Callable[[str], frozenset[str]]  # unit id -> entry ids its text names
-    name_words: Mapping[str, frozenset[str]]  # rule/FAQ entry id -> tokens of its names
+    name_words: Mapping[str, Collection[str]]  # rule/FAQ entry id -> tokens of its names
 
     @cached_property
     def cards(self) -> frozenset[str]:
@@ -161,7 +161,7 @@ def _question_bonus(a: QueryAnalysis, scored: dict[str, Scored], t: RankTables) 
     named = t.name_words
     for entry, s in scored.items():
         if entry in named:
-            shared = len(query & named[entry])
+            shared = len(query.intersection(named[entry]))
             if shared >= 2:
                 s.score += NAME_BONUS * shared / len(query)
 

@@ -185,9 +185,8 @@ class SearchIndex:
                 words.update(
                     (share(t), None) for t in self.tokeniser.search_tokens(form.norm, stop=True) if len(t) > 1
                 )
-        self.name_words: Mapping[str, frozenset[str]] = FrozenSets(
-            {e: tuple(w) for e, w in name_words.items()}
-        )
+        # (tuples: ranking only counts how many of a query's words each holds)
+        self.name_words: Mapping[str, tuple[str, ...]] = {e: tuple(w) for e, w in name_words.items()}
         self.impacts = Impacts(self.folder)
         # question doc - first_question -> unit doc
         self.question_of = array("I", _load(self.folder, "questions.json"))
