@@ -118,7 +118,7 @@ def correct_chinese(
     for run in CJK_RUN.findall(text):
         if len(run) > MAX_CORRECTED_RUN:
             continue  # a pasted paragraph, not a typed name
-        bounds = word_boundaries(segment(run))
+        bounds: set[int] | None = None  # segmented only when a near-name needs checking
         i = 0
         while i < len(run) - 1:  # a name has two characters at least
             step = 1
@@ -135,7 +135,11 @@ def correct_chinese(
                 if window == f.norm or any(c.norm == window for c in candidates):
                     step = len(f.norm)
                     break
-                if is_word(window) or i not in bounds or i + len(window) not in bounds:
+                if is_word(window):
+                    continue
+                if bounds is None:
+                    bounds = word_boundaries(segment(run))
+                if i not in bounds or i + len(window) not in bounds:
                     continue
                 out.append(Correction(window, f.norm, f.entry))
                 step = len(f.norm)
