@@ -125,11 +125,6 @@ def score_clauses(
     return acc
 
 
-def doc_frequency(impacts: Impacts, field: str, term: str) -> int:
-    posting = impacts.get(field, {}).get(term)
-    return len(posting[0]) if posting else 0
-
-
 def prefixed(terms: list[str], prefix: str) -> list[str]:
     """The terms of the sorted list `terms` that start with `prefix` (binary search)."""
     i = bisect_left(terms, prefix)

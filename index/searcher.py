@@ -188,6 +188,10 @@ class SearchIndex:
         # (tuples: ranking only counts how many of a query's words each holds)
         self.name_words: Mapping[str, tuple[str, ...]] = {e: tuple(w) for e, w in name_words.items()}
         self.impacts = Impacts(self.folder)
+        # Tokens in so many units that they cannot tell them apart (dropped from long queries).
+        limit = COMMON_SHARE * self.unit_count
+        fields = [self.impacts[f] for f in ("body", "ruling", "name") if f in self.impacts]
+        self.common_tokens = frozenset(t for field in fields for t in field.more_than(limit))
         # question doc - first_question -> unit doc
         self.question_of = array("I", _load(self.folder, "questions.json"))
         self.first_question = len(self.units)
@@ -223,18 +227,11 @@ class SearchIndex:
             s.close()
             self._local.searcher = None
 
-    def _common(self, token: str) -> bool:
-        """Whether a token occurs in so many units that it cannot tell them apart."""
-        df = max(
-            self.impacts[f].frequency(token) if f in self.impacts else 0 for f in ("body", "ruling", "name")
-        )
-        return df > COMMON_SHARE * self.unit_count
-
     def _clauses(self, a: QueryAnalysis) -> list[Clause]:
         """The OR of (field, term, boost) the query scores with."""
         tokens = a.tokens
         if len(tokens) > 2:
-            kept = [t for t in tokens if not self._common(t)]
+            kept = [t for t in tokens if t not in self.common_tokens]
             tokens = kept or tokens
         clauses = [Clause(f, t) for t in tokens for f in TEXT_FIELDS if f != "pinyin" or t.isascii()]
         expansion = {t for e in {m.form.entry for m in a.names} for t in self.expansions.get(e, ())}

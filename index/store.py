@@ -200,6 +200,10 @@ class FieldPostings(Mapping[str, Postings]):
         i = self._index.get(term)
         return default if i is None else self.head(term, self._counts[i])
 
+    def more_than(self, count: float) -> list[str]:
+        """The terms more than `count` units hold."""
+        return [t for t, n in zip(self.terms, self._counts, strict=True) if n > count]
+
     def frequency(self, term: str) -> int:
         i = self._index.get(term)
         return 0 if i is None else self._counts[i]
@@ -233,6 +237,9 @@ class Impacts(Mapping[str, FieldPostings]):
 
     def __getitem__(self, field: str) -> FieldPostings:
         return self._fields[field]
+
+    def get(self, field: str, default: Any = None) -> Any:
+        return self._fields.get(field, default)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._fields)
