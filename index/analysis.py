@@ -128,8 +128,9 @@ _PLUS_BEFORE_CJK = re.compile(r"(\+\d+) (?=[\u3400-\u9fff])")
 
 # Names of the games beside other words say which game, not what to find; editions named beside
 # other words are a preference (index/vocabulary.yaml).
-GAME_WORDS: dict[str, str] = VOCABULARY.game_names
-EDITION_WORDS: dict[str, str] = VOCABULARY.editions
+# Longest first: split_hint takes the first that occurs.
+GAME_WORDS: dict[str, str] = dict(sorted(VOCABULARY.game_names.items(), key=lambda kv: -len(kv[0])))
+EDITION_WORDS: dict[str, str] = dict(sorted(VOCABULARY.editions.items(), key=lambda kv: -len(kv[0])))
 
 
 def starts_any(ordered: tuple[str, ...], prefix: str) -> bool:
@@ -139,9 +140,9 @@ def starts_any(ordered: tuple[str, ...], prefix: str) -> bool:
 
 
 def split_hint(norm: str, words: Mapping[str, str]) -> tuple[str, str | None, str | None]:
-    """Take the longest of `words` out of a query that also says something else:
-    (rest of the query, the word's value, the word)."""
-    for word, value in sorted(words.items(), key=lambda kv: -len(kv[0])):
+    """Take the first of `words` (longest first) out of a query that also says something
+    else: (rest of the query, the word's value, the word)."""
+    for word, value in words.items():
         if word not in norm:
             continue
         pattern = re.escape(word) if not word.isascii() else rf"(?<![0-9a-z]){re.escape(word)}(?![0-9a-z])"

@@ -16,7 +16,7 @@ import math
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Container, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from whoosh.util.numeric import byte_to_length, length_to_byte
 
@@ -87,8 +87,7 @@ def compute_impacts(
     return out
 
 
-@dataclass(frozen=True)
-class Clause:
+class Clause(NamedTuple):  # a query makes dozens: a tuple is made in a fraction of a dataclass's time
     field: str
     term: str
     boost: float = 1.0
