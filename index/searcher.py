@@ -41,7 +41,7 @@ from index.tokenise import CJK_RUN, BaseDictionary, get_tokeniser
 from index.vocabulary import asked_intents, intent_boosts
 
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
-CANDIDATES = 150
+CANDIDATES = 100
 MAX_PREFIX_TERMS = 64  # pinyin terms a typed prefix ('tushu') stands for, the first in order
 PASSAGE_CACHE = 8192  # (unit, language) passages kept in memory once shown
 MENTION_CACHE = 65536  # units whose named entries are kept in memory once a query touched them
