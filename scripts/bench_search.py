@@ -7,7 +7,9 @@ Measures, for each engine: index build time, in-process query latency p50/p99 ov
 queries (tests/data/queries.yaml), hit@3 on them, process start to first answered query and
 resident memory after it (in a fresh subprocess); then over HTTP: gunicorn with 2 workers
 (--preload, --no-control-socket; also with the worker class and threads `refapp serve` uses) and
-`wrk -c32` on 127.0.0.1, requests/s, p50 and p99. Results
+`wrk -c32` on 127.0.0.1, requests/s, p50 and p99. With `--baseline REF`, REF's server runs in
+the same HTTP runs and, where valgrind is installed, both trees' in-process searches are counted
+in machine instructions per query (callgrind), which other jobs on the machine do not move. Results
 go into the "## Search" section of docs/perf.md (other sections are kept).
 """
 
@@ -476,6 +478,54 @@ BUILD_IN_TREE = (
 )
 
 
+INSTRUCTIONS = r"""
+import json, os, subprocess, sys
+sys.path.insert(0, sys.argv[1])
+from index import open_index
+ix = open_index(sys.argv[2], cache_size=0)
+queries = json.loads(open(sys.argv[3], encoding="utf-8").read())
+for q, lang in queries:  # warm: caches filled, as in a running server
+    ix.search(q, lang, limit=10)
+control = ["callgrind_control", "--instr", "on", str(os.getpid())]
+subprocess.run(control, check=True, capture_output=True)
+for q, lang in queries:
+    ix.search(q, lang, limit=10)
+subprocess.run(control[:2] + ["off", str(os.getpid())], check=True, capture_output=True)
+"""
+
+
+def instructions_per_query(tree: Path, data_dir: Path, queries, work: Path) -> float | None:
+    """Machine instructions per search (valgrind's callgrind, one pass over `queries` after a
+    warm-up pass) with the index code of `tree` over the index in `data_dir`; None without
+    valgrind. Unlike time, the count does not move with other jobs on the machine."""
+    if not (shutil.which("valgrind") and shutil.which("callgrind_control")):
+        return None
+    qfile = work / "instructions-queries.json"
+    qfile.write_text(json.dumps([(j.q, j.lang) for j in queries], ensure_ascii=False), encoding="utf-8")
+    out = work / "callgrind.out"
+    res = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--instr-atstart=no",
+            f"--callgrind-out-file={out}",
+            PY,
+            "-c",
+            INSTRUCTIONS,
+            str(tree),
+            str(data_dir),
+            str(qfile),
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tree,
+    )
+    for p in work.glob("callgrind.out*"):
+        p.unlink()
+    found = re.search(r"Collected : (\d+)", res.stderr)
+    return int(found.group(1)) / len(queries) if res.returncode == 0 and found else None
+
+
 def baseline_tree(ref: str, work: Path) -> tuple[Path, Path]:
     """A checkout of `ref` (git worktree) with its own index built by its own code, so its server
     can run beside ours in the same HTTP run."""
@@ -586,6 +636,22 @@ def main(argv: list[str] | None = None) -> int:
                 ratio(o_start["rss_mib"], p_start["rss_mib"]),
             ),
         ]
+        if args.baseline:
+            base_tree, base_data = baseline_tree(args.baseline, work)
+            counts = (
+                instructions_per_query(ROOT, work / "ours", everything, work),
+                instructions_per_query(base_tree, base_data, everything, work),
+            )
+            if None not in counts:
+                o_instr, b_instr = counts
+                rows.append(
+                    (
+                        f"in-process instructions per query, M (callgrind; peer column: {args.baseline})",
+                        f"{o_instr / 1e6:.2f}",
+                        f"{b_instr / 1e6:.2f}",
+                        ratio(o_instr, b_instr),
+                    )
+                )
         http_note = ""
         if not args.no_http and shutil.which("wrk"):
             env = {
@@ -602,8 +668,6 @@ def main(argv: list[str] | None = None) -> int:
                 "baseline": [],
             }
             serve_opts = serve_options()
-            if args.baseline:
-                base_tree, base_data = baseline_tree(args.baseline, work)
             for _ in range(args.http_runs):  # interleaved, so load from other jobs hits all alike
                 if base_tree is not None:
                     runs["baseline"].append(

@@ -62,6 +62,18 @@ ERRATA: tuple[Erratum, ...] = (
         "如果你对一个金殿用了金殿",
         "typo in the seed: a stray 的 after 你",
     ),
+    Erratum(
+        "000_2dfe370fb22f4214.txt",
+        "不过，加入有人打出",
+        "不过，假如有人打出",
+        "typo in the seed: 加入 (to join) for 假如 (if), which sounds the same",
+    ),
+    Erratum(
+        "000_2dfe370fb22f4214.txt",
+        "一张手牌都没有的游戏者",
+        "一张牌都没有的游戏者",
+        "slip in the seed: 手牌 (hand) where the Thief's rule means the deck, as its first half says",
+    ),
 )
 
 

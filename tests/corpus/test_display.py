@@ -128,6 +128,24 @@ def test_the_throne_room_typo_is_corrected_in_both_scripts_of_the_rulebook():
     assert [e.kind for e in edits] == ["corrected"]
 
 
+def test_the_attack_timing_typo_reads_if_not_join():
+    # 'Experienced players start their turn early; but *if* someone plays an Attack, everyone
+    # finishes the previous clean-up first': the seed wrote 加入 (join) for 假如 (if).
+    files = frozenset({RULEBOOK, COPY_002})
+    hans, edits = for_reader("不过，加入有人打出了一张攻击卡牌", files)
+    hant, _ = for_reader("不過，加入有人打出了一張攻擊卡牌", files)
+    assert hans == "不过，假如有人打出了一张攻击卡牌" and hant == "不過，假如有人打出了一張攻擊卡牌"
+    assert [e.kind for e in edits] == ["corrected"]
+    assert for_reader("加入新工具", files)[0] == "加入新工具"  # 加入 meaning 'add' stays
+
+
+def test_the_thief_reveals_from_the_deck_not_the_hand():
+    files = frozenset({RULEBOOK, COPY_002})
+    text = "仅剩一张牌的游戏者明示这最后一张牌，然后洗牌并明示另一张；一张手牌都没有的游戏者洗牌并明示两张。"
+    shown, edits = for_reader(text, files)
+    assert "一张牌都没有的游戏者" in shown and "手牌" not in shown and [e.kind for e in edits] == ["corrected"]
+
+
 def test_an_erratum_applies_only_to_the_seed_it_belongs_to():
     assert for_reader("如果你的对一个金殿用了金殿", frozenset({CITADELS}))[0] == "如果你的对一个金殿用了金殿"
 
