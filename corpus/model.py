@@ -36,6 +36,23 @@ class Source:
     lines: tuple[int, int]
 
 
+@dataclass(frozen=True)
+class Published:
+    """A published source (not a seed) that a ruling or note rests on: a file of a public
+    repository (``repo`` "owner/name" and ``path``) or a web page (``url``); ``what`` is an
+    optional short English description ("2016 rulebook"). Shown on the source line, never in
+    the text players read."""
+
+    repo: str | None = None
+    path: str | None = None
+    url: str | None = None
+    what: str | None = None
+
+    def to_dict(self) -> dict[str, str]:
+        """The JSON form: only the keys it has (``repo`` + ``path`` or ``url``, maybe ``what``)."""
+        return {k: v for k, v in asdict(self).items() if v is not None}
+
+
 @dataclass
 class Ruling:
     """One ruling or note about an entry, in three languages, citing its sources.
@@ -52,6 +69,7 @@ class Ruling:
     edition: str | None = None
     variants: list[dict[str, Any]] = field(default_factory=list)
     questions: list[str] = field(default_factory=list)  # players' questions it answers: search only
+    published: list[Published] = field(default_factory=list)  # published sources, shown after `sources`
 
 
 @dataclass
@@ -61,6 +79,7 @@ class Note:
     id: str
     text: Localised
     sources: list[Source] = field(default_factory=list)
+    published: list[Published] = field(default_factory=list)
 
 
 @dataclass
@@ -99,20 +118,34 @@ def _source(d: dict[str, Any]) -> Source:
     return Source(file=d["file"], lines=(int(d["lines"][0]), int(d["lines"][1])))
 
 
+def _published(d: dict[str, Any]) -> Published:
+    return Published(**{k: d.get(k) for k in ("repo", "path", "url", "what")})
+
+
+def _cited(d: dict[str, Any]) -> dict[str, Any]:
+    """A ruling's or note's dict with its sources and published citations as objects."""
+    return {
+        **d,
+        "sources": [_source(s) for s in d.get("sources", [])],
+        "published": [_published(p) for p in d.get("published", [])],
+    }
+
+
 def entry_from_dict(d: dict[str, Any]) -> Entry:
     d = dict(d)
-    d["rulings"] = [
-        Ruling(**{**r, "sources": [_source(s) for s in r.get("sources", [])]}) for r in d.get("rulings", [])
-    ]
-    d["notes"] = [
-        Note(**{**n, "sources": [_source(s) for s in n.get("sources", [])]}) for n in d.get("notes", [])
-    ]
+    d["rulings"] = [Ruling(**_cited(r)) for r in d.get("rulings", [])]
+    d["notes"] = [Note(**_cited(n)) for n in d.get("notes", [])]
     d["sources"] = [_source(s) for s in d.get("sources", [])]
     return Entry(**d)
 
 
 def dataset_to_dict(ds: Dataset) -> dict[str, Any]:
-    return asdict(ds)
+    data = asdict(ds)
+    for e, ed in zip(ds.entries, data["entries"], strict=True):
+        for items, dicts in ((e.rulings, ed["rulings"]), (e.notes, ed["notes"])):
+            for item, d in zip(items, dicts, strict=True):
+                d["published"] = [p.to_dict() for p in item.published]
+    return data
 
 
 def load_dataset(path: Path = DATASET_PATH) -> Dataset:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ import yaml
 from corpus.ingest.normalise import tidy_chinese, to_traditional
 from corpus.ingest.resolve import Ref, ReferenceError_, Resolved, cite_only, overlaps_dropped, resolve
 from corpus.ingest.seeds import SeedCorpus
-from corpus.model import EDITIONS, LANGS, Entry, Note, Ruling, Source
+from corpus.model import EDITIONS, LANGS, Entry, Note, Published, Ruling, Source
 
 ENTRY_KEYS = {
     "id",
@@ -34,9 +35,13 @@ ENTRY_KEYS = {
     "extra",
 }
 REQUIRED_ENTRY_KEYS = ("id", "kind", "names")
-RULING_KEYS = {"id", "edition", "from", "en", "zh-Hans", "zh-Hant"}
-NOTE_KEYS = {"id", "en", "zh-Hans", "zh-Hant", "from"}
+RULING_KEYS = {"id", "edition", "from", "en", "zh-Hans", "zh-Hant", "published"}
+NOTE_KEYS = {"id", "en", "zh-Hans", "zh-Hant", "from", "published"}
 REF_KEYS = {"file", "lines", "sentences"}
+PUBLISHED_KEYS = {"repo", "path", "url", "what"}
+REPO_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9._-]+$")  # owner/name, as GitHub spells it
+URL_RE = re.compile(r"^https://[^\s/]+\.[^\s/]+(/\S*)?$")
+WHAT_MAX = 80  # characters of the optional English description
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same result, faster
 SEED_VARIANTS = "seed_variants"  # extra key holding differences between seed copies of entry/note text
 RESTORED_NOTE = "restored-words"  # id of the note ingestion adds where a lost seed word is restored
@@ -146,6 +151,43 @@ class EntryBuilder:
             raise self.fail(field, f"must be two whole numbers [first, last], got {value!r}")
         return value[0], value[1]
 
+    def published(self, value: Any, field: str) -> list[Published]:
+        """`published`: citations of published sources, each {repo, path} or {url}, plus `what`."""
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            raise self.fail(
+                field, "must be a list of citations: {repo: owner/name, path: ...} or {url: https://...}"
+            )
+        out: list[Published] = []
+        for i, item in enumerate(value):
+            where = f"{field}[{i}]"
+            item = self.mapping(item, where, PUBLISHED_KEYS)
+            for key, text in item.items():
+                if not isinstance(text, str) or not text.strip():
+                    raise self.fail(f"{where}.{key}", "must be a non-empty string")
+            repo, path, url, what = (item.get(k) for k in ("repo", "path", "url", "what"))
+            if url is not None and (repo is not None or path is not None):
+                raise self.fail(where, "give either repo and path or url, not both")
+            if url is None and repo is None and path is None:
+                raise self.fail(where, "needs repo and path (a file of a repository) or url (a web page)")
+            if url is None and (repo is None or path is None):
+                missing, given = ("path", "repo") if path is None else ("repo", "path")
+                raise self.fail(f"{where}.{missing}", f"is required with {given}")
+            if repo is not None and not REPO_RE.match(repo):
+                raise self.fail(f"{where}.repo", f"must look like owner/name, got {repo!r}")
+            if path is not None and (any(c.isspace() for c in path) or path.startswith("/")):
+                raise self.fail(f"{where}.path", f"must be a path in the repository, no spaces: {path!r}")
+            if url is not None and not URL_RE.match(url):
+                raise self.fail(f"{where}.url", f"must be a web address starting with https://, got {url!r}")
+            if what is not None and (len(what) > WHAT_MAX or "\n" in what):
+                raise self.fail(f"{where}.what", f"must be one short line (at most {WHAT_MAX} characters)")
+            citation = Published(repo=repo, path=path, url=url, what=what.strip() if what else None)
+            if citation in out:
+                raise self.fail(where, "cites the same source twice")
+            out.append(citation)
+        return out
+
     def resolved(self, value: Any, field: str) -> Resolved:
         ref = self.ref(value, field)
         try:
@@ -250,7 +292,12 @@ class EntryBuilder:
         if edition is not None and edition not in EDITIONS:
             raise self.fail(f"{field}.edition", f"must be one of {list(EDITIONS)} or null, got {edition!r}")
         return Ruling(
-            id=ruling_id, text=text, sources=found.sources, edition=edition, variants=found.variants
+            id=ruling_id,
+            text=text,
+            sources=found.sources,
+            edition=edition,
+            variants=found.variants,
+            published=self.published(raw.get("published"), f"{field}.published"),
         )
 
     def note(self, raw: Any, index: int) -> tuple[Note, list[dict[str, Any]]]:
@@ -284,7 +331,8 @@ class EntryBuilder:
         if not text:
             raise self.fail(f"{field}.zh-Hans", "is required when the note cites no seed passage")
         text["en"] = raw["en"].strip()
-        return Note(id=note_id, text=text, sources=sources), variants
+        published = self.published(raw.get("published"), f"{field}.published")
+        return Note(id=note_id, text=text, sources=sources, published=published), variants
 
 
 def restored_note(variants: list[dict[str, Any]]) -> Note | None:
