@@ -123,6 +123,7 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     "entry.sources": ("Sources", "来源", "來源"),
     "entry.lines": ("lines {a}–{b}", "第 {a}–{b} 行", "第 {a}–{b} 行"),
     "entry.line": ("line {a}", "第 {a} 行", "第 {a} 行"),
+    "entry.published": ("Published", "已出版", "已出版"),
     "punct.colon": (": ", "：", "："),
     "entry.permalink": ("Link to this ruling", "此裁定的链接", "此裁定的連結"),
     "entry.aliases": ("Also called", "别名", "別名"),
