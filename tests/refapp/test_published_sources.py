@@ -46,7 +46,8 @@ def article(html: str, ruling_id: str) -> str:
 
 
 def source_line(fragment: str) -> str:
-    return re.search(r'<p class="sources">(.*?)</p>', fragment, re.S).group(1)
+    """The source line's HTML without the <wbr> break points placed after each "/" of a path."""
+    return re.search(r'<p class="sources">(.*?)</p>', fragment, re.S).group(1).replace("<wbr>", "")
 
 
 def prose(fragment: str) -> str:
@@ -86,6 +87,7 @@ def test_ingested_citation_is_on_the_rulings_source_line(ingested_client):
     assert "Published" in line
     assert "borisyankov/rulespal" in line and "data/rulebooks/citadels_rulebook.md" in line
     assert "(2016 rulebook)" in line
+    assert "data/<wbr>rulebooks/<wbr>citadels_rulebook.md" in article(html, "names-a-character")
     assert line.index("003") < line.index("Published")  # after the seed sources
     assert '<a href="https://wiki.dominionstrategy.com/index.php/Reshuffle" rel="noopener">' in line
     assert "borisyankov" not in prose(article(html, "names-a-character"))
