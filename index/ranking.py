@@ -13,6 +13,7 @@ from the unit that best answers the query's other words, a ruling before the car
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -61,6 +62,19 @@ class RankTables:
     def cards(self) -> frozenset[str]:
         """Entry ids of the cards (characters, districts)."""
         return frozenset(e for e, meta in self.entries.items() if meta.get("kind") == "card")
+
+    @cached_property
+    def name_word_weight(self) -> Callable[[str], float]:
+        """How much a word shared with a rule's or FAQ's name says (idf over those names): a
+        word many of them hold ('player', 'district') says little about which one is meant."""
+        df: dict[str, int] = {}
+        for words in self.name_words.values():
+            for w in set(words):
+                df[w] = df.get(w, 0) + 1
+        n = len(self.name_words)
+        weights = {w: math.log(1 + n / c) for w, c in df.items()}
+        top = math.log(1 + n)
+        return lambda w: weights.get(w, top)
 
     @cached_property
     def kind_order(self) -> dict[str, int]:
@@ -158,12 +172,13 @@ def _question_bonus(a: QueryAnalysis, scored: dict[str, Scored], t: RankTables) 
     query = {tok for tok in a.tokens if len(tok) > 1}
     if len(query) < 2:
         return
-    named = t.name_words
+    named, weight = t.name_words, t.name_word_weight
+    total = sum(weight(tok) for tok in query)
     for entry, s in scored.items():
         if entry in named:
-            shared = len(query.intersection(named[entry]))
-            if shared >= 2:
-                s.score += NAME_BONUS * shared / len(query)
+            shared = query.intersection(named[entry])
+            if len(shared) >= 2:
+                s.score += NAME_BONUS * sum(weight(tok) for tok in shared) / total
 
 
 def _bonus(scored: dict[str, Scored], entry: str, f: Filters, t: RankTables, bonus: float) -> None:

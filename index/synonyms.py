@@ -30,11 +30,15 @@ def compile_table(
     table: dict[str, list[str]] = {}
     for row in rows:
         values = [t for w in row.means for t in value_tokens(w)]
+        # Our English texts are written in everyday words too (a character is 'killed'), so an
+        # English word also stands for the row's other English words ('murdered' finds 'killed').
+        english = [t for w in row.say if w.isascii() for t in value_tokens(w)]
         for word in row.say:
             keys = key_tokens(word)
             if len(keys) == 1:
                 bucket = table.setdefault(keys[0], [])
-                bucket += [v for v in values if v not in bucket and v != keys[0]]
+                alike = english if word.isascii() else []
+                bucket += [v for v in values + alike if v not in bucket and v != keys[0]]
     return {k: tuple(v) for k, v in table.items()}
 
 
