@@ -178,7 +178,7 @@ def _question_bonus(a: QueryAnalysis, scored: dict[str, Scored], t: RankTables) 
         if entry in named:
             shared = query.intersection(named[entry])
             if len(shared) >= 2:
-                s.score += NAME_BONUS * sum(weight(tok) for tok in shared) / total
+                s.score += NAME_BONUS * (sum(weight(tok) for tok in shared) / total) ** 2
 
 
 def _bonus(scored: dict[str, Scored], entry: str, f: Filters, t: RankTables, bonus: float) -> None:
