@@ -280,7 +280,7 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
             [stated_intents(u.text.get("en", "")) for u in units],
         )
         # Each question a player asks is a little document of its own in the `ask` field, numbered
-        # after the units; a unit scores its best-matching question (questions.json: the unit
+        # after the units; a unit adds the scores of its questions (questions.json: the unit
         # each belongs to), so a question matching the query as a whole counts, not words
         # scattered over six questions.
         _write_json(staging / "vocab.json", _english_vocab(dataset, asked_norms))

@@ -250,7 +250,7 @@ class SearchIndex:
 
     def _score(self, clauses: list[Clause], only: set[int] | None = None) -> dict[int, float]:
         """Unit document -> score for an OR of clauses (with `only`, for those units alone); a
-        unit adds the score of its one best-matching question (question documents are numbered
+        unit adds the scores of the questions it answers (question documents are numbered
         after the units)."""
         first, owner = self.first_question, self.question_of
         acc = score_clauses(self.impacts, [c for c in clauses if c.field != "ask"], only=only)
@@ -263,14 +263,9 @@ class SearchIndex:
             [c for c in clauses if c.field == "ask"],
             only=only_asked if only is not None else None,
         )
-        best: dict[int, float] = {}
-        get = best.get
+        get = acc.get
         for d, v in asked.items():
             u = owner[d - first]
-            if v > get(u, 0.0):
-                best[u] = v
-        get = acc.get
-        for u, v in best.items():
             acc[u] = get(u, 0.0) + v
         return acc
 
