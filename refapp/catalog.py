@@ -140,11 +140,6 @@ def source_dict(s: Any) -> dict[str, Any]:
     return {"file": s.file, "lines": [s.lines[0], s.lines[1]]}
 
 
-def published_dict(p: Any) -> dict[str, str]:
-    """A published citation as JSON: {repo, path} or {url}, plus `what` when given."""
-    return {k: v for k in ("repo", "path", "url", "what") if (v := getattr(p, k, None)) is not None}
-
-
 def entry_to_json(
     e: Entry, scenarios: list[str], ruling_scenarios: dict[str, list[str]] | None = None
 ) -> dict[str, Any]:
@@ -154,12 +149,12 @@ def entry_to_json(
     d["sources"] = [source_dict(s) for s in e.sources]
     for r, rd in zip(e.rulings, d["rulings"], strict=True):
         rd["sources"] = [source_dict(s) for s in r.sources]
-        rd["published"] = [published_dict(p) for p in r.published]
+        rd["published"] = [p.to_dict() for p in r.published]
         rd["permalink"] = f"/entries/{e.id}#{r.id}"
         rd["scenarios"] = list((ruling_scenarios or {}).get(r.id, []))
     for n, nd in zip(e.notes, d["notes"], strict=True):
         nd["sources"] = [source_dict(s) for s in n.sources]
-        nd["published"] = [published_dict(p) for p in n.published]
+        nd["published"] = [p.to_dict() for p in n.published]
     d["url"] = f"/entries/{e.id}"
     d["scenarios"] = list(scenarios)
     return d
