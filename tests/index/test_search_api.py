@@ -97,7 +97,9 @@ def test_bad_input_is_a_400_with_a_clear_message(client, params, fragment):
 def test_syntax_characters_emoji_and_controls_give_200(client, q):
     r = client.get("/api/search", query_string={"q": q})
     assert r.status_code == 200, r.get_json()
-    assert isinstance(r.get_json()["results"], list)
+    body = r.get_json()
+    assert body["query"] == q and body["total"] >= len(body["results"])
+    assert all(x["url"].startswith("/entries/") for x in body["results"])
 
 
 def test_control_characters_do_not_hide_the_query(client):

@@ -68,8 +68,13 @@ def test_random_unicode_queries_never_raise_anything_but_query_error(fx, q, lang
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(prefix=st.text(max_size=20))
-def test_random_prefixes_never_raise(fx, prefix):
-    assert isinstance(fx.suggest(prefix, "en"), list)
+def test_random_prefixes_suggest_at_most_ten_distinct_entries_that_exist(fx, prefix):
+    found = fx.suggest(prefix, "en")
+    assert len(found) <= 10
+    ids = [s["id"] for s in found]
+    assert len(ids) == len(set(ids)) and set(ids) <= set(fx.entries)
+    for s in found:
+        assert s["label"] and s["title"]["en"]
 
 
 def test_rebuild_switches_current_and_old_index_keeps_working(tmp_path):

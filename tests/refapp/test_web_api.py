@@ -354,6 +354,14 @@ def test_any_entry_or_scenario_address_is_a_page_or_a_404(real_client, path):
     for prefix in ("/entries/", "/scenarios/"):
         r = real_client.get(prefix + quote(path, safe="/"))
         assert r.status_code in (200, 404, 308), (prefix, path, r.status_code)
+        body = r.get_data(as_text=True)
+        assert "Traceback" not in body
+        if r.status_code == 308:  # a redirect stays on this site and under the same kind of page
+            assert r.headers["Location"].startswith(prefix) or r.headers["Location"].startswith(
+                "http://localhost" + prefix
+            )
+        elif r.status_code == 404:
+            assert r.mimetype == "text/html" and "<h1" in body
 
 
 def test_results_page_offers_more_when_the_search_has_more(real_client):

@@ -164,7 +164,8 @@ def test_hostile_queries_are_escaped_everywhere(client, query):
     page = html(r)
     assert "<script>alert(1)" not in page
     assert "<img src=x" not in page
-    assert "{{7*7}}" not in page or "49" not in page.split("{{7*7}}")[0][-5:]
+    if query == "{{7*7}}":  # echoed literally: a template engine would have printed 49
+        assert "{{7*7}}" in page
     assert "Traceback" not in page
 
 

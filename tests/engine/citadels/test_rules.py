@@ -32,8 +32,11 @@ def test_every_player_gets_a_character_to_choose(players, ninth, variant):
     settings_ = make_settings(players, ninth=ninth, three_player=variant)
     n, picks = len(settings_.characters), players * settings_.characters_each
     layout = draft_layout(players, n, settings_.characters_each)
-    in_circulation = n - layout.face_up - layout.face_down + (1 if layout.seven_player_rule else 0)
-    assert in_circulation >= picks + 1 or (layout.seven_player_rule and in_circulation == picks + 1)
+    pool = n - layout.face_up - layout.face_down  # the cards passed round the table
+    if layout.seven_player_rule:  # the last player also gets the face-down card to choose from
+        assert pool == picks
+    else:
+        assert pool >= picks + 1
 
 
 def test_base_deck_has_66_cards_in_the_seeds_colours():
@@ -181,3 +184,20 @@ def test_three_player_variants():
 
 def test_poor_house_costs_five_as_on_the_classic_card():
     assert d.district("poor-house").cost == 5
+
+
+def test_the_seventh_player_chooses_between_the_last_card_and_the_face_down_one():
+    from engine.citadels.simulate import play_bot_game
+    from engine.core.events import EventLog
+
+    log = EventLog()
+    play_bot_game(make_settings(7), 3, log=log)
+    events = [e.to_dict() for e in log.events]
+    first_round = events[: next(i for i, e in enumerate(events) if e["kind"] == "call")]
+    drafts = [e["data"]["decision"] for e in first_round if e["kind"] == "decision"]
+    taken = next(i for i, e in enumerate(first_round) if e["kind"] == "take_face_down")
+    assert len(drafts) == 7
+    assert [len(d["options"]) for d in drafts][-2:] == [2, 2]  # one card left, plus the face-down one
+    assert first_round[taken + 1]["player"] == drafts[-1]["player"]
+    picked = {e["cards"][0] for e in first_round if e["kind"] == "pick"}
+    assert len(picked) == 7  # every player got a different character

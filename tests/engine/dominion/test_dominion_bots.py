@@ -51,8 +51,10 @@ def test_smithy_big_money_owns_at_most_two_smithies():
 
 
 def test_solo_turns_to_four_provinces_are_plausible_and_seeded():
-    assert solo_turns("BM", 3) == solo_turns("BM", 3)
-    assert 10 <= solo_turns("BM", 3) <= 30
+    by_seed = {seed: solo_turns("BM", seed) for seed in range(1, 7)}
+    assert all(10 <= turns <= 30 for turns in by_seed.values())
+    assert len(set(by_seed.values())) > 1  # the seed decides the shuffles
+    assert [solo_turns("BM", seed) for seed in by_seed] == list(by_seed.values())  # and replays them
 
 
 def test_simulation_rotates_seats_and_counts_every_game():

@@ -92,7 +92,6 @@ def citadels_combinations():
 @pytest.mark.parametrize(("players", "ninth", "short"), list(citadels_combinations()))
 def test_citadels_setup_equals_the_engine(players, ninth, short):
     exported = TABLES["setup"]["citadels"]["setups"][citadels_key(players, ninth, short)]
-    assert exported == citadels_setup(players, short, ninth)
     settings = make_settings(players, ninth=ninth, short_game=short)
     state = new_state(settings, [f"P{i}" for i in range(players)])
     CitadelsGame(state, _NoDecisions(), Shuffler(3), NullLog()).setup()
