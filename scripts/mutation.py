@@ -69,6 +69,13 @@ SWAP_BINOP: dict[type, type] = {
     ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult, ast.Mod: ast.FloorDiv,
 }
 SWAP_CALL = {"min": "max", "max": "min", "any": "all", "all": "any"}
+#: Boundary widening of a comparison with an integer: the relation is kept but reaches one further.
+WIDEN_COMPARE: dict[type, tuple[tuple[type, int], ...]] = {
+    ast.Eq: ((ast.LtE, +1), (ast.GtE, -1)),
+    ast.NotEq: ((ast.Gt, +1), (ast.Lt, -1)),
+    ast.Lt: ((ast.Lt, -1),), ast.LtE: ((ast.LtE, -1),),
+    ast.Gt: ((ast.Gt, -1),), ast.GtE: ((ast.GtE, -1),),
+}
 OPERATORS = (
     "compare: < <=, > >=, == !=, in / not in, is / is not swapped",
     "boolean: and <-> or; `not x` -> x; if/while/ternary condition negated",
@@ -77,6 +84,9 @@ OPERATORS = (
     "statement: an expression statement, assignment, `del`, `break`/`continue` removed;"
     " `return x` -> `return None` (not for x = False / 0 / None)",
     "call: min <-> max; any <-> all",
+    "boundary: `x == n` -> `x <= n + 1` / `x >= n - 1`, `x != n` -> `x > n + 1` / `x < n - 1`,"
+    " `x < n` (<=, >, >=) -> n - 1",
+    "position: `zone.append(c)` <-> `zone.insert(0, c)` (bottom <-> top), `zone.pop()` <-> `zone.pop(0)`",
 )
 
 
@@ -108,6 +118,7 @@ def _node_points(node: ast.AST) -> Iterator[tuple[ast.AST, str, Any]]:
             if type(op) in SWAP_COMPARE:
                 new = SWAP_COMPARE[type(op)]
                 yield node, f"{type(op).__name__} -> {new.__name__}", ("op", k, new)
+        yield from _boundary_points(node)
     elif isinstance(node, ast.BoolOp):
         other = ast.Or if isinstance(node.op, ast.And) else ast.And
         yield node, f"{type(node.op).__name__} -> {other.__name__}", ("boolop", other)
@@ -128,6 +139,8 @@ def _node_points(node: ast.AST) -> Iterator[tuple[ast.AST, str, Any]]:
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in SWAP_CALL:
         new = SWAP_CALL[node.func.id]
         yield node, f"{node.func.id}() -> {new}()", ("call", new)
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        yield from _position_points(node)
     if isinstance(node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.FunctionDef)):
         for field in ("body", "orelse", "finalbody"):
             stmts = getattr(node, field, None) or []
@@ -139,6 +152,32 @@ def _node_points(node: ast.AST) -> Iterator[tuple[ast.AST, str, Any]]:
                     yield node, f"remove line {s.lineno} ({type(s).__name__.lower()})", ("remove", field, k)
                 elif isinstance(s, ast.Return) and s.value is not None and not _falsy_constant(s.value):
                     yield node, f"line {s.lineno}: return None", ("return_none", field, k)
+
+
+def _boundary_points(node: ast.Compare) -> Iterator[tuple[ast.AST, str, Any]]:
+    """``x == 0`` -> ``x <= 1`` and the like: a rule's limit moved by one (the Poor House paying
+    with one gold left), which swapping ``==`` for ``!=`` or 0 for 1 does not produce."""
+    for k, (op, right) in enumerate(zip(node.ops, node.comparators, strict=True)):
+        if not (isinstance(right, ast.Constant) and type(right.value) is int):
+            continue
+        for new, step in WIDEN_COMPARE.get(type(op), ()):
+            n = right.value + step
+            yield node, f"{type(op).__name__} {right.value} -> {new.__name__} {n}", ("boundary", k, new, n)
+
+
+def _position_points(node: ast.Call) -> Iterator[tuple[ast.AST, str, Any]]:
+    """A card put at the other end of its zone: bottom (``append``) <-> top (``insert(0, …)``), and
+    taken from the other end (``pop()`` <-> ``pop(0)``)."""
+    attr, args = node.func.attr, node.args  # type: ignore[attr-defined]
+    first_is_zero = bool(args) and isinstance(args[0], ast.Constant) and args[0].value == 0
+    if attr == "append" and len(args) == 1:
+        yield node, "append(c) -> insert(0, c)", ("position", "insert", [ast.Constant(0), args[0]])
+    elif attr == "insert" and len(args) == 2 and first_is_zero:
+        yield node, "insert(0, c) -> append(c)", ("position", "append", [args[1]])
+    elif attr == "pop" and not args:
+        yield node, "pop() -> pop(0)", ("position", "pop", [ast.Constant(0)])
+    elif attr == "pop" and len(args) == 1 and first_is_zero:
+        yield node, "pop(0) -> pop()", ("position", "pop", [])
 
 
 def _falsy_constant(value: ast.expr) -> bool:
@@ -160,6 +199,12 @@ def _apply(node: ast.AST, action: tuple[Any, ...]) -> None:
         node.test = ast.UnaryOp(op=ast.Not(), operand=node.test)  # type: ignore[attr-defined]
     elif kind == "call":
         node.func = ast.Name(id=action[1], ctx=ast.Load())  # type: ignore[attr-defined]
+    elif kind == "boundary":
+        node.ops[action[1]] = action[2]()  # type: ignore[attr-defined]
+        node.comparators[action[1]] = ast.Constant(value=action[3])  # type: ignore[attr-defined]
+    elif kind == "position":
+        node.func.attr = action[1]  # type: ignore[attr-defined]
+        node.args = action[2]  # type: ignore[attr-defined]
     elif kind in ("remove", "return_none"):
         stmts = getattr(node, action[1])
         old = stmts[action[2]]
