@@ -54,7 +54,6 @@ class Tables:
     forms: tuple[NameForm, ...]
     vocab: Mapping[str, int]
     pinyin: Mapping[str, frozenset[str]]  # full pinyin / initials / joined English name -> entry ids
-    pinyin_words: frozenset[str]
     pinyin_sorted: tuple[str, ...]  # the same, sorted, for prefix look-ups
     pinyin_lengths: Mapping[int, tuple[str, ...]]  # the same by length, for typo look-ups
     pinyin_by_sylls: Mapping[tuple[str, str], list[NameForm]]  # first two syllables -> short Chinese names
@@ -239,7 +238,6 @@ def build_tables(
         forms=forms,
         vocab=vocab,
         pinyin={k: frozenset(v) for k, v in pinyin.items()},
-        pinyin_words=frozenset(f.pinyin for f in forms if f.chinese),
         pinyin_sorted=tuple(sorted({f.pinyin for f in forms if f.chinese})),
         pinyin_lengths=by_length({f.pinyin for f in forms if f.chinese}),
         pinyin_by_sylls=by_sylls,

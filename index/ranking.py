@@ -24,7 +24,6 @@ from index.filtering import passes
 from index.query import Filters
 
 NAME_BONUS = 60.0  # an entry whose name the query contains
-TERM_NAME_FLOOR = 0.5  # ... a term's name: the share of its bonus that does not depend on length
 EXACT_BONUS = 40.0  # ... when the query is exactly that name
 PAIR_BONUS = 120.0  # a unit naming every card of the query
 TERM_PAIR_SHARE = 0.25  # ... share of it when a term is one of the things named

@@ -33,7 +33,3 @@ def join_names(names: Names, slugs: list[str], lang: str) -> str:
 def localise(build: Callable[[str], str]) -> Localised:
     """Call ``build(lang)`` for every language and collect the results."""
     return {lang: build(lang) for lang in LANGS}
-
-
-def same_text(en: str, hans: str, hant: str) -> Localised:
-    return {"en": en, "zh-Hans": hans, "zh-Hant": hant}

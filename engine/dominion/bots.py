@@ -35,10 +35,6 @@ def _value(slug: str) -> int:
     return VALUE.get(slug, 0)
 
 
-def _worst_first(cards: list[str]) -> list[str]:
-    return sorted(cards, key=_value)
-
-
 class GeneralBot:
     """Plays every card with simple sensible priorities; buys money, the kingdom's best cards, then VP."""
 

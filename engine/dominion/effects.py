@@ -369,10 +369,6 @@ def artisan(game: DominionTable, r: Resolution) -> None:
         game.put_on_deck(i, slug, "hand")
 
 
-def no_effect(game: DominionTable, r: Resolution) -> None:
-    """Victory and treasure cards have no action effect."""
-
-
 EFFECTS: dict[str, Effect] = {
     "adventurer": adventurer, "artisan": artisan, "bandit": bandit, "bureaucrat": bureaucrat,
     "cellar": cellar, "chancellor": chancellor, "chapel": chapel, "council-room": council_room,

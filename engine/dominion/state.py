@@ -1,4 +1,6 @@
-"""Dominion game state: players' zones, supply, trash, turn counters. No rules here.
+"""Dominion game state: players' zones, supply, trash, turn counters, and the one scoring rule that
+belongs to the cards themselves (:func:`victory_points`, Gardens included); every other rule lives in
+``effects``, ``game`` and ``supply``.
 
 Internally a deck's top card is the *last* list item (cheap pops); snapshots show decks top first.
 """
