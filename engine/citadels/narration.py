@@ -118,6 +118,8 @@ def narrate(event: Event, names: Names, players: list[str]) -> Localised:
         kind = "abbot_nothing"
     elif kind == "setup" and data.get("scenario"):
         kind = "setup_scenario"
+    elif kind == "navigate" and not data.get("gold"):
+        kind = "navigate_cards"
     elif kind == "answer":
         picks = data.get("answer") or []
         kind = "answer_none" if not picks or picks == ["none"] else \
@@ -125,6 +127,9 @@ def narrate(event: Event, names: Names, players: list[str]) -> Localised:
                                    for o in picks) else "answer"
     if kind == "decision":
         template = _decision_sentence(data)
+    elif kind == "answer_choice" and data.get("answer") in (["yes"], ["no"]):
+        pick = data["answer"][0]
+        template = ANSWERS.get(f"{data.get('purpose')} {pick}") or ANSWERS[pick]
     elif kind == "answer":
         purpose, card = data.get("purpose"), data.get("card")
         template = ANSWERS.get(f"{purpose} {card}") or ANSWERS.get(str(purpose)) or EVENTS["answer"]
@@ -149,7 +154,14 @@ def narrate(event: Event, names: Names, players: list[str]) -> Localised:
         out["t"] = player_name(other)
         if "colour" in data and data["colour"] in COLOURS:
             out["colour"] = COLOURS[data["colour"]][lang]
+        for key, value in data.items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                out[f"{key}_s"] = "s" if lang == "en" and value != 1 else ""
         if event.kind == "destroy":
+            first, rest = list(event.cards[:1]), list(event.cards[1:])
+            out["destroyed"] = join_words([name_of(names, c, lang) for c in first], lang)
+            out["under"] = PHRASES["under"][lang].format(
+                rest=join_words([name_of(names, c, lang) for c in rest], lang)) if rest else ""
             by = player_name(data.get("by"))
             out["by_say"] = by if data.get("warlord") else PHRASES["armory_by"][lang].format(by=by)
         if event.kind == "crown_payment":
@@ -158,7 +170,10 @@ def narrate(event: Event, names: Names, players: list[str]) -> Localised:
             out["extras"] = sum(data.get(k, 0) for k in ("gilded", "museum", "wishing_well"))
         if event.kind == "game_end":
             sep = PHRASES["list_sep"][lang]
-            out["winner_names"] = sep.join(player_name(i) for i in data.get("winners", []))
+            winners = [player_name(i) for i in data.get("winners", [])]
+            out["winner_names"] = join_words(winners, lang) if lang == "en" else sep.join(winners)
+            out["winner_say"] = PHRASES["winners" if len(winners) > 1 else "winner"][lang].format(
+                winner_names=out["winner_names"])
         if event.kind == "decision":
             decision = data.get("decision", {})
             out["lo"], out["hi"] = decision.get("min", 1), decision.get("max", 1)

@@ -86,9 +86,14 @@ def in_sentence(label: str, lang: str) -> str:
 _HAN_LATIN = re.compile(r"(?<=[\u3400-\u9fff])(?=[A-Za-z])|(?<=[A-Za-z])(?=[\u3400-\u9fff])")
 
 
+_CJK = "\u3400-\u9fff\u3000-\u303f\uff00-\uffef"  # Han characters, CJK and full-width punctuation
+_HAN_GAP = re.compile(f"(?<=[{_CJK}]) +(?=[{_CJK}])")
+
+
 def spaced(text: str) -> str:
-    """Chinese text with a space between Han characters and a Latin name ("交换 Ben 的要塞")."""
-    return _HAN_LATIN.sub(" ", text)
+    """Chinese text spaced as it is written: a space between Han characters and a Latin name
+    ("交换 Ben 的要塞"), none between two Chinese words ("抽取 教堂" -> "抽取教堂")."""
+    return _HAN_LATIN.sub(" ", _HAN_GAP.sub("", text))
 
 
 def fill_spaced(template: Localised, fields_for: Callable[[str], Mapping[str, Any]]) -> Localised:

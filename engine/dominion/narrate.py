@@ -129,9 +129,23 @@ def _cards(names: Names, slugs: list[str], lang: str) -> str:
     return join_words([name_of(names, s, lang) for s in slugs], lang) or word("answers", "none", lang)
 
 
+ANSWERS: dict[str, Localised] = WORDS["answer_events"]
+
+
+def template(event: Event) -> Localised:
+    """The template narrating this event: an answer by its decision's purpose, else by kind."""
+    if event.kind == "answer":
+        purpose, picks = event.data.get("purpose"), event.data.get("answer") or []
+        if picks not in (["yes"], ["no"]):
+            said = ANSWERS.get(f"{purpose} none") if not picks else None
+            if said or purpose in ANSWERS:
+                return said or ANSWERS[str(purpose)]
+    return EVENTS[template_key(event)]
+
+
 def narrate(event: Event, names: Names, players: list[str]) -> Localised:
     """The event's ``say`` in the three languages."""
-    return fill_spaced(EVENTS[template_key(event)], lambda lang: _fields(event, names, players, lang))
+    return fill_spaced(template(event), lambda lang: _fields(event, names, players, lang))
 
 
 def narrator(names: Names, players: list[str]) -> Callable[[Event], Localised]:
