@@ -4,7 +4,8 @@ Narration, prompts and option labels are sentences in the reader's script. What 
 is an id: a slug (``throne-room``), a player id (``player-1``), an exchange (``a>b``), an
 ``owner:district`` pair, a dotted string key (``player.supply``), a snake_case key
 (``set_aside``), a template's braces or a missing field (a lone ``?``), and in Chinese any
-lower-case Latin word (a name left untranslated). Tests scan every demo and sandbox runs with it.
+lower-case Latin word (a name left untranslated) or half-width punctuation. Tests scan every
+demo and sandbox runs with it.
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("template field", re.compile(r"[{}]")),
     ("missing field", re.compile(r"(?:^|(?<=[\s(（:：]))\?(?=$|[\s.,;)）。，])")),
 )
-#: Only in Chinese texts: a lower-case Latin word (an untranslated slug such as ``castle``).
+#: Only in Chinese texts: a lower-case Latin word (an untranslated slug such as ``castle``), and
+#: half-width punctuation (Chinese is written with full-width ，：；（）？！).
 LATIN_WORD = re.compile(r"(?<![A-Za-z])[a-z]{2,}(?![A-Za-z])")
+HALF_WIDTH = re.compile(r"[,;:()!?]")
 
 
 def id_like(text: str, lang: str) -> list[str]:
@@ -32,6 +35,7 @@ def id_like(text: str, lang: str) -> list[str]:
     found = [f"{what}: {m.group(0)}" for what, pattern in PATTERNS for m in pattern.finditer(text)]
     if lang != "en":
         found.extend(f"Latin word: {m.group(0)}" for m in LATIN_WORD.finditer(text))
+        found.extend(f"half-width punctuation: {m.group(0)}" for m in HALF_WIDTH.finditer(text))
     return found
 
 

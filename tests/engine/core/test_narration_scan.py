@@ -115,8 +115,10 @@ def test_sandbox_runs_of_each_game_read_as_words(names):
     "Ann 摧毁 castle。",
     "Ann 的 ? 被摧毁。",
     "{p} draws a card.",
+    "Ann 的神庙被摧毁; Ben 支付 0 枚金币.",
 ])
 def test_the_scan_finds_a_planted_id(planted):
+    """Ids, placeholders and (in Chinese) half-width punctuation are all found."""
     lang = "en" if planted.isascii() else "zh-Hans"
     assert id_like(planted, lang), planted
 
