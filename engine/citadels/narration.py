@@ -12,7 +12,8 @@ from typing import Any
 
 from engine.core.events import Event
 from engine.core.localised import Localised, Names, join_names, name_of
-from engine.core.narration import fill, load_words
+from engine.core.narration import fill, fill_spaced, in_sentence, join_words, load_words
+from engine.core.narration_options import OptionWords, is_choice, option_label, player_index
 
 WORDS = load_words(Path(__file__).with_name("narration.yaml"))
 EVENTS: dict[str, Localised] = WORDS["events"]
@@ -20,6 +21,11 @@ PROMPTS: dict[str, Localised] = WORDS["prompts"]
 COLOURS: dict[str, Localised] = WORDS["colours"]
 OPTIONS: dict[str, Localised] = WORDS["options"]
 PHRASES: dict[str, Localised] = WORDS["phrases"]
+DECISIONS: dict[str, Localised] = WORDS["decisions"]
+ANSWERS: dict[str, Localised] = WORDS["answers"]
+OPTION_WORDS = OptionWords(choices=OPTIONS, district_of=PHRASES["district_of"], swap=PHRASES["swap"],
+                           use_card=PHRASES["use_card"])
+
 
 #: The card behind an event whose ``cards`` hold something else (named through ``names``).
 VIA: dict[str, str] = {
@@ -46,13 +52,63 @@ def prompt(key: str, names: Names | None = None, **fmt: Any) -> Localised:
     return fill(PROMPTS[key], fields)
 
 
-def _option(option: str, names: Names, players: list[str], lang: str) -> str:
-    """An answer's option in words: a named choice, a player (``player-N``) or a card's name."""
-    if option in OPTIONS:
-        return OPTIONS[option][lang]
-    if option.startswith("player-") and option[7:].isdigit() and int(option[7:]) < len(players):
-        return players[int(option[7:])]
-    return name_of(names, option, lang)
+def _option(option: str, names: Names, players: list[str], lang: str, card: str | None = None,
+            purpose: str | None = None) -> str:
+    """An option in words inside a sentence (the button's words; a verb phrase in lower case)."""
+    label = option_label(option, names, players, OPTION_WORDS, card, purpose)[lang]
+    return in_sentence(label, lang) if is_choice(option, OPTION_WORDS, card, purpose) else label
+
+
+
+def _grouped(options: list[str], names: Names, players: list[str], lang: str) -> list[str]:
+    """Districts grouped by owner ("Ben's Keep or Tavern") and exchanges by the district asked for
+    ("Castle or Manor for Ben's Keep"); other options one by one."""
+    groups: dict[str, list[str]] = {}
+    for option in options:
+        if ">" in option:
+            mine, theirs = option.split(">", 1)
+            groups.setdefault(">" + theirs, []).append(name_of(names, mine, lang))
+        elif ":" in option and player_index(option.split(":", 1)[0], players) is not None:
+            owner, slug = option.split(":", 1)
+            groups.setdefault(":" + owner, []).append(name_of(names, slug, lang))
+        else:
+            groups.setdefault(option, [])
+    said = []
+    for key, members in groups.items():
+        if key.startswith(">"):
+            theirs = option_label(key[1:], names, players, OPTION_WORDS)[lang]
+            said.append(PHRASES["swap"][lang].format(mine=join_words(members, lang, "or"), theirs=theirs))
+        elif key.startswith(":"):
+            who = players[player_index(key[1:], players) or 0]
+            said.append(PHRASES["district_of"][lang].format(who=who, d=join_words(members, lang, "or")))
+        else:
+            said.append(_option(key, names, players, lang))
+    return said
+
+
+def _options_said(decision: dict[str, Any], names: Names, players: list[str], lang: str) -> str:
+    options = list(decision.get("options", []))
+    card, purpose = decision.get("context", {}).get("card"), decision.get("context", {}).get("purpose")
+    if any(">" in o or ":" in o for o in options):
+        groups = _grouped(options, names, players, lang)
+        if len(groups) > 1 and any(">" in o for o in options):
+            return PHRASES["or_sep"][lang].join(groups)
+        return join_words(groups, lang, "or")
+    return join_words([_option(o, names, players, lang, card, purpose) for o in options], lang, "or")
+
+
+def decision_template(decision: dict[str, Any]) -> Localised:
+    """The sentence for a decision: by purpose, a card's own wording first."""
+    context = decision.get("context", {})
+    purpose, card = context.get("purpose"), context.get("card")
+    return DECISIONS.get(f"{purpose} {card}") or DECISIONS.get(str(purpose)) or EVENTS["decision"]
+
+
+def _decision_sentence(data: dict[str, Any]) -> Localised:
+    template = decision_template(data.get("decision", {}))
+    if not data.get("forced"):
+        return template
+    return {lang: text[:-1] + PHRASES["forced"][lang] + text[-1:] for lang, text in template.items()}
 
 
 def narrate(event: Event, names: Names, players: list[str]) -> Localised:
@@ -62,11 +118,23 @@ def narrate(event: Event, names: Names, players: list[str]) -> Localised:
         kind = "abbot_nothing"
     elif kind == "setup" and data.get("scenario"):
         kind = "setup_scenario"
-    elif kind == "decision" and data.get("forced"):
-        kind = "decision_forced"
-    elif kind == "decision" and data.get("decision", {}).get("max", 1) > 1:
-        kind = "decision_several"
-    template = EVENTS.get(kind) or {lang: event.kind for lang in ("en", "zh-Hans", "zh-Hant")}
+    elif kind == "navigate" and not data.get("gold"):
+        kind = "navigate_cards"
+    elif kind == "answer":
+        picks = data.get("answer") or []
+        kind = "answer_none" if not picks or picks == ["none"] else \
+            "answer_choice" if all(is_choice(o, OPTION_WORDS, data.get("card"), data.get("purpose"))
+                                   for o in picks) else "answer"
+    if kind == "decision":
+        template = _decision_sentence(data)
+    elif kind == "answer_choice" and data.get("answer") in (["yes"], ["no"]):
+        pick = data["answer"][0]
+        template = ANSWERS.get(f"{data.get('purpose')} {pick}") or ANSWERS[pick]
+    elif kind == "answer":
+        purpose, card = data.get("purpose"), data.get("card")
+        template = ANSWERS.get(f"{purpose} {card}") or ANSWERS.get(str(purpose)) or EVENTS["answer"]
+    else:
+        template = EVENTS.get(kind) or EVENTS["other"]
 
     def player_name(i: Any) -> str:
         return players[i] if isinstance(i, int) and 0 <= i < len(players) else "?"
@@ -74,7 +142,8 @@ def narrate(event: Event, names: Names, players: list[str]) -> Localised:
     def fields(lang: str) -> dict[str, Any]:
         out: dict[str, Any] = {k: v for k, v in data.items() if not isinstance(v, (list, dict))}
         out["p"] = player_name(event.player)
-        out["cards"] = join_names(names, list(event.cards), lang)
+        out["cards"] = join_words([name_of(names, c, lang) for c in event.cards], lang) or \
+            join_names(names, [], lang)
         if "character" in data:
             out["c"] = name_of(names, data["character"], lang)
         if event.kind in VIA:
@@ -85,7 +154,14 @@ def narrate(event: Event, names: Names, players: list[str]) -> Localised:
         out["t"] = player_name(other)
         if "colour" in data and data["colour"] in COLOURS:
             out["colour"] = COLOURS[data["colour"]][lang]
+        for key, value in data.items():
+            if isinstance(value, int) and not isinstance(value, bool):
+                out[f"{key}_s"] = "s" if lang == "en" and value != 1 else ""
         if event.kind == "destroy":
+            first, rest = list(event.cards[:1]), list(event.cards[1:])
+            out["destroyed"] = join_words([name_of(names, c, lang) for c in first], lang)
+            out["under"] = PHRASES["under"][lang].format(
+                rest=join_words([name_of(names, c, lang) for c in rest], lang)) if rest else ""
             by = player_name(data.get("by"))
             out["by_say"] = by if data.get("warlord") else PHRASES["armory_by"][lang].format(by=by)
         if event.kind == "crown_payment":
@@ -94,15 +170,18 @@ def narrate(event: Event, names: Names, players: list[str]) -> Localised:
             out["extras"] = sum(data.get(k, 0) for k in ("gilded", "museum", "wishing_well"))
         if event.kind == "game_end":
             sep = PHRASES["list_sep"][lang]
-            out["winner_names"] = sep.join(player_name(i) for i in data.get("winners", []))
+            winners = [player_name(i) for i in data.get("winners", [])]
+            out["winner_names"] = join_words(winners, lang) if lang == "en" else sep.join(winners)
+            out["winner_say"] = PHRASES["winners" if len(winners) > 1 else "winner"][lang].format(
+                winner_names=out["winner_names"])
         if event.kind == "decision":
             decision = data.get("decision", {})
             out["lo"], out["hi"] = decision.get("min", 1), decision.get("max", 1)
-            out["options"] = PHRASES["list_sep"][lang].join(
-                _option(o, names, players, lang) for o in decision.get("options", []))
-        if event.kind == "answer" or data.get("forced"):
-            picks = data.get("answer") or ["none"]
-            out["answer"] = PHRASES["list_sep"][lang].join(_option(o, names, players, lang) for o in picks)
+            out["options"] = _options_said(decision, names, players, lang)
+        if event.kind == "answer":
+            picks = [o for o in data.get("answer") or [] if o != "none"]
+            card, purpose = data.get("card"), data.get("purpose")
+            out["answer"] = join_words([_option(o, names, players, lang, card, purpose) for o in picks], lang)
         return out
 
-    return fill(template, fields)
+    return fill_spaced(template, fields)

@@ -10,6 +10,7 @@ fields; the words live in the data.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from functools import lru_cache
 from pathlib import Path
@@ -56,3 +57,46 @@ class _Fields(dict):
 def fill(template: Localised, fields_for: Callable[[str], Mapping[str, Any]]) -> Localised:
     """Format the template in each language with that language's fields."""
     return {lang: template[lang].format_map(_Fields(fields_for(lang))) for lang in LANGS}
+
+
+#: The last link of a list in each language: "A, B and C" / "A、B和C"; "A, B or C" / "A、B或C".
+_CONJUNCTIONS: dict[str, dict[str, str]] = {
+    "and": {"en": " and ", "zh-Hans": "和", "zh-Hant": "和"},
+    "or": {"en": " or ", "zh-Hans": "或", "zh-Hant": "或"},
+}
+
+
+def join_words(items: list[str], lang: str, conj: str = "and") -> str:
+    """A list as a sentence says it: "A, B and C" in English, "A、B和C" in Chinese."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    sep = ", " if lang == "en" else "、"
+    return sep.join(items[:-1]) + _CONJUNCTIONS[conj][lang] + items[-1]
+
+
+def in_sentence(label: str, lang: str) -> str:
+    """A button's label inside an English sentence: "Take gold" -> "take gold" (Chinese unchanged)."""
+    if lang != "en" or not label or label[:2].isupper():
+        return label
+    return label[0].lower() + label[1:]
+
+
+_HAN_LATIN = re.compile(r"(?<=[\u3400-\u9fff])(?=[A-Za-z])|(?<=[A-Za-z])(?=[\u3400-\u9fff])")
+
+
+_CJK = "\u3400-\u9fff\u3000-\u303f\uff00-\uffef"  # Han characters, CJK and full-width punctuation
+_HAN_GAP = re.compile(f"(?<=[{_CJK}]) +(?=[{_CJK}])")
+
+
+def spaced(text: str) -> str:
+    """Chinese text spaced as it is written: a space between Han characters and a Latin name
+    ("交换 Ben 的要塞"), none between two Chinese words ("抽取 教堂" -> "抽取教堂")."""
+    return _HAN_LATIN.sub(" ", _HAN_GAP.sub("", text))
+
+
+def fill_spaced(template: Localised, fields_for: Callable[[str], Mapping[str, Any]]) -> Localised:
+    """:func:`fill`, with a space between Chinese words and Latin names in the Chinese texts."""
+    said = fill(template, fields_for)
+    return {lang: text if lang == "en" else spaced(text) for lang, text in said.items()}

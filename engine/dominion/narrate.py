@@ -12,12 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.events import Event
-from engine.core.localised import LANGS, Localised, Names, join_names, name_of
-from engine.core.narration import fill, load_words
+from engine.core.localised import LANGS, Localised, Names, name_of
+from engine.core.narration import fill_spaced, join_words, load_words
+from engine.core.narration_options import OptionWords
 
 WORDS = load_words(Path(__file__).with_name("narration.yaml"))
 EVENTS: dict[str, Localised] = WORDS["events"]
 COUNTERS = ("actions", "buys", "coins")
+OPTION_WORDS = OptionWords(choices=WORDS["options"])
 
 _CARD_MENTION = re.compile(r"\[([a-z-]+)\]")
 
@@ -47,7 +49,9 @@ def template_key(event: Event) -> str:
     if k == "trash_failed" and data.get("reason") == "not in play":
         return "trash_failed_not_in_play"
     if k in COUNTERS:
-        return "counter_coins" if k == "coins" else "counter"
+        if k == "coins":
+            return "counter_coins"
+        return "counter_spend" if data.get("delta", 0) < 0 else "counter"
     if k == "decision" and data.get("forced"):
         return "decision_forced"
     return k if k in EVENTS else "other"
@@ -58,11 +62,18 @@ def _fields(event: Event, names: Names, players: list[str], lang: str) -> dict[s
     k = event.kind
     out: dict[str, Any] = {key: v for key, v in data.items() if isinstance(v, (int, str))}
     out["p"] = players[event.player] if event.player is not None and event.player < len(players) else ""
-    out["cards"] = join_names(names, event.cards, lang)
+    out["cards"] = _cards(names, event.cards, lang)
     out["from"] = word("zones", event.from_zone, lang)
     out["to"] = word("zones", event.to_zone, lang)
+    out["from_where"] = word("from_zone", event.from_zone, lang)
+    out["to_where"] = word("into_zone", event.to_zone, lang)
     out["n"] = len(event.cards)
-    out["s"] = "s" if len(event.cards) != 1 else ""
+    out["s"] = _plural(len(event.cards), lang)
+    out["it_goes"] = WORDS["phrases"]["it_goes" if len(event.cards) == 1 else "they_go"][lang]
+    for key in ("coins", "cost", "buys"):
+        if isinstance(data.get(key), int):
+            out[f"{key}_s"] = _plural(data[key], lang)
+    out["coin_s"] = out.get("coins_s", "")
     out["kind"] = k
     by = data.get("by")
     out["by"] = WORDS["phrases"]["by"][lang].format(by=name_of(names, by, lang)) if by else ""
@@ -72,13 +83,17 @@ def _fields(event: Event, names: Names, players: list[str], lang: str) -> dict[s
         out["phase"] = word("phases", data.get("phase"), lang)
     elif k == "shuffle":
         out["count"] = data.get("count", len(event.cards))
+        out["s"] = _plural(out["count"], lang)
+    elif k == "resolve":
+        out["nth"] = word("ordinals", str(data.get("time")), lang)
     elif k in ("gain_failed", "trash_failed"):
         out["reason"] = word("fail_reasons", data.get("reason", ""), lang, names)
     elif k in COUNTERS:
         delta = data.get("delta", 0)
         out["sign"] = f"+{delta}" if delta >= 0 else str(delta)
+        out["used"] = -delta
         out["label"] = word("counters", k, lang)
-        out["s"] = "s" if abs(delta) != 1 else ""
+        out["s"] = _plural(abs(delta), lang)
     elif k in ("decision", "answer"):
         purpose = data.get("decision", {}).get("context", {}).get("purpose") if k == "decision" else \
             data.get("purpose")
@@ -88,9 +103,17 @@ def _fields(event: Event, names: Names, players: list[str], lang: str) -> dict[s
     elif k == "game_end":
         sep = WORDS["phrases"]["list_sep"][lang]
         out["reason"] = word("end_reasons", data.get("reason"), lang, names)
-        out["scores"] = ", ".join(f"{players[i]} {s}" for i, s in enumerate(data.get("scores", [])))
-        out["winners"] = sep.join(players[w] for w in data.get("winners", []))
+        out["scores"] = sep.join(f"{players[i]} {s}" for i, s in enumerate(data.get("scores", [])))
+        winners = [players[w] for w in data.get("winners", [])]
+        out["winners"] = sep.join(winners)
+        out["winner_say"] = WORDS["phrases"]["winners" if len(winners) > 1 else "winner"][lang].format(
+            winners=join_words(winners, lang))
     return out
+
+
+def _plural(n: int, lang: str) -> str:
+    """The English plural ending for ``n`` things (none in Chinese)."""
+    return "s" if lang == "en" and n != 1 else ""
 
 
 def _answer(picks: list[str], names: Names, lang: str) -> str:
@@ -98,12 +121,31 @@ def _answer(picks: list[str], names: Names, lang: str) -> str:
         return word("answers", picks[0], lang)
     if not picks:
         return word("answers", "none", lang)
-    return join_names(names, list(picks), lang)
+    return _cards(names, list(picks), lang)
+
+
+def _cards(names: Names, slugs: list[str], lang: str) -> str:
+    """Card names as a sentence lists them ("Copper, Estate and Village"; "nothing" for none)."""
+    return join_words([name_of(names, s, lang) for s in slugs], lang) or word("answers", "none", lang)
+
+
+ANSWERS: dict[str, Localised] = WORDS["answer_events"]
+
+
+def template(event: Event) -> Localised:
+    """The template narrating this event: an answer by its decision's purpose, else by kind."""
+    if event.kind == "answer":
+        purpose, picks = event.data.get("purpose"), event.data.get("answer") or []
+        if picks not in (["yes"], ["no"]):
+            said = ANSWERS.get(f"{purpose} none") if not picks else None
+            if said or purpose in ANSWERS:
+                return said or ANSWERS[str(purpose)]
+    return EVENTS[template_key(event)]
 
 
 def narrate(event: Event, names: Names, players: list[str]) -> Localised:
     """The event's ``say`` in the three languages."""
-    return fill(EVENTS[template_key(event)], lambda lang: _fields(event, names, players, lang))
+    return fill_spaced(template(event), lambda lang: _fields(event, names, players, lang))
 
 
 def narrator(names: Names, players: list[str]) -> Callable[[Event], Localised]:

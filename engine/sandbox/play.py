@@ -54,14 +54,15 @@ class SandboxRun:
         }
 
 
-def pending_dict(decision: Decision, names: Names, players: list[str]) -> dict[str, Any]:
-    card = decision.context.get("card")
+def pending_dict(decision: Decision, names: Names, players: list[str],
+                 game: str = "citadels") -> dict[str, Any]:
+    card, purpose = decision.context.get("card"), decision.context.get("purpose")
     return {
         "player": decision.player,
         "kind": decision.kind,
         "prompt": dict(decision.prompt),
         "options": list(decision.options),
-        "labels": [option_label(o, names, players, card) for o in decision.options],
+        "labels": [option_label(o, names, players, card, purpose, game) for o in decision.options],
         "min": decision.min,
         "max": decision.max,
         "card": card,
@@ -94,7 +95,7 @@ def play(situation: Any, answers: Any, names: Names, limits: Limits = LIMITS) ->
     try:
         prepared.play()
     except Pending as stop:
-        pending = pending_dict(stop.decision, names, players)
+        pending = pending_dict(stop.decision, names, players, scenario.game)
     except ShuffleError as exc:
         raise SituationError("situation.shuffles", f"shuffles: {exc}") from None
     used = len(decider.taken)

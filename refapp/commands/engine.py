@@ -144,7 +144,8 @@ def scenario_run(id_or_file: str, as_json: bool, lang: str) -> None:
 @click.option("--game", default=None, help="Only this game's scenarios.")
 def scenario_check(game: str | None) -> None:
     """Run every scenario; fail on a malformed file, an unmet expectation, a copy, a run that
-    could pass doing nothing (expectations hold at set-up without kind: setup) or nothing highlighted."""
+    could pass doing nothing (expectations hold at set-up without kind: setup), nothing highlighted
+    or a ★ (the first highlighted event) that is not the ruling's event."""
     import engine
     from engine.core import scenario_problems
     from engine.core.check import duplicate_bodies, run_problems
@@ -177,7 +178,8 @@ def scenario_check(game: str | None) -> None:
         click.echo(f"COPY {copy}")
     summary = ", ".join(f"{g} {n}" for g, n in sorted(counts.items()))
     click.echo(f"{len(infos) - failed}/{len(infos)} scenarios passed ({summary}); {len(problems)} malformed; "
-               f"{len(copies)} copies; {weak} weak (set-up only or nothing highlighted)")
+               f"{len(copies)} copies; {weak} weak (set-up only, nothing highlighted or a ★ that is not "
+               "the ruling's event)")
     if failed or problems or copies or weak:
         sys.exit(1)
 

@@ -53,9 +53,12 @@ def test_option_labels_name_cards_players_and_choices():
     players = ["Ann", "Ben"]
     assert option_label("keep", names, players)["zh-Hans"] == names["keep"]["zh-Hans"]
     assert option_label("player-1", names, players) == {"en": "Ben", "zh-Hans": "Ben", "zh-Hant": "Ben"}
-    assert option_label("player-1:keep", names, players)["en"] == f"{names['keep']['en']} (Ben)"
+    assert option_label("player-1:keep", names, players)["en"] == f"Ben's {names['keep']['en']}"
+    assert option_label("player-1:keep", names, players)["zh-Hans"] == f"Ben 的{names['keep']['zh-Hans']}"
     swap = option_label("manor>player-0:keep", names, players)["en"]
-    assert swap == f"{names['manor']['en']} ⇄ {names['keep']['en']} (Ann)"
+    assert swap == f"{names['manor']['en']} for Ann's {names['keep']['en']}"
+    used = option_label("armory", names, players, purpose="action")["en"]
+    assert used == f"Use the {names['armory']['en']}"
     assert option_label("gold", names, players, card="navigator")["en"] == "Take 4 gold"
     assert option_label("yes", names, players)["zh-Hant"] == "是"
 

@@ -1,5 +1,6 @@
-"""`refapp scenario check`'s library checks: copies refused, set-up-only runs and runs with nothing
-highlighted flagged, and the shipped library held to them (a ratchet list while contents are fixed)."""
+"""`refapp scenario check`'s library checks: copies refused, set-up-only runs, runs with nothing
+highlighted and a ★ that is not the ruling's event flagged, and the shipped library held to them
+(a ratchet list while contents are fixed)."""
 
 from __future__ import annotations
 
@@ -96,3 +97,49 @@ def test_weak_scenarios_are_exactly_the_listed_ones():
     fixed = sorted(pending() - found)
     assert new == [], f"newly weak scenarios (fix them; do not add them to {PENDING.name}): {new}"
     assert fixed == [], f"fixed: delete these lines from {PENDING.name}: {fixed}"
+
+
+def feast_with(highlight: list[dict]) -> list[str]:
+    """The Throne Room on Feast demo (the ruling: two gains, Feast trashed once) with another ★."""
+    path = next(scenario_paths_named("feast-throne-room-gains-two"))
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw["highlight"] = highlight
+    return problems_of(raw)
+
+
+def scenario_paths_named(stem: str):  # type: ignore[no-untyped-def]
+    return (p for p in scenario_paths() if p.stem == stem)
+
+
+def test_the_shipped_star_of_the_feast_demo_is_the_failed_second_trash():
+    shipped = [{"kind": "trash_failed", "cards": ["feast"]}, {"kind": "gain", "cards": ["festival"]}]
+    assert feast_with(shipped) == []
+
+
+def test_a_star_before_the_rulings_event_is_flagged():
+    """Planted: the old Feast highlight opened the demo at the first gain, before the ruling's event."""
+    found = feast_with([{"kind": "trash_failed"}, {"kind": "gain"}])
+    assert any("comes before the ruling's event" in p for p in found), found
+
+
+def test_a_star_matcher_naming_several_events_is_flagged():
+    found = feast_with([{"kind": "gain"}, {"kind": "trash_failed"}])
+    assert any("matches 2 different events" in p for p in found), found
+
+
+def test_a_star_on_an_event_the_expectations_do_not_check_is_flagged():
+    raw = copy.deepcopy(SMITHY)
+    raw["expect"] = {"players": [None, {"zones": {"hand": []}}]}  # only B is expected; the ★ is A's draw
+    found = problems_of(raw)
+    assert any("is not one the expectations check" in p for p in found), found
+
+
+def test_every_shipped_star_is_the_rulings_event():
+    """`refapp scenario check`'s ★ check holds for the whole library (357 demos)."""
+    from engine.core.check import star_problems
+
+    found = []
+    for info in engine.list_scenarios():
+        scenario = engine.load_scenario(info.path)
+        found.extend(f"{info.id}: {p}" for p in star_problems(scenario, engine.run_scenario(scenario, {})))
+    assert found == []

@@ -96,7 +96,8 @@ def test_run_dict_has_the_agreed_shape_and_a_snapshot_per_event():
     assert {"actions", "buys", "coins"} <= set(snap["players"][0]["counters"])
     set_aside = next(e for e in run["events"] if e["kind"] == "set_aside")
     assert "图书馆" in set_aside["say"]["zh-Hans"] or "铁匠铺" in set_aside["say"]["zh-Hans"]
-    assert set_aside["seq"] in run["highlight"]
+    discarded = next(e for e in run["events"] if e["kind"] == "discard" and e["from_zone"] == "set_aside")
+    assert run["highlight"][0] == discarded["seq"] > set_aside["seq"]  # the ★: discarded once drawing is over
 
 
 def test_snapshots_let_a_viewer_step_backwards():
