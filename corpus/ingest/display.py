@@ -55,6 +55,7 @@ class Erratum:
 
 
 # Typos the seeds share (000 and its Simplified copies): corrected for display, kept in variants.
+C3 = "003_386c33ee6a748081.txt"  # Citadels
 ERRATA: tuple[Erratum, ...] = (
     Erratum(
         "000_2dfe370fb22f4214.txt",
@@ -74,6 +75,27 @@ ERRATA: tuple[Erratum, ...] = (
         "一张牌都没有的游戏者",
         "slip in the seed: 手牌 (hand) where the Thief's rule means the deck, as its first half says",
     ),
+    # Citadels (seed 003): one word per concept (corpus/glossary/citadels.yaml); the crown holder
+    # who calls the characters is not the Emperor (皇帝 is that character's name)
+    Erratum(C3, "当皇帝读出角色名字时", "当持有皇冠的玩家读出角色名字时", "皇帝 for the crown holder"),
+    Erratum(C3, "当国王读出角色名字时", "当持有皇冠的玩家读出角色名字时", "国王 for the crown holder"),
+    Erratum(C3, "皇帝就按之前所列", "持有皇冠的玩家就按之前所列", "皇帝 for the crown holder"),
+    Erratum(C3, "皇帝可以继续读出", "持有皇冠的玩家可以继续读出", "皇帝 for the crown holder"),
+    Erratum(C3, "抽到皇帝卡", "抽到国王卡", "皇帝 for the King in the draft footnote"),
+    Erratum(C3, "如果你是皇帝、主教", "如果你是国王、主教", "皇帝 for the King among the income characters"),
+    Erratum(C3, "领主", "军阀", "the seed's second name for the Warlord (军阀 in its list)"),
+    Erratum(C3, "牌迭", "牌堆", "牌迭 for the deck; the seed's FAQ says 牌堆"),
+    Erratum(C3, "扩充地区牌", "扩充地区卡", "loose 地区牌 for the usual 地区卡"),
+    Erratum(C3, "数量的地区牌，", "数量的地区卡，", "loose 地区牌 for the usual 地区卡"),
+    Erratum(C3, "怎么拿地区牌", "怎么拿地区卡", "loose 地区牌 for the usual 地区卡"),
+    Erratum(C3, "三张地区牌", "三张地区卡", "loose 地区牌 for the usual 地区卡"),
+    Erratum(C3, "再拿地区牌", "再拿地区卡", "loose 地区牌 for the usual 地区卡"),
+    Erratum(C3, "实时", "立即", "实时 (real time) where the rule means at once (立即)"),
+    Erratum(C3, "技能", "能力", "技能 for a character's 能力 (the seed's FAQ word)"),
+    Erratum(C3, "破坏", "摧毁", "破坏 for the Warlord's 摧毁 (the seed's FAQ word)"),
+    Erratum(C3, "杀手", "刺客", "杀手 for the Assassin, 刺客 in the seed's character list and FAQ"),
+    Erratum(C3, "炼金术师", "炼金术士", "炼金术师 for the Alchemist, 炼金术士 in the seed's heading"),
+    Erratum(C3, "税务员", "税务官", "税务员 for the Tax Collector, 税务官 in the seed's heading and FAQ"),
 )
 
 

@@ -63,7 +63,7 @@ def available(game: CitadelsGame, turn: TurnState) -> bool:
     if c not in ACTIVE:
         return False
     if c in ("witch", "navigator"):
-        return turn.gathered and turn.built == 0
+        return turn.gathered
     if c == "warlord":
         return turn.gathered and bool(warlord_targets(game, turn.player))
     if c == "thief":
@@ -73,7 +73,7 @@ def available(game: CitadelsGame, turn: TurnState) -> bool:
     if c == "emperor":
         return bool(others(game, turn.player))
     if c == "diplomat":
-        return turn.gathered and bool(exchange_options(game, turn.player))
+        return bool(exchange_options(game, turn.player))
     if c == "queen":
         return queen_applies(game, turn.player)
     if c == "artist":
@@ -82,9 +82,14 @@ def available(game: CitadelsGame, turn: TurnState) -> bool:
     return True
 
 
+#: Characters whose ability is compulsory: the Emperor hands the crown on (seed 331); the Witch
+#: must bewitch and the Navigator must take his four gold or cards (designer's FAQ, Faidutti).
+COMPULSORY = ("emperor", "witch", "navigator")
+
+
 def must_act(game: CitadelsGame, turn: TurnState) -> bool:
-    """The Emperor must hand the crown on before his turn ends (seed 331)."""
-    return turn.character == "emperor" and not turn.ability_used and available(game, turn)
+    """The turn may not end before a compulsory ability is used (:data:`COMPULSORY`)."""
+    return turn.character in COMPULSORY and not turn.ability_used and available(game, turn)
 
 
 def use_ability(game: CitadelsGame, turn: TurnState) -> None:
@@ -416,12 +421,11 @@ def exchange_cost(game: CitadelsGame, seat: int, mine: Built, owner: int, theirs
 
 
 def diplomat(game: CitadelsGame, turn: TurnState) -> None:
-    """Swap one of your districts with another player's, paying them the difference (347). The
-    published card places this at the end of his turn: like the Warlord, the turn ends with it."""
+    """Swap one of your districts with another player's, paying them the difference (347), once at
+    any time of his turn like any ability (165): the seed gives him no end-of-turn timing."""
     s = game.state
     options = exchange_options(game, turn.player)
     pick = game.ask("select", turn.player, "exchange", options, 0, 1, card="diplomat", purpose="exchange")
-    turn.ended = True
     if not pick:
         game.emit("no_exchange", turn.player, ["diplomat"], choices=options)
         return

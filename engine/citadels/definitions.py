@@ -132,7 +132,7 @@ SHORT_GAME_DISTRICTS = 7
 #: Seed line 203: three players remove the Assassin and end at 10.
 THREE_PLAYER_DISTRICTS = 10
 #: The published variant for three players: each plays two characters; the game ends at 8.
-THREE_PLAYER_VARIANTS: tuple[str, ...] = ("seed", "two-characters")
+THREE_PLAYER_VARIANTS: tuple[str, ...] = ("two-characters", "one-character")
 #: Published classic rules: the Queen is used with five or more players only.
 QUEEN_MIN_PLAYERS = 5
 #: Eight players need the rank-9 character (nine characters for eight seats plus one face down).

@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.citadels import definitions as d
 from engine.citadels.draft import draft_layout, pick_order, two_player_steps
-from engine.citadels.scoring import score_player, winners
+from engine.citadels.scoring import score_player, winners_of
 from engine.citadels.settings import GameSettings
 from engine.citadels.state import GameState, PlayerState, RoundState
 from engine.citadels.table import CitadelsTable
@@ -217,7 +217,7 @@ class CitadelsGame(CitadelsTable):
             s.players[seat].final_score = sc.total
             self.emit("score", seat, **sc.to_dict())
         totals = [sc.total for sc in scores]
-        won = winners(totals)
+        won = winners_of(scores, [p.gold for p in s.players])
         self.result = {
             "winners": won,
             "scores": totals,

@@ -73,7 +73,24 @@ def score_player(player: PlayerState, last_round: int | None) -> Score:
     )
 
 
-def winners(totals: list[int]) -> list[int]:
-    """Every seat with the highest total wins (seed lines 395-397: ties share the win)."""
-    best = max(totals)
-    return [seat for seat, t in enumerate(totals) if t == best]
+def winners(
+    totals: list[int], districts: list[int] | None = None, gold: list[int] | None = None
+) -> list[int]:
+    """The seats that win: the highest total; a tie goes to the most points from district values
+    alone (no bonuses), then to the most gold; players still level share the win (2010 official
+    FAQ's tie-break; the seed's FAQ, lines 395-397, lets every tied player win).
+
+    ``districts`` and ``gold`` default to nothing to tell the tied players apart."""
+    n = len(totals)
+    districts = districts if districts is not None else [0] * n
+    gold = gold if gold is not None else [0] * n
+    if not len(districts) == len(gold) == n:
+        raise ValueError("winners: totals, districts and gold need one figure per player")
+    keys = [(totals[i], districts[i], gold[i]) for i in range(n)]
+    best = max(keys)
+    return [seat for seat, k in enumerate(keys) if k == best]
+
+
+def winners_of(scores: list[Score], gold: list[int]) -> list[int]:
+    """:func:`winners` for whole scores and each player's gold at the end."""
+    return winners([s.total for s in scores], [s.districts for s in scores], gold)

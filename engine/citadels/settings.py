@@ -4,10 +4,10 @@ Readings chosen where seed 003 is inconsistent or silent (also stated in the cor
 ``citadels/rules/two-player``):
 - Two players (seed line 199 says "10 districts or 12 districts"): the game ends like the base
   game unless ``two_player_end`` says otherwise; see :data:`TWO_PLAYER_END`.
-- Three players (line 203) remove the rank-1 character (the Assassin, or the Witch when she
-  replaces him) and end at 10 districts (``three_player="seed"``). The published classic rules
-  instead give each of the three players two characters from the full cast, ending at 8
-  (``three_player="two-characters"``); both are offered.
+- Three players: the published classic rules (the default, ``three_player="two-characters"``)
+  give each player two characters from the full cast, ending at 8. The seed's rule (line 203) is
+  offered as a variant (``three_player="one-character"``): the rank-1 character (the Assassin,
+  or the Witch when she replaces him) is removed, one character each, the game ends at 10.
 - Eight players (published classic rules, the seed is silent) need the rank-9 character; the
   Queen is used with five or more players only.
 - Short game (lines 209-211): one district fewer than the player count's usual end (7 instead of 8).
@@ -41,7 +41,7 @@ class GameSettings:
     removed_districts: tuple[str, ...] = ()
     bank: int = d.BANK_GOLD
     bell_tower_in_short_game: bool = False  # seed lines 673-675: the players decide
-    three_player: str = "seed"  # "seed" (line 203) or "two-characters" (published classic rules)
+    three_player: str = "two-characters"  # published classic rules; "one-character": seed line 203
 
     @property
     def characters_each(self) -> int:
@@ -56,7 +56,7 @@ class GameSettings:
         """City size that ends the game (after the round is completed)."""
         if self.players == 2:
             base = self.two_player_end
-        elif self.players == 3 and self.three_player == "seed":
+        elif self.players == 3 and self.three_player == "one-character":
             base = d.THREE_PLAYER_DISTRICTS
         else:
             base = d.END_DISTRICTS
@@ -89,7 +89,7 @@ def make_settings(
     removed_districts: list[str] | tuple[str, ...] = (),
     bank: int = d.BANK_GOLD,
     bell_tower_in_short_game: bool = False,
-    three_player: str = "seed",
+    three_player: str = "two-characters",
 ) -> GameSettings:
     """Validate the settings and say what is wrong with them in a :class:`SettingsError`.
 
@@ -126,7 +126,7 @@ def make_settings(
                 f"(published classic rules), not {players}"
             )
         chosen[9] = ninth
-    if players == 3 and three_player == "seed":
+    if players == 3 and three_player == "one-character":
         del chosen[1]  # seed line 203
     for slug in extra_districts:
         if slug not in d.DISTRICT_BY_SLUG:

@@ -87,7 +87,9 @@ def menu_options(game: CitadelsTable, turn: TurnState) -> list[str]:
         options.append("income")
     if not turn.ability_used and abilities.available(game, turn):
         options.append("ability")
-    may_build = turn.character != "navigator"  # the Navigator never builds (published card, seed 343)
+    # The Navigator never builds (seed 343, published card); the Witch builds only in the bewitched
+    # character's turn, never in her own (2010 official FAQ), where turn.character is that character.
+    may_build = turn.character not in ("navigator", "witch")
     if turn.gathered and may_build and turn.builds_left > 0 and buildable(game, turn.player):
         options.append("build")
     for slug in ONCE_PER_TURN_DISTRICTS:

@@ -8,7 +8,7 @@ Scoring is exported as the engines' answers, not as restated rules:
   gilding and Museum points, and a table of the colour and Wishing Well bonuses (with the Haunted
   City's colour) for every combination of colours present, Haunted City (absent / usable / built
   in the last round), Wishing Well and number of other purple districts; the end size for each
-  player count, game length and Bell Tower; whether ties share the win.
+  player count, game length and Bell Tower; how ties are broken (district points, then gold).
 A parity test plays random cities and decks through both the engine and the browser.
 """
 
@@ -145,8 +145,14 @@ def citadels_scoring() -> dict[str, Any]:
     completion = {kind: _score([], kind).total - nothing for kind in ("first", "other")}
     gilded = _score([Built("temple", 1, gilded=True)]).total - _score([Built("temple", 1)]).total
     museum = _score([Built("museum", 1, under=["temple"])]).total - _score([Built("museum", 1)]).total
-    if winners([3, 3, 1]) != [0, 1]:
-        raise ExportError(f"Citadels tie gives {winners([3, 3, 1])}; the tools script only shares ties")
+    probes = {
+        "districts": winners([3, 3, 1], [3, 2, 1], [0, 0, 0]) == [0],
+        "gold": winners([3, 3, 1], [2, 2, 1], [1, 4, 0]) == [1],
+        "shared": winners([3, 3, 1], [2, 2, 1], [4, 4, 0]) == [0, 1],
+    }
+    if not all(probes.values()):
+        raise ExportError(f"Citadels tie-break answers {probes}; the tools script breaks ties by "
+                          "district points, then gold, and shares what is still level")
     return {
         "colours": list(cd.COLOURS),
         "income_colours": colours,
@@ -161,7 +167,7 @@ def citadels_scoring() -> dict[str, Any]:
         "max_purple": MAX_PURPLE,
         "bonus": {"colours": table_colours, "wishing": table_wishing, "haunted_as": table_haunted},
         "end_sizes": end_sizes(),
-        "ties": "shared",
+        "ties": "districts-then-gold",
         "cites": CITADELS_CITES,
     }
 

@@ -1,7 +1,8 @@
 """Final scores computed by the engines' scoring code, with how each point was earned.
 
 Dominion: the engine's ``victory_points`` over each player's cards and its game result (most
-points, then fewest turns). Citadels: ``score_player`` on each city and ``winners`` on the totals.
+points, then fewest turns). Citadels: ``score_player`` on each city and ``winners_of`` on the scores
+and each player's gold (a tie goes to district points, then gold).
 Requests are plain dicts (the score counter's form or JSON body); bad input raises
 :class:`ScoreError` naming the field.
 """
@@ -12,7 +13,7 @@ from typing import Any
 
 from engine.citadels import definitions as cd
 from engine.citadels.game import new_state
-from engine.citadels.scoring import score_player, winners
+from engine.citadels.scoring import score_player, winners_of
 from engine.citadels.settings import SettingsError, make_settings
 from engine.citadels.state import Built, PlayerState
 from engine.core.rng import Shuffler
@@ -136,11 +137,13 @@ def _city(p: dict[str, Any], i: int) -> PlayerState:
     if completed not in COMPLETED:
         raise ScoreError(f"players[{i}].completed: {completed!r}; use one of {list(COMPLETED)}")
     player.completed = completed
+    player.gold = _count(p.get("gold", 0), f"players[{i}].gold", 999)
     return player
 
 
 def score_citadels(request: dict[str, Any]) -> dict[str, Any]:
-    """``{players: [{name?, city: [slug], completed?, last_round?: [slug], gilded?: [slug], museum?: n}],
+    """``{players: [{name?, city: [slug], completed?, last_round?: [slug], gilded?: [slug], museum?: n,
+    gold?: n}],
     short_game?, bell_tower_announced?}`` -> each score's parts, the end size and the winners.
 
     ``completed`` is ``first``, ``other`` (completed later), ``none`` or ``auto`` (default): the
@@ -170,7 +173,6 @@ def score_citadels(request: dict[str, Any]) -> dict[str, Any]:
         elif p.completed == "none":
             p.completed = None
     scores = [score_player(p, LAST_ROUND) for p in cities]
-    totals = [s.total for s in scores]
     out = []
     for p, s in zip(cities, scores, strict=True):
         out.append({
@@ -178,9 +180,11 @@ def score_citadels(request: dict[str, Any]) -> dict[str, Any]:
             "districts": [{"card": b.slug, "points": b.info.value} for b in p.city],
             "parts": s.to_dict(),
             "completed": p.completed,
+            "gold": p.gold,
             "total": s.total,
         })
-    return {"game": "citadels", "end_size": end, "players": out, "winners": winners(totals)}
+    won = winners_of(scores, [p.gold for p in cities])
+    return {"game": "citadels", "end_size": end, "players": out, "winners": won}
 
 
 def end_size(players: int, short_game: bool, cities: list[PlayerState], announced: bool = True) -> int:

@@ -55,7 +55,7 @@ CITADELS_CITES = {
     "crown": "citadels/rules/setup#random-crown",
     "deck": "citadels/rules/components#deck-composition",
     "end": "citadels/rules/game-end#round-is-completed",
-    "end_three": "citadels/rules/three-player-variant#ends-at-ten-districts",
+    "three_player": "citadels/rules/three-player-variant#two-characters-each",
     "end_two": "citadels/rules/two-player-variant#ends-at-ten-districts",
     "end_short": "citadels/rules/short-game-variant#ends-at-seven-districts",
     "bell_tower": "citadels/faq/bell-tower-short-game",
@@ -184,7 +184,8 @@ def citadels_setup(players: int, short_game: bool = False, ninth: str | None = N
     except SettingsError as exc:
         raise SetupRequestError(str(exc)) from exc
     state = _dealt_state(settings)
-    layout = draft_layout(players, len(settings.characters))
+    each = settings.characters_each
+    layout = draft_layout(players, len(settings.characters), each)
     base = [base for rank, (base, _) in sorted(cd.RANKS.items()) if rank <= 8]
     removed = [slug for slug in base if cd.character(slug).rank not in
                {cd.character(c).rank for c in settings.characters}]
@@ -205,7 +206,8 @@ def citadels_setup(players: int, short_game: bool = False, ninth: str | None = N
                       "cite": CITADELS_CITES["set_aside"]})
         if layout.face_up and king:
             lines.append({"key": "king_face_up", "card": king, "cite": CITADELS_CITES["king_face_up"]})
-        lines.append({"key": "pool", "count": pool, "cite": CITADELS_CITES["pool"]})
+        pool_cite = CITADELS_CITES["three_player" if each == 2 else "pool"]  # two each: round twice
+        lines.append({"key": "pool", "count": pool, "cite": pool_cite})
         if layout.seven_player_rule:
             lines.append({"key": "seven_player", "cite": CITADELS_CITES["seven_player"]})
     p0 = state.players[0]
@@ -215,8 +217,7 @@ def citadels_setup(players: int, short_game: bool = False, ninth: str | None = N
                   "cite": CITADELS_CITES["start"]})
     lines.append({"key": "deck", "count": len(state.deck), "total": len(settings.deck()),
                   "cite": CITADELS_CITES["deck"]})
-    end_cite = ("end_short" if short_game else "end_two" if players == 2 else "end_three" if players == 3
-                else "end")
+    end_cite = "end_short" if short_game else "end_two" if players == 2 else "end"
     lines.append({"key": "end", "count": settings.end_districts, "cite": CITADELS_CITES[end_cite]})
     bell = _end_with_bell_tower(settings)
     lines.append({"key": "bell_tower", "count": bell, "active": bell != settings.end_districts,

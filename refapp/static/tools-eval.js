@@ -149,7 +149,9 @@
       if (p.museum && !inList(city, "museum")) fail("players[" + i + "].museum: cards under the Museum need the Museum in the city");
       var completed = p.completed || "auto";
       if (!inList(["auto", "first", "other", "none"], completed)) fail("players[" + i + "].completed: " + JSON.stringify(completed));
-      return { name: playerName(p, i), city: city, late: late, gilded: gilded, museum: p.museum || 0, completed: completed };
+      var gold = p.gold == null ? 0 : p.gold;
+      if (typeof gold !== "number" || gold % 1 !== 0 || gold < 0 || gold > 999) fail("players[" + i + "].gold: " + JSON.stringify(gold) + " is not a whole number from 0 to 999");
+      return { name: playerName(p, i), city: city, late: late, gilded: gilded, museum: p.museum || 0, completed: completed, gold: gold };
     });
     cities.forEach(function (c, i) {
       c.city.forEach(function (slug, k) {
@@ -194,12 +196,15 @@
       return {
         name: c.name,
         districts: c.city.map(function (slug) { return { card: slug, points: C.values[slug] }; }),
-        parts: parts, completed: c.completed, total: parts.total
+        parts: parts, completed: c.completed, gold: c.gold, total: parts.total
       };
     });
-    var best = Math.max.apply(null, out.map(function (p) { return p.total; }));
+    // ties: most district points (no bonuses), then most gold; still level: shared (engine's winners)
+    function key(p) { return [p.total, p.parts.districts, p.gold]; }
+    function cmp(a, b) { for (var k = 0; k < 3; k++) if (a[k] !== b[k]) return a[k] - b[k]; return 0; }
+    var best = out.map(key).reduce(function (m, k) { return cmp(k, m) > 0 ? k : m; });
     var winners = [];
-    out.forEach(function (p, i) { if (p.total === best) winners.push(i); });
+    out.forEach(function (p, i) { if (cmp(key(p), best) === 0) winners.push(i); });
     return { game: "citadels", end_size: end, players: out, winners: winners };
   }
 

@@ -129,8 +129,8 @@ def test_a_notes_citation_is_on_its_source_line(real_client):
     start = html.index('id="note-ties-editions"')
     note = html[start : html.index("</p>", html.index('class="sources"', start)) + 4]
     line = source_line(note)
-    assert "borisyankov/rulespal" in line and "allanhortle/board-game-one-pagers" in line
-    assert "rulespal" not in prose(note)
+    assert "borisyankov/rulespal" in line and "vdocuments.mx/citadels-faq.html" in line
+    assert "rulespal" not in prose(note) and "vdocuments" not in prose(note)
 
 
 def test_entry_json_returns_published_for_rulings_and_notes_as_documented(real_client):

@@ -18,7 +18,7 @@ from engine.citadels.state import Built, PlayerState
     "players, face_up, face_down", [(3, 2, 1), (4, 2, 1), (5, 1, 1), (6, 0, 1), (7, 0, 1)]
 )
 def test_draft_layout_is_the_seed_table(players, face_up, face_down):
-    characters = len(make_settings(players).characters)
+    characters = len(make_settings(players, three_player="one-character").characters)
     layout = draft_layout(players, characters)
     assert (layout.face_up, layout.face_down) == (face_up, face_down) == d.SET_ASIDE[players]
     assert layout.seven_player_rule == (players == 7)
@@ -46,10 +46,11 @@ def test_base_deck_has_66_cards_in_the_seeds_colours():
     assert by_colour == {"religious": 11, "military": 11, "noble": 12, "trade": 20, "special": 12}
 
 
-def test_three_players_remove_the_rank_one_character():
-    assert "assassin" not in make_settings(3).characters
-    assert "witch" not in make_settings(3, replace=["witch"]).characters
-    assert make_settings(3).end_districts == 10
+def test_three_players_one_character_each_remove_the_rank_one_character():
+    variant = {"three_player": "one-character"}
+    assert "assassin" not in make_settings(3, **variant).characters
+    assert "witch" not in make_settings(3, replace=["witch"], **variant).characters
+    assert make_settings(3, **variant).end_districts == 10
 
 
 def test_end_sizes_by_variant():
@@ -91,8 +92,12 @@ def test_haunted_city_fills_only_a_single_missing_colour():
     assert two_missing.colours == 0 and two_missing.haunted_as is None
 
 
-def test_ties_share_the_win():
-    assert winners([20, 27, 27, 3]) == [1, 2]
+def test_ties_go_to_district_points_then_gold_then_are_shared():
+    # 2010 official FAQ: most points from districts alone, then most gold
+    assert winners([20, 27, 27, 3], [20, 23, 24, 3], [0, 5, 0, 0]) == [2]
+    assert winners([20, 27, 27, 3], [20, 23, 23, 3], [0, 5, 2, 0]) == [1]
+    assert winners([20, 27, 27, 3], [20, 23, 23, 3], [0, 2, 2, 9]) == [1, 2]
+    assert winners([27, 27]) == [0, 1]  # nothing to tell them apart
 
 
 def test_simulate_prints_distribution_and_average_rounds():
@@ -174,8 +179,8 @@ def test_eight_players_need_the_rank_nine_character():
 
 
 def test_three_player_variants():
-    seed = make_settings(3)
-    published = make_settings(3, three_player="two-characters")
+    seed = make_settings(3, three_player="one-character")
+    published = make_settings(3)  # the classic rulebook's set-up is the default
     assert (seed.characters_each, seed.end_districts, "assassin" in seed.characters) == (1, 10, False)
     assert (published.characters_each, published.end_districts, len(published.characters)) == (2, 8, 8)
     with pytest.raises(SettingsError, match="three_player"):

@@ -81,8 +81,8 @@ def test_citadels_five_colours_and_completion_bonuses():
     assert other["parts"]["completion"] == 2 and other["completed"] == "other"
     assert short["parts"]["completion"] == 0
     assert r["end_size"] == 8
-    three = citadels(EIGHT, ["manor"], ["temple"])  # three players build to 10
-    assert three["end_size"] == 10 and three["players"][0]["parts"]["completion"] == 0
+    three = citadels(EIGHT, ["manor"], ["temple"])  # three players play two characters each, to 8
+    assert three["end_size"] == 8 and three["players"][0]["parts"]["completion"] == 4
 
 
 def test_citadels_haunted_city_fills_a_missing_colour_unless_built_last_round():
@@ -101,9 +101,16 @@ def test_citadels_bell_tower_makes_seven_districts_complete():
     assert r["end_size"] == 7  # the short game already ends at 7; the Bell Tower does not shorten it
 
 
-def test_citadels_ties_share_the_win_and_marked_first_is_kept():
+def test_citadels_ties_break_on_district_points_then_gold_and_marked_first_is_kept():
     r = citadels(["manor"], ["docks"])
-    assert r["winners"] == [0, 1]
+    assert r["winners"] == [0, 1]  # same score, same district points, no gold given: shared
+    r = citadels({"city": ["manor"], "gold": 1}, {"city": ["docks"], "gold": 4})
+    assert r["winners"] == [1] and r["players"][1]["gold"] == 4
+    # 9 of districts + 3 for five colours against 12 of districts alone: the districts decide
+    five = ["temple", "watchtower", "tavern", "manor", "keep"]
+    r = citadels({"city": five, "gold": 5}, ["palace", "castle", "monastery"])
+    totals = [p["total"] for p in r["players"]]
+    assert totals[0] == totals[1] and r["winners"] == [1]
     r = citadels(
         {"city": EIGHT, "completed": "other"}, {"city": EIGHT, "completed": "first"}, ["temple"], ["temple"]
     )
@@ -117,6 +124,7 @@ def test_citadels_ties_share_the_win_and_marked_first_is_kept():
         {"players": [{"city": ["temple", "temple"]}, {"city": []}]},
         {"players": [{"city": ["temple"], "last_round": ["manor"]}, {"city": []}]},
         {"players": [{"city": ["temple"], "museum": 2}, {"city": []}]},
+        {"players": [{"city": ["temple"], "gold": -1}, {"city": []}]},
         {"players": [{"city": [], "completed": "first"}, {"city": [], "completed": "first"}]},
         {"players": [{"city": []}]},
     ],

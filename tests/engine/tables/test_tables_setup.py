@@ -102,7 +102,8 @@ def test_citadels_setup_equals_the_engine(players, ninth, short):
     )
     assert lines["bank"]["count"] == state.bank and lines["deck"]["count"] == len(state.deck)
     assert lines["end"]["count"] == settings.end_districts
-    layout = draft_layout(players, len(settings.characters))
+    each = settings.characters_each
+    layout = draft_layout(players, len(settings.characters), each)
     if layout.two_player:
         assert "two_player" in lines and "set_aside" not in lines
     else:
@@ -112,13 +113,15 @@ def test_citadels_setup_equals_the_engine(players, ninth, short):
         )
         assert ("seven_player" in lines) == layout.seven_player_rule
         # the pool the crown holder picks from: one more than the players, unless the 7-player rule applies
-        assert lines["pool"]["count"] == (players if layout.seven_player_rule else players + 1)
+        picks = players * each
+        assert lines["pool"]["count"] == (picks if layout.seven_player_rule else picks + 1)
 
 
 def test_citadels_player_count_rules_a_player_expects():
-    three = {line["key"]: line for line in citadels_setup(3)["lines"]}
-    assert three["removed"]["cards"] == ["assassin"] and three["end"]["count"] == 10
-    assert (three["set_aside"]["face_up"], three["set_aside"]["face_down"]) == (2, 1)
+    three = {line["key"]: line for line in citadels_setup(3)["lines"]}  # two characters each
+    assert "removed" not in three and three["end"]["count"] == 8
+    assert (three["set_aside"]["face_up"], three["set_aside"]["face_down"]) == (0, 1)
+    assert three["pool"]["count"] == 7  # round the table twice, the last card face down
     five = {line["key"]: line for line in citadels_setup(5)["lines"]}
     assert (five["set_aside"]["face_up"], five["set_aside"]["face_down"]) == (1, 1)
     seven = {line["key"]: line for line in citadels_setup(7)["lines"]}
