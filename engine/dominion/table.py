@@ -58,7 +58,9 @@ class DominionTable(Table):
         self.stop = stop  # None | "card" | "action" | "buy" (scenario stop points)
         self.depth = 0  # nesting of card resolutions
         self.merchants = 0  # Merchant resolutions this turn awaiting the first Silver
-        self.silver_played = False
+        # a turn picked up with a Silver already in play has had its first Silver: a Merchant
+        # played now gives nothing (dominion/merchant#no-bonus-after-silver)
+        self.silver_played = "silver" in state.players[state.active].play if state.players else False
         self.bought = False  # a card was bought this turn (2e: no treasures after)
         self.blocked: list[frozenset[int]] = []  # players unaffected by each Attack being resolved
         # supply piles cheapest first (ties by slug) for fast "gain a card costing up to X"

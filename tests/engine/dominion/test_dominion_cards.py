@@ -410,6 +410,29 @@ def test_merchant_adds_a_coin_to_the_first_silver_only():
     assert game.state.coins == 2 + 2 + 2 + 1
 
 
+
+def test_merchant_played_after_a_silver_gives_nothing_for_that_or_later_silvers():
+    # ruling dominion/merchant#no-bonus-after-silver: the bonus is for the first Silver played
+    # after Merchant; a Silver already in play uses it up
+    game, _, _ = make_game(
+        [{"hand": ["merchant", "silver", "silver"], "deck": ["copper"]}] + P2, edition="2e", actions=1
+    )
+    game.play_treasures(["silver"])
+    play(game, "merchant")
+    game.play_treasures(["silver"])
+    assert game.state.coins == 2 + 2
+
+
+def test_throne_room_on_merchant_gives_two_coins_with_the_first_silver():
+    game, _, _ = make_game(
+        [{"hand": ["throne-room", "merchant", "silver", "silver"], "deck": ["copper", "copper"]}] + P2,
+        edition="2e",
+        answers=["merchant"],
+    )
+    play(game, "throne-room")
+    game.play_treasures(["silver", "silver"])
+    assert game.state.coins == (2 + 2) + 2
+
 def test_poacher_discards_one_card_per_empty_supply_pile():
     game, _, _ = make_game(
         [{"hand": ["poacher", "estate", "copper"], "deck": ["gold"]}] + P2,
