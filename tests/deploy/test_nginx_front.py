@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import http.client
 import json
+import re
 import shutil
 import socket
 import sys
+import tempfile
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -75,22 +77,28 @@ class StubHandler(BaseHTTPRequestHandler):
 
 
 @pytest.fixture(scope="module")
-def front(tmp_path_factory):
-    work = tmp_path_factory.mktemp("nginx-front")
-    (work / "public" / "static").mkdir(parents=True)
-    (work / "public" / "static" / "app.0123abcd.css").write_text("body{}", encoding="utf-8")
-    for folder in (work, work / "public", work / "public" / "static", *work.parents):
-        if folder.is_relative_to(tmp_path_factory.getbasetemp().parent):
-            folder.chmod(0o755)  # nginx's workers run as nobody when the tests run as root
-    stub = StubReplica()
-    threading.Thread(target=stub.serve_forever, daemon=True).start()
-    proxy = Proxy(free_port(), work, [stub.server_address[1]], RATE, BURST)
-    proxy.start()
-    wait_listening(proxy.port)
-    yield proxy, stub
-    stub.release.set()
-    proxy.stop()
-    stub.shutdown()
+def front():
+    # Not under pytest's temporary folder: every pytest run on the machine makes that 0700 again,
+    # and nginx's workers run as nobody when the tests run as root.
+    work = Path(tempfile.mkdtemp(prefix="refapp-nginx-test-"))
+    try:
+        (work / "public" / "static").mkdir(parents=True)
+        (work / "public" / "static" / "app.0123abcd.css").write_text("body{}", encoding="utf-8")
+        for folder in (work, work / "public", work / "public" / "static"):
+            folder.chmod(0o755)
+        stub = StubReplica()
+        threading.Thread(target=stub.serve_forever, daemon=True).start()
+        proxy = Proxy(free_port(), work, [stub.server_address[1]], RATE, BURST)
+        proxy.start()
+        try:
+            wait_listening(proxy.port)
+            yield proxy, stub
+        finally:
+            stub.release.set()
+            proxy.stop()
+            stub.shutdown()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def wait_listening(port: int) -> None:
@@ -238,3 +246,102 @@ def test_a_client_over_its_rate_gets_429_with_the_headers_and_retry_after(front)
     assert statuses.count(200) >= BURST and statuses.count(429) >= 1, statuses
     headers = assert_nginx_error(answers[statuses.index(429)], 429)
     assert headers["retry-after"] == ["1"]
+
+
+@pytest.fixture(scope="module")
+def precache() -> list[str]:
+    """What the service worker asks for on a first visit (sw.js's list), from the real app."""
+    from refapp import create_app
+
+    body = create_app({}).test_client().get("/sw.js").get_data(as_text=True)
+    return json.loads(re.search(r"var PRECACHE = (\[.*?\]);", body).group(1))
+
+
+def test_the_shell_location_is_exactly_what_the_service_worker_precaches(precache):
+    template = (ROOT / "deploy" / "nginx" / "refapp.conf.template").read_text(encoding="utf-8")
+    pattern = re.search(r"location ~ (\^/\(.*?\)\$) \{\n\s+limit_req zone=refapp_shell", template).group(1)
+    shell = {"/" + m for m in re.fullmatch(r"\^/\((.*)\)\$", pattern).group(1).replace("\\", "").split("|")}
+    pages = {url for url in precache if not url.startswith("/static/")}
+    assert shell == pages | {"/sw.js", "/manifest.webmanifest"}
+
+
+def first_visit(port: int, source: str, precache: list[str]) -> list[int]:
+    """A phone's first visit: the page, the service worker and manifest, then the precache list
+    fetched 6 at a time (a browser's connections per host)."""
+    statuses = [get(port, url, source) for url in ("/", "/sw.js", "/manifest.webmanifest")]
+    queue = list(precache)
+    lock = threading.Lock()
+
+    def connection() -> None:
+        while True:
+            with lock:
+                if not queue:
+                    return
+                url = queue.pop()
+            status = get(port, url, source)
+            with lock:
+                statuses.append(status)
+
+    threads = [threading.Thread(target=connection) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return statuses
+
+
+def test_eight_phones_behind_one_address_get_no_429_on_their_first_visit(front, precache):
+    proxy, _ = front
+    static = Path(proxy.work) / "public"
+    for url in precache:
+        if url.startswith("/static/"):
+            path = static / url.lstrip("/")
+            path.parent.mkdir(mode=0o755, parents=True, exist_ok=True)
+            path.write_text("x", encoding="utf-8")
+    visits = at_once(8, lambda: first_visit(proxy.port, "127.0.9.8", precache))
+    statuses = [s for visit in visits for s in visit]
+    assert len(statuses) == 8 * (3 + len(precache))
+    assert statuses.count(429) == 0 and set(statuses) == {200}
+
+
+def hold(port: int, path: str, source: str, method: str = "GET") -> socket.socket:
+    """A request sent and not yet answered (the stub holds heavy routes until released)."""
+    s = socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0))
+    head = f"{method} {path} HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n"
+    s.sendall(head.encode() + b"{}")
+    return s
+
+
+def test_one_address_has_at_most_two_engine_requests_in_flight(front):
+    proxy, stub = front
+    stub.release.clear()
+    with stub.arrived:
+        stub.waiting = 0
+    client = "127.0.9.20"
+    held = [hold(proxy.port, "/api/sandbox", client, "POST"), hold(proxy.port, "/sandbox?s=abc", client)]
+    with stub.arrived:
+        assert stub.arrived.wait_for(lambda: stub.waiting == 2, timeout=10)
+    try:
+        for path in ("/api/sandbox", "/sandbox?s=abc", "/sandbox/scenario.yaml?s=abc"):
+            answer = raw(proxy.port, closing(f"GET {path} HTTP/1.1".encode()), client)
+            headers = assert_nginx_error(answer, 429)
+            assert headers["retry-after"] == ["1"]
+        # The same address's quick requests, and the blank sandbox page, are not held back.
+        assert get(proxy.port, "/api/search?q=x", client) == 200
+        assert get(proxy.port, "/sandbox", client) == 200
+        # Another address still gets its engine requests through.
+        other = hold(proxy.port, "/api/sandbox", "127.0.9.21", "POST")
+        with stub.arrived:
+            assert stub.arrived.wait_for(lambda: stub.waiting == 3, timeout=10)
+        held.append(other)
+    finally:
+        stub.release.set()
+    assert all(parse(read_all(s))[0] == 200 for s in held)
+
+
+def read_all(s: socket.socket) -> bytes:
+    out = b""
+    with s:
+        while chunk := s.recv(65536):
+            out += chunk
+    return out
