@@ -19,7 +19,6 @@ import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -28,7 +27,17 @@ from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from local import BIN, Proxy, Replica, build_artifact, free_port, get, install_index, wait_ready  # noqa: E402
+from local import (  # noqa: E402
+    BIN,
+    Proxy,
+    Replica,
+    build_artifact,
+    free_port,
+    get,
+    install_index,
+    wait_ready,
+    work_folder,
+)
 
 QUERIES = ["图书馆", "library", "刺客", "assassin", "cost<=4 action", "王冠", "moat", "盗贼", "witch", "建筑"]
 RATE, BURST = 20, 40  # per client: requests per second, and the burst above it
@@ -156,8 +165,11 @@ def check_rate_limit(port: int) -> tuple[bool, str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    work = Path(tempfile.mkdtemp(prefix="refapp-deploy-"))
-    os.chmod(work, 0o755)
+    with work_folder(keep=args.keep) as work:
+        return run_in(work, args)
+
+
+def run_in(work: Path, args: argparse.Namespace) -> int:
     replicas: list[Replica] = []
     proxy = None
     figures: list[str] = []
@@ -206,8 +218,19 @@ def run(args: argparse.Namespace) -> int:
     for line in figures:
         print("  " + line)
     if not passed:
-        print(f"  logs kept in {work}")
+        print_logs(work)
+        if args.keep:
+            print(f"  logs kept in {work}")
     return 0 if passed else 1
+
+
+def print_logs(work: Path, lines: int = 15) -> None:
+    """The end of every log, for a failed run (the folder itself is removed)."""
+    for log in sorted(work.glob("*.log")):
+        tail = log.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:]
+        print(f"  --- {log.name} (last {len(tail)} lines)")
+        for line in tail:
+            print("    " + line[:300])
 
 
 def _static_urls(port: int) -> list[str]:
@@ -274,6 +297,7 @@ def main() -> int:
     ap.add_argument("--clients", type=int, default=16)
     ap.add_argument("--per-client", type=float, default=10.0, help="requests per second per client")
     ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--keep", action="store_true", help="keep the temporary folder (logs, data)")
     return run(ap.parse_args())
 
 
