@@ -308,8 +308,11 @@ def load_with_faults(
 
     def at(fraction: float, what: str, action) -> None:  # type: ignore[no-untyped-def]
         time.sleep(max(0.0, started + args.seconds * fraction - time.monotonic()))
+        began = time.monotonic()
         action()
-        events.append(f"{time.monotonic() - started:.1f} s: {what}")
+        done = time.monotonic()
+        took = f" (took {done - began:.1f} s)" if done - began >= 0.5 else ""
+        events.append(f"{began - started:.1f} s: {what}{took}")
 
     def heavy_client() -> None:
         for _ in range(args.heavy):

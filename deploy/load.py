@@ -115,7 +115,8 @@ def health_probe(
                     problem = f"healthz on {port}: HTTP {status}"
             except OSError as exc:
                 status, problem = 0, f"healthz on {port}: {exc!r}"
-            tally.add(status, time.monotonic() - started, problem)
+            if up():  # a probe that overlapped a kill or a stop says nothing about the replica
+                tally.add(status, time.monotonic() - started, problem)
         time.sleep(every)
 
 
