@@ -43,6 +43,7 @@ class StubReplica(ThreadingHTTPServer):
         self.lock = threading.Lock()
         self.waiting = 0
         self.arrived = threading.Condition(self.lock)
+        self.seen: list[dict[str, str]] = []  # the path and headers of each request answered
 
 
 class StubHandler(BaseHTTPRequestHandler):
@@ -64,6 +65,7 @@ class StubHandler(BaseHTTPRequestHandler):
                 server.waiting += 1
                 server.arrived.notify_all()
             server.release.wait(30)
+        server.seen.append({"path": self.path, **{k.lower(): v for k, v in self.headers.items()}})
         body = b'{"ok": true}'
         self.send_response(200)
         for name, value in SECURITY_HEADERS.items():
@@ -345,3 +347,13 @@ def read_all(s: socket.socket) -> bytes:
         while chunk := s.recv(65536):
             out += chunk
     return out
+
+
+def test_the_replica_sees_the_client_address_and_nginx_request_id_not_what_the_client_claims(front):
+    proxy, stub = front
+    spoofed = (b"X-Forwarded-For: 203.0.113.9", b"X-Request-ID: chosen-by-client")
+    answer = raw(proxy.port, closing(b"GET /api/search?q=forwarded HTTP/1.1", *spoofed), "127.0.9.30")
+    assert parse(answer)[0] == 200
+    seen = next(h for h in stub.seen if h["path"] == "/api/search?q=forwarded")
+    assert seen["x-forwarded-for"] == "127.0.9.30"
+    assert re.fullmatch(r"[0-9a-f]{32}", seen["x-request-id"])
