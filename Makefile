@@ -38,7 +38,9 @@ nginx-deps:
 	    || echo "nginx could not be installed; deploy-test will be skipped"; \
 	fi
 
-# nginx + 3 replicas on loopback: idle/slow clients, rate limit, load with kill -9 and an index roll.
+# nginx + 3 replicas on loopback: idle/slow clients, rate limit, then load with kill -9, an index roll,
+# a heavy sandbox client, slow bodies and readers (also straight to a replica) and 8 phones behind one
+# address. Reports failures, /healthz p99, replica memory and 429s; about 2 minutes (deploy/deploy_test.py).
 deploy-test: index nginx-deps
 	@if command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; then \
 	  PATH="$$PATH:/usr/sbin" $(BIN)/python deploy/deploy_test.py; \

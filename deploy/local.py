@@ -3,6 +3,7 @@ configured from deploy/nginx/ exactly as in production (only addresses and folde
 
 from __future__ import annotations
 
+import atexit
 import http.client
 import json
 import os
@@ -12,7 +13,11 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -25,6 +30,37 @@ def render_template(text: str, **values: str) -> str:
     """What the nginx image's envsubst does with the template: ${REFAPP_...} replaced, nginx's
     own $variables left alone. A name without a value is an error, not an empty string."""
     return re.sub(r"\$\{(REFAPP_[A-Z_]+)\}", lambda m: values[m.group(1)], text)
+
+
+@contextmanager
+def work_folder(prefix: str = "refapp-deploy-", keep: bool = False) -> Iterator[Path]:
+    """A temporary folder (builds, replicas' data, nginx's files and logs: about 30 MB) that is
+    removed however the block ends: normally, by an exception, by Ctrl-C, or by SIGTERM/SIGHUP
+    (turned into SystemExit so that `finally` blocks, which stop the servers, run first). atexit
+    covers an exit from elsewhere. keep=True leaves it for a post-mortem."""
+    path = Path(tempfile.mkdtemp(prefix=prefix))
+    os.chmod(path, 0o755)  # nginx's workers (nobody when run as root) read the static files in it
+
+    def remove() -> None:
+        shutil.rmtree(path, ignore_errors=True)
+
+    def stop(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    previous = {}
+    if threading.current_thread() is threading.main_thread():
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            previous[signum] = signal.signal(signum, stop)
+    if not keep:
+        atexit.register(remove)
+    try:
+        yield path
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        if not keep:
+            remove()
+            atexit.unregister(remove)
 
 
 def free_port() -> int:
