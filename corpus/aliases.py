@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 
 from corpus.ingest.normalise import to_simplified, to_traditional
+from corpus.ingest.taiwan import load_vocabulary
 
 _HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _LATIN = re.compile(r"[A-Za-z]")
@@ -34,14 +35,23 @@ def alias_scripts(alias: str) -> frozenset[str]:
     return frozenset(scripts)
 
 
+@lru_cache(maxsize=1)
+def _not_taiwan() -> tuple[str, ...]:
+    """Words a Taiwan reader is not shown (corpus/taiwan/vocabulary.yaml): an alias containing
+    one stays searchable but is not listed on a zh-Hant page."""
+    rewrites, _ = load_vocabulary()
+    return tuple(r.mainland for r in rewrites if r.game is None)
+
+
 def displayed_aliases(
     aliases: list[str] | tuple[str, ...], lang: str, names: dict[str, str] | None = None
 ) -> list[str]:
     """The aliases a reader of ``lang`` sees on the page, in order, without the entry's own
-    displayed name in that script and without repeats."""
+    displayed name in that script, without repeats and (zh-Hant) without mainland words."""
     own = (names or {}).get(lang)
+    hidden = _not_taiwan() if lang == "zh-Hant" else ()
     out: list[str] = []
     for a in aliases:
-        if a != own and lang in alias_scripts(a) and a not in out:
+        if a != own and lang in alias_scripts(a) and a not in out and not any(w in a for w in hidden):
             out.append(a)
     return out

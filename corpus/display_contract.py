@@ -110,7 +110,7 @@ def load_taiwan_vocabulary(path: Path = TAIWAN_VOCABULARY) -> list[TaiwanWord]:
     rows = yaml.safe_load(path.read_text(encoding="utf-8")) or []
     out = []
     for row in rows:
-        if row.get("check", True):
+        if "mainland" in row and row.get("check", True):
             out.append(TaiwanWord(avoid=str(row["mainland"]), use=str(row["taiwan"])))
     return out
 

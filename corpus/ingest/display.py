@@ -38,7 +38,7 @@ FULL_WIDTH_END = "。！？；"  # a question ending so needs no space before it
 class Edit:
     """One change to the seed's wording: `reading` is the seed's text, `shown` what is displayed."""
 
-    kind: str  # "restored" (a lost word, in brackets) | "corrected" (a seed typo)
+    kind: str  # "restored" (a lost word, put back) | "corrected" (a seed typo)
     reading: str
     shown: str
     reason: str
@@ -78,7 +78,7 @@ ERRATA: tuple[Erratum, ...] = (
 
 
 def restore_lost_words(text: str) -> tuple[str, list[Edit]]:
-    """'只能摧毁**玩家的地区' -> '只能摧毁[其他]玩家的地区', with an Edit per restored word.
+    """'只能摧毁**玩家的地区' -> '只能摧毁其他玩家的地区', with an Edit per restored word.
     A '**' before a word not in LOST_WORD_BEFORE is left alone (the text scan reports it)."""
     edits: list[Edit] = []
 
@@ -88,8 +88,8 @@ def restore_lost_words(text: str) -> tuple[str, list[Edit]]:
         if word is None:
             return m.group(0)
         reason = f"word lost in the seed (**), restored as {word}"
-        edits.append(Edit("restored", f"**{after}", f"[{word}]{after}", reason))
-        return f"[{word}]"
+        edits.append(Edit("restored", f"**{after}", f"{word}{after}", reason))
+        return word
 
     return LOST_WORD.sub(replace, text), edits
 
