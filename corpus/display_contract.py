@@ -251,10 +251,15 @@ def scenario_fields(dataset: Dataset) -> list[Field]:
 def ui_fields() -> list[Field]:
     """The interface strings (refapp.i18n, refapp/tools_strings.yaml) and the tools' data."""
     from engine.tables.export import export_tables
-    from refapp import i18n, tools_strings
+    from refapp import i18n, sources_page, tools_strings
 
     out: list[Field] = []
-    for table, name in ((i18n._TABLE, "i18n"), (tools_strings._TABLE, "tools_strings")):
+    tables = (
+        (i18n._TABLE, "i18n"),
+        (tools_strings._TABLE, "tools_strings"),
+        (sources_page.STRINGS, "sources_page"),
+    )
+    for table, name in tables:
         for key, row in table.items():
             game = "dominion" if key.startswith(("dominion.", "kingdom.")) else None
             for lang, text in zip(LANGS, row, strict=False):

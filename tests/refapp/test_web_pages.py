@@ -66,8 +66,10 @@ def test_entry_page_shows_names_cost_types_rulings_with_sources_and_permalinks(c
     assert ">Action<" in page
     assert 'id="set-aside-not-shuffled"' in page
     assert 'href="#set-aside-not-shuffled"' in page
-    assert "lines 407–409" in page and "000_2dfe370fb22f4214.txt" in page
-    assert "lines 285–286" in page  # the 002 copy is cited too
+    # each copy by its title, linked to the source reader at the cited lines
+    assert 'href="/sources/000_2dfe370fb22f4214.txt?from=407&amp;to=409#L407"' in page
+    assert 'href="/sources/002_0055ec9b52a42cc5.txt?from=285&amp;to=286#L285"' in page  # the 002 copy too
+    assert "lines 407–409" not in page
     assert "1st edition" in page
     assert 'href="/scenarios/dominion/library-set-aside"' in page  # "show me" for that ruling
     assert 'href="/entries/dominion/cellar"' in page  # related entry
