@@ -92,7 +92,7 @@ RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
 )
 # a slug-like word in Chinese text: lower-case ASCII words joined by hyphens ("two-characters")
 _ZH_SLUG = re.compile(r"(?<![A-Za-z0-9-])[a-z]+(?:-[a-z0-9]+)+(?![A-Za-z0-9-])")
-HALF_WIDTH = re.compile(rf"(?<=[{HAN}])[ \t]*[,;:?][ \t]*(?=[{HAN}])")
+HALF_WIDTH = re.compile(rf"(?<=[{HAN}])[ \t]*[,;:?][ \t]*(?=[{HAN}]|\n|$)")  # or ending a Chinese line
 
 
 @dataclass(frozen=True)

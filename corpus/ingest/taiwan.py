@@ -37,7 +37,8 @@ TAIWAN_DIR = Path(__file__).resolve().parent.parent / "taiwan"
 VOCABULARY_FILE = TAIWAN_DIR / "vocabulary.yaml"
 NAMES_FILE = TAIWAN_DIR / "names.yaml"
 HAN = "\u3400-\u9fff\uf900-\ufaff"
-_HALF_WIDTH = re.compile(rf"(?<=[{HAN}])[ \t]*([,;:?])[ \t]*(?=[{HAN}])")
+# after a Chinese character, before another one or at the end of a line
+_HALF_WIDTH = re.compile(rf"(?<=[{HAN}])[ \t]*([,;:?])[ \t]*(?=[{HAN}]|\n|$)")
 _FULL = {",": "，", ";": "；", ":": "：", "?": "？"}
 
 
@@ -103,7 +104,8 @@ def load_names(path: Path = NAMES_FILE) -> tuple[TaiwanName, ...]:
 
 
 def full_width_punctuation(text: str) -> str:
-    """Half-width , ; : ? between two Chinese characters -> ，；：？ (spaces around it go)."""
+    """Half-width , ; : ? between two Chinese characters (or ending a Chinese line) -> ，；：？
+    (spaces around it go)."""
     return _HALF_WIDTH.sub(lambda m: _FULL[m.group(1)], text)
 
 
@@ -180,7 +182,7 @@ def present_entry(
 
     names = dict(e.names)
     aliases = list(e.aliases)
-    if e.kind == "faq":  # the question is prose
+    if e.kind != "card":  # an FAQ's question, a rule's or a term's name: words, not a card's title
         names = _localised(names, hant) or names
     elif name is not None:
         old = names.get("zh-Hant")

@@ -55,6 +55,7 @@ def test_no_mainland_word_in_any_displayed_traditional_text(dataset):
         ("采石場", "採石場"),
         ("擴展角色", "擴充角色"),  # an expansion, not OpenCC's computing 擴充套件
         ("查看你牌庫頂的牌", "查看你牌庫頂的牌"),  # not OpenCC's computing 檢視
+        ("盡管如此，可以看做收入", "儘管如此，可以看作收入"),
         ("《領土》的規則", "《皇輿爭霸》的規則"),
     ],
 )
@@ -76,6 +77,7 @@ def test_a_name_rewrite_applies_to_its_own_game_only():
         ("购买与获得: 购买", "购买与获得：购买"),
         ("可以吗?可以", "可以吗？可以"),
         ("先行动;再购买", "先行动；再购买"),
+        ("还剩几次行动?\n如果", "还剩几次行动？\n如果"),  # ending a line
         ("花费 $2, 或 3: 不变", "花费 $2, 或 3: 不变"),  # beside Latin text and numbers: unchanged
     ],
 )
