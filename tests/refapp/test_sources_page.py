@@ -178,3 +178,11 @@ def test_also_called_shows_only_aliases_in_the_readers_script(client, lang, show
         assert also == []
     assert row is not None
     assert all(hidden not in a for a in also)
+
+
+def test_a_readings_list_names_documents_by_title_and_links_to_their_lines(client):
+    html = client.get("/entries/citadels/armory?lang=zh-Hant").get_data(as_text=True)
+    details = re.search(r'<details class="variants">(.*?)</details>', html, re.S).group(1)
+    assert "《富饒之城》中文規則" in details
+    assert re.search(r'href="/sources/003_386c33ee6a748081\.txt\?from=\d+&amp;to=\d+#L\d+"', details)
+    assert not re.search(r"\b003\b|第\s*\d+", words(details))
