@@ -4,6 +4,8 @@ corpus/taiwan/*.yaml), and Chinese text uses full-width punctuation between Chin
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from corpus.display_contract import all_fields, dataset_fields
 from corpus.ingest.taiwan import (
@@ -110,3 +112,27 @@ def test_an_alias_with_a_mainland_word_is_searchable_but_not_shown_to_taiwan_rea
     deck = dataset.by_id()["citadels/terms/district-deck"]
     assert "牌迭" in deck.aliases
     assert "牌迭" not in displayed_aliases(deck.aliases, "zh-Hant", deck.names)
+
+
+TEXT = st.text(alphabet=st.sampled_from(list("玩家牌庫棄abc12 ,;:?，。\n")), max_size=40)
+
+
+@given(TEXT)
+def test_full_width_punctuation_is_idempotent_and_touches_only_punctuation_and_spaces(text):
+    once = full_width_punctuation(text)
+    assert full_width_punctuation(once) == once
+    kept = [c for c in text if c not in " ,;:?，；：？"]
+    assert [c for c in once if c not in " ,;:?，；：？"] == kept
+
+
+ALIASES = ["phase A", "A阶段", "A階段", "藏书馆", "皇帝", "Lab", "3", "牌迭"]
+
+
+@given(st.lists(st.sampled_from(ALIASES), max_size=6))
+def test_every_displayed_alias_is_an_alias_and_each_is_shown_in_at_most_its_scripts(aliases):
+    from corpus.aliases import alias_scripts, displayed_aliases
+
+    for lang in ("en", "zh-Hans", "zh-Hant"):
+        shown = displayed_aliases(aliases, lang)
+        assert set(shown) <= set(aliases) and len(shown) == len(set(shown))
+        assert all(lang in alias_scripts(a) for a in shown)
