@@ -29,6 +29,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         offline,
         pages,
         sandbox,
+        sources_page,
         state,
         static_files,
         tools,
@@ -54,6 +55,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api_search.init_app(app)
 
     blueprints = (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp, sandbox.bp, health.bp)
+    blueprints += (sources_page.bp,)  # the source reader and the source line's helpers
     for blueprint in blueprints:
         app.register_blueprint(blueprint)
     errors.register_error_pages(app)

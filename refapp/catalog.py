@@ -58,14 +58,22 @@ class Catalog:
     def get(self, entry_id: str) -> Entry | None:
         return self.entries.get(entry_id)
 
-    def slug_names(self, game: str) -> dict[str, Localised]:
-        """Names keyed by the engine's slug (entry id without `<game>/`) for one game's cards."""
+    def slug_names(self, game: str, edition: str | None = None) -> dict[str, Localised]:
+        """Names keyed by the engine's slug (entry id without `<game>/`) for one game's cards, in
+        ``edition``'s words where that edition's rulebook names a card differently (`names_2e`)."""
         prefix = f"{game}/"
-        return {
+        out = {
             eid[len(prefix) :]: names
             for eid, names in self.names.items()
             if eid.startswith(prefix) and "/" not in eid[len(prefix) :]
         }
+        if edition == "2e":
+            for e in self.dataset.entries:
+                own = e.extra.get("names_2e") if e.game == game else None
+                if isinstance(own, dict):
+                    slug = e.id[len(prefix) :]
+                    out[slug] = {**out.get(slug, e.names), **own}
+        return out
 
     def types(self) -> list[str]:
         return sorted({t for e in self.dataset.entries for t in e.types})

@@ -19,7 +19,7 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     "site.tagline": (
         "Dominion and Citadels rules and cards",
         "领土与富饶之城的规则和卡牌",
-        "領土與富饒之城的規則和卡牌",
+        "皇輿爭霸與富饒之城的規則和卡牌",
     ),
     "nav.home": ("Home", "首页", "首頁"),
     "nav.skip": ("Skip to content", "跳到正文", "跳到正文"),
@@ -81,7 +81,7 @@ _TABLE: dict[str, tuple[str, str, str]] = {
         "沒有符合這些條件的條目。",
     ),
     "browse.bad_filter": ("Unknown filter value: {name}", "未知的筛选值：{name}", "未知的篩選值：{name}"),
-    "game.dominion": ("Dominion", "领土", "領土"),
+    "game.dominion": ("Dominion", "领土", "皇輿爭霸"),  # zh-Hant: the Taiwan edition's title
     "game.citadels": ("Citadels", "富饶之城", "富饒之城"),
     "edition.1e": ("1st edition", "第一版", "第一版"),
     "edition.2e": ("2nd edition", "第二版", "第二版"),

@@ -26,6 +26,7 @@ class ScenarioSummary:
     title: dict[str, str]
     rulings: tuple[tuple[str, str | None], ...] = ()  # every (entry, ruling) shown; [0] is entry/ruling
     aliases: tuple[str, ...] = ()  # ids of scenario files merged into this one
+    edition: str | None = None  # Dominion: the edition whose words the demo speaks
 
     def shown(self) -> tuple[tuple[str, str | None], ...]:
         return self.rulings or ((self.entry, self.ruling),)
@@ -52,6 +53,7 @@ def summary_from_info(info: engine.ScenarioInfo) -> ScenarioSummary:
         title=dict(info.title),
         rulings=tuple((r.entry, r.ruling) for r in info.rulings),
         aliases=tuple(info.aliases),
+        edition=info.edition,
     )
 
 
@@ -123,7 +125,7 @@ class ScenarioLibrary:
         cached = self._runs.get(scenario_id)
         if cached is not None:
             return cached
-        names = self.catalog.slug_names(summary.game)
+        names = self.catalog.slug_names(summary.game, summary.edition)
         result = decorate_run(self.source.run(scenario_id, names), summary, self.catalog)
         self._runs.put(scenario_id, result)
         return result
@@ -132,7 +134,7 @@ class ScenarioLibrary:
 def decorate_run(run: dict[str, Any], summary: ScenarioSummary, catalog: Catalog) -> dict[str, Any]:
     """Add what the player needs to label the board: card names, the ruling text and its entry."""
     game = run.get("game") or summary.game
-    names = catalog.slug_names(game)
+    names = catalog.slug_names(game, run.get("edition") or summary.edition)
     used: set[str] = set()
     for ev in run.get("events", []):
         used.update(c for c in ev.get("cards") or [] if isinstance(c, str))

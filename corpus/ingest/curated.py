@@ -336,22 +336,22 @@ class EntryBuilder:
 
 
 def restored_note(variants: list[dict[str, Any]]) -> Note | None:
-    """The note telling the reader that words in brackets are ours: the seed lost them (it shows
-    ** instead) and they are restored from the context. Cites every passage concerned."""
+    """The note telling the reader that a word of the rulebook's Chinese text is ours: it lost
+    the word (the text shows ** in its place) and it is put back from the context. Cites every
+    passage concerned; the lost reading itself stays in the ruling's `variants`."""
     restored = [v for v in variants if v.get("editorial") == "restored"]
     if not restored:
         return None
-    words = "、".join(dict.fromkeys(v["shown"][: v["shown"].index("]") + 1] for v in restored))
+    # every restorable word precedes a two-character word (LOST_WORD_BEFORE): 其他玩家 -> 其他
+    words = list(dict.fromkeys(v["shown"][:-2] for v in restored))
     sources = sorted(
         {Source(file, tuple(lines)) for v in restored for file, lines in v["lines"].items()},
         key=lambda s: (s.file, s.lines),
     )
+    quoted = "、".join(f"「{w}」" for w in words)
     text = {
-        "en": f"Words in square brackets ({words}) are missing from the seed, which shows two asterisks "
-        "in their place; they are restored from the context. The seed's own reading is kept with "
-        "the sources.",
-        "zh-Hans": f"方括号中的词（{words}）在种子文本中缺失，原文在该处只有两个星号；本资料按上下文补上。"
-        "原文写法保留在来源记录中。",
+        "en": "The Chinese rulebook lost a word here (“other”); it is put back from the context.",
+        "zh-Hans": f"规则书中文原文此处缺了一个词，{quoted}是按上下文补上的。",
     }
     text["zh-Hant"] = to_traditional(text["zh-Hans"])
     return Note(id=RESTORED_NOTE, text=text, sources=sources)

@@ -38,7 +38,7 @@ FULL_WIDTH_END = "。！？；"  # a question ending so needs no space before it
 class Edit:
     """One change to the seed's wording: `reading` is the seed's text, `shown` what is displayed."""
 
-    kind: str  # "restored" (a lost word, in brackets) | "corrected" (a seed typo)
+    kind: str  # "restored" (a lost word, put back) | "corrected" (a seed typo)
     reading: str
     shown: str
     reason: str
@@ -75,6 +75,12 @@ ERRATA: tuple[Erratum, ...] = (
         "一张牌都没有的游戏者",
         "slip in the seed: 手牌 (hand) where the Thief's rule means the deck, as its first half says",
     ),
+    Erratum(
+        "000_2dfe370fb22f4214.txt",
+        "废牌堆",
+        "弃牌堆",
+        "slip in the seed: 废牌堆 for the discard pile (弃牌堆, the rulebook's own word elsewhere)",
+    ),
     # Citadels (seed 003): one word per concept (corpus/glossary/citadels.yaml); the crown holder
     # who calls the characters is not the Emperor (皇帝 is that character's name)
     Erratum(C3, "当皇帝读出角色名字时", "当持有皇冠的玩家读出角色名字时", "皇帝 for the crown holder"),
@@ -100,7 +106,7 @@ ERRATA: tuple[Erratum, ...] = (
 
 
 def restore_lost_words(text: str) -> tuple[str, list[Edit]]:
-    """'只能摧毁**玩家的地区' -> '只能摧毁[其他]玩家的地区', with an Edit per restored word.
+    """'只能摧毁**玩家的地区' -> '只能摧毁其他玩家的地区', with an Edit per restored word.
     A '**' before a word not in LOST_WORD_BEFORE is left alone (the text scan reports it)."""
     edits: list[Edit] = []
 
@@ -110,8 +116,8 @@ def restore_lost_words(text: str) -> tuple[str, list[Edit]]:
         if word is None:
             return m.group(0)
         reason = f"word lost in the seed (**), restored as {word}"
-        edits.append(Edit("restored", f"**{after}", f"[{word}]{after}", reason))
-        return f"[{word}]"
+        edits.append(Edit("restored", f"**{after}", f"{word}{after}", reason))
+        return word
 
     return LOST_WORD.sub(replace, text), edits
 

@@ -14,6 +14,7 @@ from corpus.ingest.questions import QuestionsError, attach_questions, load_quest
 from corpus.ingest.sections import Passage
 from corpus.ingest.seeds import SeedCorpus, load_seeds
 from corpus.ingest.sources import SourceError
+from corpus.ingest.taiwan import Presenter
 from corpus.ingest.validate import validate
 from corpus.model import (
     CURATED_DIR,
@@ -75,6 +76,7 @@ def build_dataset(seeds: SeedCorpus, curated_dir: Path, lenient_related: bool = 
     try:
         entries = load_curated(curated_dir, seeds)
         entries = attach_questions(entries, load_questions(questions_dir(curated_dir)))
+        entries = Presenter.load().present(entries)  # zh-Hant as Taiwan players write it
     except (CuratedError, QuestionsError) as exc:
         raise IngestError([str(exc)]) from exc
     entries = sorted(entries, key=lambda e: e.id)

@@ -11,6 +11,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from engine.core.events import Event
 from engine.core.localised import LANGS, Localised, Names, name_of
 from engine.core.narration import fill_spaced, join_words, load_words
@@ -22,6 +24,13 @@ COUNTERS = ("actions", "buys", "coins")
 OPTION_WORDS = OptionWords(choices=WORDS["options"])
 
 _CARD_MENTION = re.compile(r"\[([a-z-]+)\]")
+#: edition -> language -> (word, that edition's word), longest first (edition_words.yaml)
+EDITION_WORDS: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
+    edition: {lang: tuple(pairs.items()) for lang, pairs in by_lang.items()}
+    for edition, by_lang in yaml.safe_load(
+        Path(__file__).with_name("edition_words.yaml").read_text(encoding="utf-8")
+    ).items()
+}
 
 
 def word(section: str, key: str | None, lang: str, names: Names | None = None) -> str:
@@ -148,11 +157,26 @@ def narrate(event: Event, names: Names, players: list[str]) -> Localised:
     return fill_spaced(template(event), lambda lang: _fields(event, names, players, lang))
 
 
-def narrator(names: Names, players: list[str]) -> Callable[[Event], Localised]:
-    """A function giving each event its ``say`` in the three languages."""
+def in_edition(text: Localised, edition: str | None) -> Localised:
+    """``text`` in the words of ``edition``'s Chinese rulebook (移除 or 废置 for trash, …)."""
+    rows = EDITION_WORDS.get(edition or "")
+    if not rows:
+        return text
+    out = dict(text)
+    for lang, pairs in rows.items():
+        said = out.get(lang)
+        if said:
+            for word_, edition_word in pairs:
+                said = said.replace(word_, edition_word)
+            out[lang] = said
+    return out
+
+
+def narrator(names: Names, players: list[str], edition: str | None = None) -> Callable[[Event], Localised]:
+    """A function giving each event its ``say`` in the three languages, in ``edition``'s words."""
 
     def narrate_one(event: Event) -> Localised:
-        return narrate(event, names, players)
+        return in_edition(narrate(event, names, players), edition)
 
     return narrate_one
 

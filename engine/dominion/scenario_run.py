@@ -27,7 +27,7 @@ def prepare(scenario: Scenario, decider: Decider, names: Names) -> Prepared:
         raise SetupFailed(f"setup: {exc}") from None
     shuffler = Shuffler(seed=scenario.seed, fixed=list(scenario.shuffles))
     players = [p.name for p in scenario.players]
-    log = EventLog(narrate=narrator(names, players), snapshot=state.snapshot)
+    log = EventLog(narrate=narrator(names, players, state.edition), snapshot=state.snapshot)
     setup = scenario.setup
     bots = {int(k): make_bot(v) for k, v in setup.get("bots", {}).items()}
     stop = setup.get("stop", "turn")

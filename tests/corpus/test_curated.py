@@ -24,11 +24,12 @@ def test_library_note_in_000_and_002_becomes_one_ruling_citing_both(curated_dir)
     [ruling] = entry.rulings
     assert [(s.file, s.lines) for s in ruling.sources] == [(RULEBOOK, (407, 409)), (COPY_002, (285, 286))]
     assert ruling.text["zh-Hans"] == "如果在中途你需要洗牌，被旁置的牌不要洗进新牌库里。"
-    assert ruling.text["zh-Hant"] == "如果在中途你需要洗牌，被旁置的牌不要洗進新牌庫裏。"
+    # the Traditional seed's own words (牌庫裏) shown in Taiwan form (牌庫裡)
+    assert ruling.text["zh-Hant"] == "如果在中途你需要洗牌，被旁置的牌不要洗進新牌庫裡。"
     assert [(s.file, s.lines) for s in entry.sources] == [(RULEBOOK, (407, 415)), (COPY_002, (285, 289))]
 
 
-def test_zh_hant_of_a_000_passage_is_the_original_not_a_conversion(curated_dir):
+def test_zh_hant_of_a_000_passage_is_the_original_in_taiwan_usage(curated_dir):
     entry = library_entry(
         id="dominion/terms/plus-actions",
         kind="term",
@@ -41,9 +42,11 @@ def test_zh_hant_of_a_000_passage_is_the_original_not_a_conversion(curated_dir):
     ds = run(curated_dir({"dominion/terms.yaml": [entry]}))
     text = ds.entries[0].text
     original = "".join(seed_line(RULEBOOK, n).strip() for n in range(151, 158, 2))
-    assert text["zh-Hant"] == original
-    assert "説明" in text["zh-Hant"]  # the rulebook's own variant character
-    assert to_traditional(text["zh-Hans"]) != text["zh-Hant"]  # s2tw would give 說明
+    # the rulebook's own words, with its mainland word 遊戲者 and variant character 説 in the
+    # form Taiwan players write (玩家, 說); nothing else changes
+    assert "説明" in original and "遊戲者" in original
+    assert text["zh-Hant"] == original.replace("遊戲者", "玩家").replace("説", "說")
+    assert to_traditional(text["zh-Hans"]) != text["zh-Hant"]  # not a conversion of the Simplified copy
     assert text["zh-Hans"].startswith('"+X Action(s)" –游戏者本轮可以执行')
 
 
@@ -86,7 +89,7 @@ def test_citing_a_002_copy_resolves_through_the_000_original(curated_dir):
     )
     ruling = run(curated_dir({"dominion/cards.yaml": [entry]})).entries[0].rulings[0]
     assert {s.file for s in ruling.sources} == {RULEBOOK, COPY_002}
-    assert ruling.text["zh-Hant"].startswith("如果在中途你需要洗牌，被旁置的牌不要洗進新牌庫裏。")
+    assert ruling.text["zh-Hant"].startswith("如果在中途你需要洗牌，被旁置的牌不要洗進新牌庫裡。")
 
 
 def test_writer_chinese_folded_by_yaml_loses_the_inserted_space(curated_dir):

@@ -99,10 +99,10 @@ def test_numbers_that_are_not_list_markers_stay():
     assert list_markers("66 张『地区卡』\n30 枚金币") == "66 张『地区卡』\n30 枚金币"
 
 
-def test_a_lost_word_is_restored_in_brackets_and_reported():
+def test_a_lost_word_is_restored_as_a_plain_word_and_reported():
     text, edits = restore_lost_words("规则上写明只能摧毁**玩家的地区。")
-    assert text == "规则上写明只能摧毁[其他]玩家的地区。"
-    assert [(e.kind, e.reading, e.shown) for e in edits] == [("restored", "**玩家", "[其他]玩家")]
+    assert text == "规则上写明只能摧毁其他玩家的地区。"
+    assert [(e.kind, e.reading, e.shown) for e in edits] == [("restored", "**玩家", "其他玩家")]
 
 
 def test_a_lost_word_before_an_unknown_word_is_left_for_the_scan_to_report():
@@ -171,15 +171,15 @@ def test_reading_twice_changes_nothing_more(lines):
 
 def test_a_citadels_faq_pair_resolves_to_a_ruling_a_reader_can_read(seeds):
     found = resolve(Ref(CITADELS, 531, 535), seeds)
-    expected = "外交官能否强制[其他]玩家接收一个重复的区域？不能。除非该玩家已建造采石场。"
+    expected = "外交官能否强制其他玩家接收一个重复的区域？不能。除非该玩家已建造采石场。"
     assert found.text["zh-Hans"] == expected
-    assert found.text["zh-Hant"].startswith("外交官能否強制[其他]玩家")
+    assert found.text["zh-Hant"].startswith("外交官能否強制其他玩家")
 
 
 def test_the_seeds_reading_of_a_restored_word_stays_in_the_variants(seeds):
     found = resolve(Ref(CITADELS, 613, 613), seeds)
     (variant,) = [v for v in found.variants if v.get("editorial") == "restored"]
-    assert variant["readings"] == {CITADELS: "**玩家"} and variant["shown"] == "[其他]玩家"
+    assert variant["readings"] == {CITADELS: "**玩家"} and variant["shown"] == "其他玩家"
     assert variant["lines"] == {CITADELS: [613, 613]}
 
 

@@ -85,11 +85,15 @@ def test_ingested_citation_is_on_the_rulings_source_line(ingested_client):
     html = ingested_client.get("/entries/citadels/assassin?lang=en").get_data(as_text=True)
     line = source_line(article(html, "names-a-character"))
     assert "Published" in line
-    assert "borisyankov/rulespal" in line and "data/rulebooks/citadels_rulebook.md" in line
-    assert "(2016 rulebook)" in line
-    assert "data/<wbr>rulebooks/<wbr>citadels_rulebook.md" in article(html, "names-a-character")
-    assert line.index("003") < line.index("Published")  # after the seed sources
+    # a title in words, the address one tap away; no repository path in the words
+    assert ">the 2016 rulebook</a>" in line
+    assert 'href="https://github.com/borisyankov/rulespal/blob/HEAD/data/rulebooks/citadels_rulebook.md"' in (
+        line
+    )
+    assert "borisyankov/rulespal" not in re.sub(r"<[^>]+>", "", line)
+    assert line.index("Citadels rules") < line.index("Published")  # after the seed sources
     assert '<a href="https://wiki.dominionstrategy.com/index.php/Reshuffle" rel="noopener">' in line
+    assert ">the Dominion Strategy wiki (Reshuffle)</a>" in line
     assert "borisyankov" not in prose(article(html, "names-a-character"))
 
 
@@ -116,11 +120,13 @@ def real_client(tmp_path_factory):
 
 
 def test_queen_page_shows_the_rulebook_on_the_source_line_not_in_the_text(real_client):
+    titles = {"en": "the 2016 rulebook", "zh-Hans": "2016 年版规则书", "zh-Hant": "2016 年版規則書"}
     for lang in ("en", "zh-Hans", "zh-Hant"):
         html = real_client.get(f"/entries/citadels/queen?lang={lang}").get_data(as_text=True)
         ruling = article(html, "five-or-more-players")
         line = source_line(ruling)
-        assert "borisyankov/rulespal" in line and "data/rulebooks/citadels_rulebook.md" in line, lang
+        assert f">{titles[lang]}</a>" in line, lang
+        assert "github.com/borisyankov/rulespal/blob/HEAD/data/rulebooks/citadels_rulebook.md" in line, lang
         assert "borisyankov" not in prose(ruling) and "rulespal" not in prose(ruling), lang
 
 
@@ -129,7 +135,8 @@ def test_a_notes_citation_is_on_its_source_line(real_client):
     start = html.index('id="note-ties-editions"')
     note = html[start : html.index("</p>", html.index('class="sources"', start)) + 4]
     line = source_line(note)
-    assert "borisyankov/rulespal" in line and "vdocuments.mx/citadels-faq.html" in line
+    assert "borisyankov/rulespal" in line and "vdocuments.mx/citadels-faq.html" in line  # the links
+    assert "the 2016 rulebook" in line and "the 2010 FAQ" in line  # the words
     assert "rulespal" not in prose(note) and "vdocuments" not in prose(note)
 
 

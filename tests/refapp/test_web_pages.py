@@ -66,8 +66,10 @@ def test_entry_page_shows_names_cost_types_rulings_with_sources_and_permalinks(c
     assert ">Action<" in page
     assert 'id="set-aside-not-shuffled"' in page
     assert 'href="#set-aside-not-shuffled"' in page
-    assert "lines 407–409" in page and "000_2dfe370fb22f4214.txt" in page
-    assert "lines 285–286" in page  # the 002 copy is cited too
+    # each copy by its title, linked to the source reader at the cited lines
+    assert 'href="/sources/000_2dfe370fb22f4214.txt?from=407&amp;to=409#L407"' in page
+    assert 'href="/sources/002_0055ec9b52a42cc5.txt?from=285&amp;to=286#L285"' in page  # the 002 copy too
+    assert "lines 407–409" not in page
     assert "1st edition" in page
     assert 'href="/scenarios/dominion/library-set-aside"' in page  # "show me" for that ruling
     assert 'href="/entries/dominion/cellar"' in page  # related entry
@@ -310,7 +312,9 @@ def test_differing_seed_copies_are_shown_with_the_reading_kept(client):
     details = page[page.index('<details class="variants">') : page.index("</details>")]
     assert "Copies differ (1)" in details
     assert '<span class="reading">裏</span>' in details and '<span class="reading">里</span>' in details
-    assert "line 407" in details and "line 285" in details
+    # each copy by its title, linked to its line in the source reader (no line numbers in words)
+    assert "from=407&amp;to=407#L407" in details and "from=285&amp;to=285#L285" in details
+    assert "line 407" not in details
     assert details.index("裏") < details.index("(kept)") < details.index("里")
 
 

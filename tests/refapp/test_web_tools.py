@@ -114,7 +114,8 @@ def test_offline_pack_holds_every_entry_in_one_script(client, lang):
     ids = {e.id for e in load_dataset().entries}
     assert body["lang"] == lang and {row[0] for row in body["entries"]} == ids
     assassin = next(row for row in body["entries"] if row[0] == "citadels/assassin")
-    assert assassin[3] == {"zh-Hans": "刺客", "zh-Hant": "殺手", "en": "Assassin"}[lang]  # Taiwan name
+    # zh-Hant: the Taiwan name
+    assert assassin[3] == {"zh-Hans": "刺客", "zh-Hant": "殺手", "en": "Assassin"}[lang]
     assert client.get("/api/offline-pack?lang=fr").status_code == 400
 
 
