@@ -13,8 +13,8 @@ from typing import Any
 
 MAX_DEPTH = 20  # a sandbox situation needs 6 (situation > players > [i] > zones > hand > [j])
 MAX_NUMBER = 2**53  # beyond this a number is not a count, a seed or a step of anything here
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
-_BRACKETS = re.compile(r"[^\[\]{}]+")
+# A string (to its closing quote, or to the end when it has none: one pass, never quadratic) or a bracket.
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.S)
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
@@ -37,8 +37,8 @@ class _BadNumber:
 
 def depth(text: str) -> int:
     """How deeply arrays and objects nest in JSON text (brackets inside strings do not count)."""
-    brackets = _BRACKETS.sub("", _STRINGS.sub("", text))
-    return max(accumulate(_STEP[c] for c in brackets), default=0)
+    steps = (_STEP[token] for token in _TOKENS.findall(text) if token in _STEP)
+    return max(accumulate(steps), default=0)
 
 
 def _int(text: str) -> int | _BadNumber:

@@ -25,6 +25,8 @@ def refused(text: str) -> JSONInputError:
 def test_nesting_is_counted_outside_strings():
     assert depth('{"a": [[1], {"b": "[[[[{{"}]}') == 3
     assert depth('"\\"[[["') == 0 and depth("7") == 0
+    assert depth('["a", "b\\"[[[') == 1  # an unterminated string runs to the end
+    assert refused('"' + 'a\\"' * 10_000).status == 400
     assert refused(NESTED).status == 400
     assert f"deeper than {MAX_DEPTH}" in str(refused(NESTED))
     assert loads("[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
