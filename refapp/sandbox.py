@@ -328,7 +328,8 @@ def download():  # type: ignore[no-untyped-def]
         return Response(f"{error['error']}\n", status=status, mimetype="text/plain",
                         headers=retry_headers(status))
     scenario = sandbox.to_scenario(situation, run)
-    text = yaml.safe_dump(scenario, allow_unicode=True, sort_keys=False, width=100)
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's: the same text, a quarter of the time
+    text = yaml.dump(scenario, Dumper=dumper, allow_unicode=True, sort_keys=False, width=100)
     response = Response(text, mimetype="application/yaml")
     response.headers["Content-Disposition"] = f'attachment; filename="{scenario["id"]}.yaml"'
     return response
