@@ -95,12 +95,21 @@ def timed(conn: http.client.HTTPConnection, method: str, path: str, body: bytes 
     return (time.perf_counter() - t0) * 1000, r.status
 
 
-def client(port: int, work: list[tuple[str, bytes, int]], rounds: int, out: dict[str, list]) -> None:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+def client(port: int, work: list[tuple[str, bytes, int]], rounds: int, out: dict[str, list],
+           address: str = "127.0.0.1") -> None:
+    """One client (its own loopback address, as the server's per-client slots see it). A sandbox
+    step refused for want of a free slot (503, or 429) is counted and sent again, as the page does;
+    its time is the time until the answer that counts."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30, source_address=(address, 0))
     for _ in range(rounds):
         for sid, body, _n in work:
-            ms, status = timed(conn, "POST", "/api/sandbox", body)
-            out["sandbox"].append(ms)
+            t0 = time.perf_counter()
+            _ms, status = timed(conn, "POST", "/api/sandbox", body)
+            while status in (429, 503):
+                out["refused"].append(status)
+                time.sleep(0.01)
+                _ms, status = timed(conn, "POST", "/api/sandbox", body)
+            out["sandbox"].append((time.perf_counter() - t0) * 1000)
             out["status"].append(status)
             ms, status = timed(conn, "GET", f"/scenarios/{sid}.json", None)
             out["demo"].append(ms)
@@ -114,9 +123,10 @@ def pct(values: list[float], p: float) -> float:
 
 
 def measure(port: int, work, rounds: int, clients: int) -> dict[str, list]:
-    out: dict[str, list] = {"sandbox": [], "demo": [], "status": []}
-    parts = [dict(sandbox=[], demo=[], status=[]) for _ in range(clients)]
-    threads = [threading.Thread(target=client, args=(port, work, rounds, parts[i])) for i in range(clients)]
+    out: dict[str, list] = {"sandbox": [], "demo": [], "status": [], "refused": []}
+    parts = [dict(sandbox=[], demo=[], status=[], refused=[]) for _ in range(clients)]
+    threads = [threading.Thread(target=client, args=(port, work, rounds, parts[i], f"127.0.0.{i + 2}"))
+               for i in range(clients)]
     for t in threads:
         t.start()
     for t in threads:
@@ -389,7 +399,10 @@ def main(argv: list[str] | None = None) -> int:
         row("sandbox step, in-process, CPU time of the request", local["sandbox_cpu"]),
         row("demo, in-process, CPU time of the request", local["demo_cpu"]),
         "",
-        f"Non-200 responses: {bad}. Target: sandbox step p99 <= 50 ms with one client "
+        f"Non-200 responses: {bad}. Sandbox steps refused at first for want of a free replay slot "
+        f"and sent again: {len(one['refused'])} with one client, {len(many['refused'])} with "
+        f"{args.clients} (each client has its own loopback address; the server runs one replay at a "
+        "time per worker, docs/api.md). Target: sandbox step p99 <= 50 ms with one client "
         f"({'met' if pct(one['sandbox'], 99) <= 50 else 'NOT met'}: {pct(one['sandbox'], 99):.1f} ms). "
         "The demo endpoint answers from the per-process run cache; the sandbox replays every time "
         "(it is stateless), so the difference is the engine's replay plus narration and snapshots.",
