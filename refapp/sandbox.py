@@ -8,16 +8,21 @@ see refapp/sandbox_code.py); without JavaScript that URL shows the board at the 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 import yaml
-from flask import Blueprint, Response, current_app, g, jsonify, render_template, request
+from flask import Blueprint, Response, current_app, g, render_template, request
 
 from engine import sandbox
 from refapp import i18n, sandbox_start
 from refapp.board import board_at
+from refapp.commands.web import THREADS
+from refapp.json_input import JSONInputError, loads
 from refapp.sandbox_code import CodeError, decode, encode
 from refapp.scenarios import ScenarioUnavailable, catalog_types
+from refapp.slots import RETRY_AFTER_S, Slots
 from refapp.state import get_state
 from refapp.vocabulary import board_strings
 
@@ -25,34 +30,66 @@ bp = Blueprint("sandbox", __name__)
 
 MAX_BODY_BYTES = 32 * 1024
 GAMES = ("dominion", "citadels")
+TOO_SLOW_RETRY_S = 5
+NO_BOARDS = sandbox.Boards(at=frozenset())
+LAST_BOARD = sandbox.Boards(last=True)
+ENGINE_BUG = "the engine failed on this situation: a fault of ours, not of what you sent (it has been logged)"
+
+
+@bp.record_once
+def _make_slots(setup: Any) -> None:
+    """This process's slots for replays (config SANDBOX_SLOTS, SANDBOX_SLOTS_PER_CLIENT)."""
+    config = setup.app.config
+    total = int(config.get("SANDBOX_SLOTS", max(1, THREADS - 1)))  # fewer than the threads
+    per_client = int(config.get("SANDBOX_SLOTS_PER_CLIENT", 1))
+    setup.app.extensions["refapp-sandbox-slots"] = Slots(total, per_client)
+
+
+def limits() -> sandbox.Limits:
+    """The sandbox's limits (config SANDBOX_LIMITS, for tests; default engine.sandbox.LIMITS)."""
+    return current_app.config.get("SANDBOX_LIMITS") or sandbox.LIMITS
 
 
 def problem(message: str, status: int, **extra: Any) -> tuple[dict[str, Any], int]:
     return {"error": message, "status": status, **extra}, status
 
 
-def replay(situation: Any, answers: Any) -> tuple[sandbox.SandboxRun | None, dict[str, Any], int]:
-    """``(run, {}, 200)``, or ``(None, error body naming the field, status)``; never raises."""
+def json_reply(body: dict[str, Any], status: int, headers: dict[str, str] | None = None) -> Response:
+    text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    return Response(text, status=status, mimetype="application/json", headers=headers)
+
+
+def retry_headers(status: int) -> dict[str, str]:
+    return {"Retry-After": str(TOO_SLOW_RETRY_S)} if status == 503 else {}
+
+
+def replay(situation: Any, answers: Any, boards: sandbox.Boards = sandbox.ALL_BOARDS,
+           ) -> tuple[sandbox.SandboxRun | None, dict[str, Any], int]:
+    """``(run, {}, 200)``, or ``(None, error body, status)``; never raises.
+
+    What the client sent and cannot be played is a 422 naming the field (``limits.<budget>`` for
+    too much work); the wall-clock safety net is a 503 (try again); anything else is an engine bug:
+    logged with its traceback, answered 500 without it.
+    """
     game = situation.get("game") if isinstance(situation, dict) else None
     names = game_names(game)[0] if game in GAMES else {}
     try:
-        return sandbox.play(situation, answers, names), {}, 200
-    except (sandbox.SituationError, sandbox.AnswersError) as exc:
-        return None, *problem(str(exc), 422, field=exc.field)
-    except sandbox.AnswerRefused as exc:
-        where = f"answers[{exc.index}]"
-        return None, *problem(str(exc), 422, field=where, index=exc.index, reason=exc.reason)
-    except sandbox.OverBudget as exc:
-        return None, *problem(f"limits: {exc}", 422, field="limits")
-    except Exception as exc:  # noqa: BLE001 - an engine failure is reported, never a 500
-        current_app.logger.exception("sandbox replay failed")
-        return None, *problem(f"the engine could not play this situation ({type(exc).__name__})", 422,
-                              field="situation")
+        return sandbox.play(situation, answers, names, limits(), boards), {}, 200
+    except sandbox.SandboxError as exc:
+        return None, *problem(str(exc), 422, field=exc.field, **exc.details())
+    except sandbox.TooSlow as exc:
+        current_app.logger.warning("sandbox replay stopped by the safety net: %s", exc)
+        return None, *problem(f"the server is too busy to finish this replay now ({exc}): try again in "
+                              f"{TOO_SLOW_RETRY_S} s", 503)
+    except Exception:  # noqa: BLE001 - an engine bug: logged, answered 500 without a traceback
+        current_app.logger.exception("sandbox replay failed: engine error")
+        return None, *problem(ENGINE_BUG, 500)
 
 
-def run_sandbox(situation: Any, answers: Any) -> tuple[dict[str, Any], int]:
+def run_sandbox(situation: Any, answers: Any, boards: sandbox.Boards = sandbox.ALL_BOARDS,
+                ) -> tuple[dict[str, Any], int]:
     """The replay as the API returns it (names, types and the link code added), or the error body."""
-    run, error, status = replay(situation, answers)
+    run, error, status = replay(situation, answers, boards)
     if run is None:
         return error, status
     names, types = game_names(run.game)
@@ -71,34 +108,107 @@ def game_names(game: str) -> tuple[dict[str, Any], dict[str, list[str]]]:
     return extra[key]
 
 
-@bp.post("/api/sandbox")
-def api_sandbox():  # type: ignore[no-untyped-def]
+def one_at_a_time(refuse: Callable[[int, str], Any]) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Run the view in one of this process's replay slots (refapp/slots.py); without one, answer
+    ``refuse(status, message)`` with ``Retry-After`` at once."""
+
+    def wrap(view: Callable[..., Any]) -> Callable[..., Any]:
+        @wraps(view)
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            slots: Slots = current_app.extensions["refapp-sandbox-slots"]
+            with slots.slot(request.remote_addr or "") as refused:
+                if refused is None:
+                    return view(*args, **kwargs)
+            response = current_app.make_response(refuse(refused.status, refused.message))
+            response.headers["Retry-After"] = str(RETRY_AFTER_S)
+            return response
+
+        return guarded
+
+    return wrap
+
+
+def _refuse_json(status: int, message: str) -> Response:
+    return json_reply(problem(message, status)[0], status)
+
+
+def _refuse_text(status: int, message: str) -> Response:
+    return Response(f"{message}\n", status=status, mimetype="text/plain")
+
+
+def _refuse_page(status: int, _message: str) -> tuple[str, int]:
+    if not hasattr(g, "lang"):
+        g.lang = i18n.DEFAULT_LANG
+    return render_template("error.html", title=i18n.translate("error.500.title", g.lang),
+                           body=i18n.translate("error.500.body", g.lang), page="error"), status
+
+
+def parse_boards(value: Any, most: int) -> sandbox.Boards | str:
+    """The ``snapshots`` field as Boards, or the error message."""
+    if value == "all":
+        return sandbox.ALL_BOARDS
+    if value == "last":
+        return LAST_BOARD
+    if isinstance(value, list) and len(value) <= most and all(
+            isinstance(i, int) and not isinstance(i, bool) and i >= 0 for i in value):
+        return sandbox.Boards(at=frozenset(value))
+    return f'snapshots: "all" (the default), "last", or a list of at most {most} event indexes (from 0)'
+
+
+def bad(message: str, status: int, field: str, **extra: Any) -> Response:
+    return json_reply(problem(message, status, field=field, **extra)[0], status)
+
+
+def read_body() -> dict[str, Any] | Response:
+    """The request body as a JSON object, or the error reply (413, 400, 422)."""
     too_large = problem(f"the request is larger than {MAX_BODY_BYTES // 1024} KB", 413, limit=MAX_BODY_BYTES)
     if (request.content_length or 0) > MAX_BODY_BYTES:
-        return jsonify(too_large[0]), 413
+        return json_reply(too_large[0], 413)
     raw = request.get_data(cache=False)
     if len(raw) > MAX_BODY_BYTES:
-        return jsonify(too_large[0]), 413
+        return json_reply(too_large[0], 413)
     try:
-        payload = json.loads(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError):
-        return jsonify(problem("the body is not JSON: send {situation, answers}", 400, field="body")[0]), 400
+        payload = loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return bad("body: not UTF-8 text: send JSON {situation, answers}", 400, "body")
+    except JSONInputError as exc:
+        return bad(str(exc), exc.status, exc.field)
     if not isinstance(payload, dict):
-        return jsonify(problem("the body is a JSON object {situation, answers}", 422, field="body")[0]), 422
-    unknown = sorted(set(payload) - {"situation", "answers", "since"})
+        return bad("the body is a JSON object {situation, answers}", 422, "body")
+    return payload
+
+
+@bp.post("/api/sandbox")
+@one_at_a_time(_refuse_json)
+def api_sandbox():  # type: ignore[no-untyped-def]
+    payload = read_body()
+    if isinstance(payload, Response):
+        return payload
+    unknown = sorted(set(payload) - {"situation", "answers", "since", "snapshots"})
     if unknown:
-        return jsonify(problem(f"unknown field(s) {unknown}", 422, field=unknown[0])[0]), 422
+        return bad(f"unknown field(s) {unknown}", 422, unknown[0])
     if "situation" not in payload:
-        return jsonify(problem("situation: missing", 422, field="situation")[0]), 422
+        return bad("situation: missing", 422, "situation")
     since = payload.get("since", 0)
     if not isinstance(since, int) or isinstance(since, bool) or since < 0:
-        return jsonify(problem("since: a whole number >= 0", 422, field="since")[0]), 422
-    body, status = run_sandbox(payload["situation"], payload.get("answers", []))
+        return bad("since: a whole number >= 0", 422, "since")
+    most = limits()
+    boards = parse_boards(payload.get("snapshots", "all"), most.boards_at)
+    if isinstance(boards, str):
+        return bad(boards, 422, "snapshots")
+    if boards == sandbox.ALL_BOARDS:
+        boards = sandbox.Boards(since=since)  # the client holds the boards before `since`
+    body, status = run_sandbox(payload["situation"], payload.get("answers", []), boards)
     if status == 200:  # the replay is deterministic: a client that holds the first events gets the rest
         since = min(since, len(body["events"]))
-        body.update(since=since, total=len(body["events"]), events=body["events"][since:],
-                    snapshots=body["snapshots"][since:])
-    return jsonify(body), status
+        body.update(since=since, total=len(body["events"]), events=body["events"][since:])
+    reply = json_reply(body, status, retry_headers(status))
+    if status == 200 and (reply.content_length or 0) > most.reply_bytes:
+        most_bytes = most.reply_bytes
+        return bad(f"limits.reply_bytes: the reply would be larger than {most_bytes:,} bytes; ask for "
+                   'fewer boards (snapshots: "last" or a list of steps), send "since", or stop the replay '
+                   "sooner (setup.stop)", 422, "limits.reply_bytes", limit="reply_bytes", most=most_bytes)
+    return reply
 
 
 def _from_demo(scenario_id: str, step_arg: str | None) -> tuple[dict[str, Any], list[Any]] | None:
@@ -115,7 +225,7 @@ def _from_demo(scenario_id: str, step_arg: str | None) -> tuple[dict[str, Any], 
             step = ruling_index(get_state().scenarios.run(scenario_id)) + 1
         except ScenarioUnavailable:
             step = 1
-    run, _error, _status = replay(situation, answers)
+    run, _error, _status = replay(situation, answers, NO_BOARDS)
     if run is None:
         return situation, []
     title = situation.get("title") if isinstance(situation.get("title"), dict) else {}
@@ -165,11 +275,24 @@ def steps_of(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 @bp.get("/sandbox")
 def page():  # type: ignore[no-untyped-def]
+    if request.args.get("s"):  # a shared link may hold any situation: it takes a replay slot
+        return _shared_page()
+    return _page()
+
+
+@one_at_a_time(_refuse_page)
+def _shared_page():  # type: ignore[no-untyped-def]
+    return _page()
+
+
+def _page():  # type: ignore[no-untyped-def]
     situation, answers, error = start_state()
-    data, status = run_sandbox(situation, answers)
+    data, status = run_sandbox(situation, answers, LAST_BOARD)  # the page shows the board at the end
     if status != 200:
         error = data["error"]
         data = {}
+    elif error:
+        status = 400
     game = situation.get("game") if isinstance(situation, dict) else None
     game = game if game in GAMES else "dominion"
     strings = {**i18n.client_strings(g.lang, ("sandbox.", "game.", "edition.", "punct.")),
@@ -190,20 +313,23 @@ def page():  # type: ignore[no-untyped-def]
         code=data.get("code") or encode(situation, answers),
         cards=sandbox_start.card_facts(),
         origin=origin,
-    ), (400 if error else 200)
+    ), status, retry_headers(status)
 
 
 @bp.get("/sandbox/scenario.yaml")
+@one_at_a_time(_refuse_text)
 def download():  # type: ignore[no-untyped-def]
     try:
         situation, answers = decode(request.args.get("s", ""))
     except CodeError as exc:
         return Response(f"{exc}\n", status=400, mimetype="text/plain")
-    run, error, status = replay(situation, answers)
+    run, error, status = replay(situation, answers, LAST_BOARD)  # its expectations: the board at the end
     if run is None:
-        return Response(f"{error['error']}\n", status=status, mimetype="text/plain")
+        return Response(f"{error['error']}\n", status=status, mimetype="text/plain",
+                        headers=retry_headers(status))
     scenario = sandbox.to_scenario(situation, run)
-    text = yaml.safe_dump(scenario, allow_unicode=True, sort_keys=False, width=100)
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's: the same text, a quarter of the time
+    text = yaml.dump(scenario, Dumper=dumper, allow_unicode=True, sort_keys=False, width=100)
     response = Response(text, mimetype="application/yaml")
     response.headers["Content-Disposition"] = f'attachment; filename="{scenario["id"]}.yaml"'
     return response

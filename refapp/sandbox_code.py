@@ -1,7 +1,8 @@
 """The sandbox in a URL: ``[situation, answers]`` as compact JSON, raw deflate, base64url.
 
 static/sandbox.js writes the same code with CompressionStream("deflate-raw"); a link therefore
-reproduces the sandbox exactly. Decoding is bounded (size before and after inflating).
+reproduces the sandbox exactly. Decoding is bounded (size before and after inflating, nesting
+depth and numbers: refapp/json_input.py).
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import binascii
 import json
 import zlib
 from typing import Any
+
+from refapp.json_input import JSONInputError, loads
 
 MAX_CODE_CHARS = 12_000
 MAX_JSON_BYTES = 64 * 1024
@@ -38,7 +41,11 @@ def decode(code: str) -> tuple[Any, Any]:
         raw = unpacker.decompress(packed, MAX_JSON_BYTES + 1)
         if len(raw) > MAX_JSON_BYTES or unpacker.unconsumed_tail:
             raise CodeError(f"s: the sandbox is larger than {MAX_JSON_BYTES // 1024} KB")
-        data = json.loads(raw.decode("utf-8"))
+        data = loads(raw.decode("utf-8"), root="s")
+    except JSONInputError as exc:
+        if exc.field == "s" and exc.status == 400 and "nest" not in str(exc):
+            raise CodeError("s: not a sandbox link (it may have been cut short)") from None
+        raise CodeError(str(exc).replace("s[1]", "situation", 1).replace("s[2]", "answers", 1)) from None
     except (binascii.Error, ValueError, zlib.error, UnicodeDecodeError) as exc:
         if isinstance(exc, CodeError):
             raise

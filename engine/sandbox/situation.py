@@ -3,7 +3,8 @@
 The head a scenario file needs (``id``, ``entry``, ``ruling``, ``title``) is optional here;
 ``expect``, ``highlight`` and ``aliases`` are ignored; answers come separately (a ``script`` is refused so
 that nobody thinks it is played). On top of the scenario checks, :data:`LIMITS` bounds zone
-sizes, counts and answers so that one request stays small (docs/api.md states them).
+sizes, counts and answers, and the work of one replay (events, boards, shuffled cards, reply
+bytes), so that one request stays small (docs/api.md states them).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.scenario import Scenario, ScenarioError, scenario_from_dict
+from engine.sandbox.errors import SituationError
 
 GAMES = ("dominion", "citadels")
 IGNORED = ("expect", "highlight", "aliases")
@@ -29,19 +31,16 @@ class Limits:
     name_chars: int = 40  # a player's name
     answers: int = 300  # answers replayed per request
     answer_picks: int = 60  # picks in one answer
-    cpu_seconds: float = 0.5  # engine CPU time per request
-    events: int = 5000  # events per replay
+    # The work of one replay, counted (never timed), so the same request always gets the same reply:
+    events: int = 1500  # events played (a 4-player Big Money game to its end is about 1,100)
+    board_cards: int = 60_000  # cards, piles and counters on all the boards (snapshots) kept
+    boards_at: int = 100  # steps a client may list in "snapshots"
+    shuffled_cards: int = 30_000  # cards shuffled
+    reply_bytes: int = 1_000_000  # the JSON reply (the web app counts it after serialising)
+    wall_seconds: float = 5.0  # safety net only: no replay within the counts above comes near it
 
 
 LIMITS = Limits()
-
-
-class SituationError(ValueError):
-    """The situation cannot be played: ``field`` names where, the message says what is wrong."""
-
-    def __init__(self, field: str, message: str) -> None:
-        super().__init__(message)
-        self.field = field
 
 
 def _field_of(message: str) -> str:
@@ -109,7 +108,10 @@ def size_problems(data: dict[str, Any], limits: Limits) -> list[str]:
                 problems.append(f"players[{i}].zones.{zone}: {_cards(cards)} cards; at most {cap}")
         counters = p.get("counters") if isinstance(p.get("counters"), dict) else {}
         for name, n in counters.items():
-            if isinstance(n, int) and not 0 <= n <= limits.counter:
+            if isinstance(n, (float, bool)):
+                problems.append(f"players[{i}].counters.{name}: {n} is not a whole number "
+                                f"from 0 to {limits.counter}")
+            elif isinstance(n, int) and not 0 <= n <= limits.counter:
                 problems.append(f"players[{i}].counters.{name}: {n} is not from 0 to {limits.counter}")
     shared = data.get("shared") if isinstance(data.get("shared"), dict) else {}
     for zone, cards in shared.items():

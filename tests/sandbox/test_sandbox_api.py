@@ -190,3 +190,106 @@ def test_since_sends_only_the_events_a_client_does_not_hold(client):
     assert first["snapshots"] + rest["snapshots"] == whole["snapshots"]
     bad = client.post("/api/sandbox", json={"situation": situation, "since": -1})
     assert bad.status_code == 422 and bad.get_json()["field"] == "since"
+
+
+def probe() -> dict:
+    """The issue's probe: 4 Big Money bots, five zones of 60 Silver each, 100 turns (a 12.6 KB body)."""
+    zones = {z: ["silver"] * 60 for z in ("hand", "deck", "discard", "play", "set_aside")}
+    return {"game": "dominion", "players": [{"name": f"P{i}", "zones": dict(zones)} for i in range(4)],
+            "supply": {s: 60 for s in ("copper", "silver", "gold", "estate", "duchy", "province")},
+            "setup": {"stop": 100, "bots": {str(i): "BM" for i in range(4)}}}
+
+
+def test_a_replay_over_the_work_budget_is_422_naming_the_limit_and_the_same_every_time(client):
+    replies = [client.post("/api/sandbox", json={"situation": probe()}) for _ in range(3)]
+    check_spec(replies[0])
+    assert {r.status_code for r in replies} == {422}
+    assert len({r.data for r in replies}) == 1  # the same body, byte for byte
+    body = replies[0].get_json()
+    assert body["field"] == "limits.boards" and body["limit"] == "boards" and body["most"] == 60_000
+    assert "snapshots" in body["error"]  # it says how to ask for less
+
+
+def test_snapshots_last_or_at_listed_steps_keeps_a_long_replay_small(client):
+    r = client.post("/api/sandbox", json={"situation": probe(), "snapshots": "last"})
+    check_spec(r)
+    assert r.status_code == 200 and len(r.data) < 1_000_000
+    run = r.get_json()
+    assert run["finished"] and len(run["snapshots"]) == 1 and run["snapshot_seqs"] == [run["total"] - 1]
+    some = client.post("/api/sandbox", json={"situation": probe(), "snapshots": [0, 10, 5000]}).get_json()
+    assert some["snapshot_seqs"] == [0, 10]
+    small = empty_dominion(alice=["throne-room", "feast"])
+    whole = post(client, small, ["throne-room", "silver"]).get_json()
+    assert whole["snapshot_seqs"] == list(range(len(whole["events"])))
+    picked = client.post("/api/sandbox", json={"situation": small, "answers": ["throne-room", "silver"],
+                                               "snapshots": [1, 3]}).get_json()
+    assert picked["snapshots"] == [whole["snapshots"][1], whole["snapshots"][3]]
+    for bad in ("some", [-1], [True], list(range(101)), 3):
+        r = client.post("/api/sandbox", json={"situation": small, "snapshots": bad})
+        assert r.status_code == 422 and r.get_json()["field"] == "snapshots", bad
+
+
+def test_a_reply_over_the_byte_budget_is_422_naming_the_limit(client, sandbox_app, monkeypatch):
+    from engine.sandbox import Limits
+
+    monkeypatch.setitem(sandbox_app.config, "SANDBOX_LIMITS", Limits(reply_bytes=5_000))
+    r = client.post("/api/sandbox", json={"situation": empty_dominion(alice=["throne-room", "feast"])})
+    check_spec(r)
+    assert r.status_code == 422 and r.get_json()["field"] == "limits.reply_bytes"
+    assert "5,000 bytes" in r.get_json()["error"]
+
+
+def test_the_wall_clock_safety_net_is_503_with_retry_after(client, sandbox_app, monkeypatch):
+    from engine.sandbox import Limits
+
+    monkeypatch.setitem(sandbox_app.config, "SANDBOX_LIMITS", Limits(wall_seconds=-1.0))  # always past
+    situation = empty_dominion(alice=["copper"])
+    r = client.post("/api/sandbox", json={"situation": situation})
+    check_spec(r)
+    assert r.status_code == 503 and r.headers["Retry-After"] == "5"
+    assert "try again" in r.get_json()["error"]
+    from refapp.sandbox_code import encode
+
+    for path in ("/sandbox?s=", "/sandbox/scenario.yaml?s="):
+        page = client.get(path + encode(situation, []))
+        assert page.status_code == 503 and page.headers["Retry-After"] == "5", path
+
+
+def test_an_engine_bug_is_a_logged_500_and_user_errors_stay_4xx(client, monkeypatch, caplog):
+    import refapp.sandbox as routes
+    from refapp.sandbox_code import encode
+
+    def broken(*_args, **_kwargs):  # type: ignore[no-untyped-def]
+        raise KeyError("a bug in the engine")
+
+    monkeypatch.setattr(routes.sandbox, "play", broken)
+    situation = empty_dominion(alice=["copper"])
+    r = client.post("/api/sandbox", json={"situation": situation})
+    check_spec(r)
+    assert r.status_code == 500 and r.get_json()["status"] == 500
+    assert "Traceback" not in r.get_data(as_text=True) and "KeyError" not in r.get_data(as_text=True)
+    assert any("engine error" in rec.getMessage() and rec.exc_info for rec in caplog.records)
+    for path in ("/sandbox?s=", "/sandbox/scenario.yaml?s="):
+        page = client.get(path + encode(situation, []))
+        assert page.status_code == 500, path
+        assert "Traceback" not in page.get_data(as_text=True)
+    monkeypatch.undo()
+    assert post(client, empty_dominion(alice=["dragon"])).status_code == 422  # the client's error
+
+
+def test_bad_json_bodies_are_clear_400_or_422_naming_the_field(client):
+    nested = client.post("/api/sandbox", data="[" * 1000 + "]" * 1000, content_type="application/json")
+    check_spec(nested)
+    assert nested.status_code == 400 and "nest deeper" in nested.get_json()["error"]
+    huge = empty_dominion()
+    huge["players"][0]["counters"] = {"coins": 1e308}
+    r = client.post("/api/sandbox", json={"situation": huge})
+    check_spec(r)
+    assert r.status_code == 422 and r.get_json()["field"] == "situation.players[0].counters.coins"
+    nan = client.post("/api/sandbox", data='{"situation": {"game": "dominion", "seed": NaN}}',
+                      content_type="application/json")
+    assert nan.status_code == 400 and nan.get_json()["field"] == "situation.seed"
+    five = empty_dominion()
+    five["players"][0]["counters"] = {"coins": 5.5}
+    r = client.post("/api/sandbox", json={"situation": five})
+    assert r.status_code == 422 and r.get_json()["field"] == "situation.players[0].counters.coins"

@@ -112,8 +112,13 @@ def play_randomly(client, situation: dict, seed: int, totals) -> None:  # type: 
         for i, snap in enumerate(run["snapshots"]):
             assert totals(snap) == first, f"not conserved after event {i}: {run['events'][i]['kind']}"
         if run["finished"]:
-            return
+            break
         answers.append(random_answer(run["pending"], rng))
+    only_last = client.post("/api/sandbox", json={"situation": situation, "answers": answers,
+                                                  "snapshots": "last"}).get_json()
+    whole = client.post("/api/sandbox", json={"situation": situation, "answers": answers}).get_json()
+    assert only_last["snapshots"] == whole["snapshots"][-1:]  # the board at the end, without the others
+    assert only_last["events"] == whole["events"]
 
 
 @SETTINGS
