@@ -55,3 +55,75 @@ def test_the_same_facts_compare_equal(dominion_names):
     texts = {"en": "Draw 3 cards into your hand.", "zh-Hans": "抽3张牌放入手牌。",
              "zh-Hant": "抽3張牌放入手牌。"}
     assert F.compare(texts, dominion_names) == []
+
+
+@pytest.fixture(scope="module")
+def citadels_names(dataset):
+    return F.card_names(dataset.entries, "citadels")
+
+
+def test_a_second_card_is_another_card_not_a_count():
+    assert F.numbers("A second Chapel still in hand may be trashed.", "en") == frozenset()
+    assert F.numbers("resolve it a second time", "en") == frozenset()  # 再执行一次: once more
+    assert F.numbers("the second Silver gives nothing", "en") == {2}  # an ordinal still counts
+    assert F.numbers("第二张银币不再带来额外钱币", "zh-Hans") == {2}
+
+
+def test_chinese_words_made_with_numerals_are_not_numbers():
+    assert F.numbers("放在一旁，十分简单，逐一明示", "zh-Hans") == frozenset()
+
+
+def test_english_zone_words_match_at_the_start_of_a_sentence():
+    assert F.zones("Trash this Feast.", "en") == {"trash"}
+    assert F.zones("Supply piles are counted.", "en") == {"supply"}
+
+
+def test_handing_something_over_is_not_a_hand():
+    assert F.zones("The Emperor must also hand the crown on.", "en") == frozenset()
+    assert F.zones("may not hand a player a district", "en") == frozenset()
+    assert F.zones("take the cards in hand the next turn", "en") == {"hand"}  # the noun stays
+    assert F.zones("one district card from their hand", "en") == {"hand"}
+
+
+def test_a_longer_chinese_zone_word_is_not_also_the_shorter_one():
+    assert F.zones("只有留在弃牌堆顶的那一张看得见", "zh-Hans") == {"discard pile"}
+    assert F.zones("供应区由七堆基本牌和10堆王国牌组成", "zh-Hans") == {"supply"}  # 牌组成 is not 牌组
+    assert F.zones("你的牌组中每有整10张牌", "zh-Hans") == {"deck"}
+
+
+def test_a_pile_is_the_deck_only_in_citadels():
+    assert F.zones("从牌堆顶抽2张地区卡", "zh-Hans", "citadels") == {"deck"}
+    assert F.zones("把占位牌放在每个牌堆底下", "zh-Hans", "dominion") == frozenset()
+
+
+def test_a_player_holding_the_crown_is_not_a_hand():
+    assert F.zones("仍然留在原来持有皇冠的玩家手上", "zh-Hans") == frozenset()
+    assert F.zones("将被摧毁的地区拿到手上", "zh-Hans") == {"hand"}
+
+
+def test_english_plurals_of_card_names(dominion_names):
+    assert F.cards("Estates, Duchies and Provinces", "en", dominion_names) == {
+        "dominion/estate", "dominion/duchy", "dominion/province"}
+
+
+def test_a_longer_chinese_name_is_not_also_the_card_inside_it(citadels_names):
+    assert F.cards("修道院院长", "zh-Hans", citadels_names) == {"citadels/abbot"}
+    assert F.cards("修道院院長", "zh-Hant", citadels_names) == {"citadels/abbot"}  # the alias, converted
+    assert F.cards("修道院", "zh-Hant", citadels_names) == {"citadels/monastery"}
+
+
+def test_either_chinese_name_counts_in_traditional_text(citadels_names):
+    # the Taiwan name 殺手 and the mainland 刺客 (kept in seed text) are the same card
+    assert F.cards("殺手", "zh-Hant", citadels_names) == {"citadels/assassin"}
+    assert F.cards("刺客", "zh-Hant", citadels_names) == {"citadels/assassin"}
+    assert F.cards("龍門", "zh-Hant", citadels_names) == {"citadels/dragon-gate"}
+
+
+def test_an_alias_that_is_another_cards_name_is_that_card(citadels_names):
+    assert F.cards("要塞", "zh-Hans", citadels_names) == {"citadels/fortress"}
+
+
+def test_the_entry_itself_may_be_named_or_not(citadels_names):
+    texts = {"en": "The Architect draws two extra district cards.", "zh-Hans": "还可以额外再抽2张地区卡。"}
+    assert F.compare(texts, citadels_names, "citadels", own="citadels/architect") == []
+    assert F.compare(texts, citadels_names, "citadels")  # without the owner it is a difference
