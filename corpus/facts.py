@@ -26,7 +26,7 @@ ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 
 #: something English says without a number (两者 'both' is kept: English says "both").
 ZH_NOT_NUMBERS = ("一些", "一样", "一樣", "一起", "一旦", "一直", "一般", "一切", "一下", "统一", "統一",
                   "万一", "萬一", "唯一", "之一", "一律", "一致", "一定", "一点", "一點", "一边", "一邊",
-                  "十分", "逐一", "一一", "一旁", "一同", "一并", "一併", "一方面")
+                  "十分", "逐一", "一一", "一旁", "一同", "一并", "一併", "一方面", "四处", "四處")
 
 #: A zone (or the act that puts a card there) in each script. English patterns are matched
 #: without regard to case ("Trash this Feast"); Chinese words are taken longest first and each
