@@ -50,6 +50,10 @@ GAME_ZONES: Mapping[str, Mapping[str, tuple[str, ...]]] = {
 }
 
 
+#: A list item's number ("these: 1. exchange … Or 2. discard", 或者2.选择): a label, not a count.
+LIST_MARKER = re.compile(r"(?:^|(?<=[:：;；\n])|(?<=\bor )|(?<=\bOr )|(?<=或者))\s*\d\.(?=\s*[A-Za-z\u4e00-\u9fff])")
+
+
 @dataclass(frozen=True)
 class Facts:
     numbers: frozenset[int]
@@ -80,6 +84,7 @@ def _zh_number(run: str) -> int:
 def numbers(text: str, lang: str) -> frozenset[int]:
     """The numbers 2 and above a text states, digits or words. "A second Chapel" is another
     Chapel (另一张), not a count, so "a/an … second" is left out."""
+    text = LIST_MARKER.sub(" ", text)
     found = {int(n) for n in re.findall(r"\d+", text)}
     if lang == "en":
         plain = re.sub(r"\b(?:a|an) second\b", " ", text, flags=re.IGNORECASE)

@@ -127,3 +127,9 @@ def test_the_entry_itself_may_be_named_or_not(citadels_names):
     texts = {"en": "The Architect draws two extra district cards.", "zh-Hans": "还可以额外再抽2张地区卡。"}
     assert F.compare(texts, citadels_names, "citadels", own="citadels/architect") == []
     assert F.compare(texts, citadels_names, "citadels")  # without the owner it is a difference
+
+
+def test_a_list_items_number_is_a_label_not_a_count():
+    assert F.numbers("do one of these: 1. exchange hands. Or 2. discard cards", "en") == frozenset()
+    assert F.numbers("或者2.选择弃掉手上一定数量的地区卡", "zh-Hans") == frozenset()
+    assert F.numbers("with the remaining $4. Then buy", "en") == {4}  # a number ending a sentence stays
