@@ -51,7 +51,8 @@ GAME_ZONES: Mapping[str, Mapping[str, tuple[str, ...]]] = {
 
 
 #: A list item's number ("these: 1. exchange … Or 2. discard", 或者2.选择): a label, not a count.
-LIST_MARKER = re.compile(r"(?:^|(?<=[:：;；\n])|(?<=\bor )|(?<=\bOr )|(?<=或者))\s*\d\.(?=\s*[A-Za-z\u4e00-\u9fff])")
+LIST_MARKER = re.compile(
+    r"(?:^|(?<=[:：;；\n])|(?<=\bor )|(?<=\bOr )|(?<=或者))\s*\d\.(?=\s*[A-Za-z\u4e00-\u9fff])")
 
 
 @dataclass(frozen=True)

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 from corpus import facts as F
-from corpus.model import load_dataset
+from corpus.model import GAMES, load_dataset
+
+EXCEPTIONS = Path(__file__).with_name("same_facts_exceptions.yaml")
 
 
 @pytest.fixture(scope="module")
@@ -133,3 +138,63 @@ def test_a_list_items_number_is_a_label_not_a_count():
     assert F.numbers("do one of these: 1. exchange hands. Or 2. discard cards", "en") == frozenset()
     assert F.numbers("或者2.选择弃掉手上一定数量的地区卡", "zh-Hans") == frozenset()
     assert F.numbers("with the remaining $4. Then buy", "en") == {4}  # a number ending a sentence stays
+
+
+def _differences(dataset) -> tuple[dict[str, list[str]], int, int]:
+    """Every ruling and every entry's own text (text, text_2e) compared across scripts: the
+    differences by key, and how many rulings and texts were compared."""
+    found: dict[str, list[str]] = {}
+    rulings = texts = 0
+    for game in GAMES:
+        names = F.card_names(dataset.entries, game)
+        for entry in (e for e in dataset.entries if e.game == game):
+            for field in ("text", "text_2e"):
+                text = getattr(entry, field)
+                if text and text.get("en"):
+                    texts += 1
+                    if diff := F.compare(text, names, game, entry.id):
+                        found[f"{entry.id}#{field}"] = diff
+            for ruling in entry.rulings:
+                rulings += 1
+                if diff := F.compare(ruling.text, names, game, entry.id):
+                    found[f"{entry.id}#{ruling.id}"] = diff
+    return found, rulings, texts
+
+
+def test_every_ruling_and_every_text_states_the_same_facts_in_each_script(dataset):
+    found, rulings, texts = _differences(dataset)
+    reviewed = yaml.safe_load(EXCEPTIONS.read_text(encoding="utf-8")) or {}
+    print(f"same facts: compared {rulings} rulings and {texts} entry texts "
+          f"({sum(e.kind == 'card' for e in dataset.entries)} cards); {len(reviewed)} reviewed exceptions")
+    assert rulings >= 500 and texts >= 200  # the whole dataset, not a slice
+    unexplained = {key: diff for key, diff in found.items() if key not in reviewed}
+    assert not unexplained, "\n".join(f"{key}: {d}" for key, diffs in unexplained.items() for d in diffs)
+    stale = sorted(set(reviewed) - set(found))
+    assert not stale, f"listed as reviewed exceptions but no longer differ: {stale}"
+
+
+def test_every_card_text_has_the_same_clauses_in_each_script(dataset):
+    """A card's text is the printed card: the same +N Cards/+N Actions/+$N, costs, numbers,
+    cards and zones in every script, in both editions' wording."""
+    cards = [e for e in dataset.entries if e.kind == "card"]
+    compared = 0
+    for card in cards:
+        names = F.card_names(dataset.entries, card.game)
+        for text in (card.text, card.text_2e):
+            if text and text.get("en"):
+                compared += 1
+                assert text.get("zh-Hans") and text.get("zh-Hant"), f"{card.id}: a script has no card text"
+                assert F.compare(text, names, card.game, card.id) == [], card.id
+    print(f"card texts compared: {compared} (text and 2nd-edition text) of {len(cards)} cards")
+    assert compared >= len(cards)
+
+
+def test_the_whole_dataset_check_finds_a_planted_difference(dataset):
+    """The check can fail: a ruling whose Chinese says 4 where the English says 3 is found."""
+    import copy
+
+    planted = copy.deepcopy(dataset)
+    entry = next(e for e in planted.entries if e.id == "dominion/smithy")
+    entry.text["zh-Hans"] = entry.text["zh-Hans"].replace("3", "4")
+    found, _, _ = _differences(planted)
+    assert "dominion/smithy#text" in found, found.get("dominion/smithy#text")
