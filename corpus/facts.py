@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from corpus.ingest.normalise import to_traditional
 from corpus.model import Entry
 
 EN_NUMBERS = {
@@ -24,24 +25,34 @@ ZH_DIGITS = {"零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 
 #: Chinese numerals that are words, not numbers (一些 'some', 一样 'the same', 三思 …) or count
 #: something English says without a number (两者 'both' is kept: English says "both").
 ZH_NOT_NUMBERS = ("一些", "一样", "一樣", "一起", "一旦", "一直", "一般", "一切", "一下", "统一", "統一",
-                  "万一", "萬一", "唯一", "之一", "一律", "一致", "一定", "一点", "一點", "一边", "一邊")
+                  "万一", "萬一", "唯一", "之一", "一律", "一致", "一定", "一点", "一點", "一边", "一邊",
+                  "十分", "逐一", "一一", "一旁", "一同", "一并", "一併", "一方面", "四处", "四處")
 
-#: A zone (or the act that puts a card there) in each script. Order matters where one word holds
-#: another (弃牌堆 before 弃).
+#: A zone (or the act that puts a card there) in each script. English patterns are matched
+#: without regard to case ("Trash this Feast"); Chinese words are taken longest first and each
+#: taken word is blanked, so 弃牌堆顶 is the discard pile, not also 牌堆顶 (the deck).
 ZONES: Mapping[str, Mapping[str, tuple[str, ...]]] = {
-    "deck": {"en": (r"\bdecks?\b", r"\bdraw piles?\b", r"\bdistrict deck\b"),
-             "zh": ("牌库", "牌庫", "抽牌堆", "地区牌堆", "地區牌堆", "牌堆顶", "牌堆頂", "牌堆底")},
-    "hand": {"en": (r"\bhand\b(?! (?:it|them|him|her|over)\b)",
-                    r"\b(?:their|your|his|her|the|all|players'|players’) hands\b"),
-             "zh": ("手牌", "手中", "手里", "手裡", "手裏")},
-    "discard pile": {"en": (r"\bdiscard piles?\b",), "zh": ("弃牌堆", "棄牌堆")},
+    "deck": {"en": (r"\bdecks?\b", r"\bdraw piles?\b"),
+             "zh": ("牌库", "牌庫", "抽牌堆", "地区牌堆", "地區牌堆", "牌组(?!成)", "牌組(?!成)")},
+    "hand": {"en": (r"\bhands?\b",),  # the verb ("hands the Abbot one gold") is left out below
+             "zh": ("手牌", "手中", "手里", "手裡", "手裏", "(?<!玩家)手上")},
+    "discard pile": {"en": (r"\bdiscard piles?\b",), "zh": ("弃牌堆", "棄牌堆", "废牌堆", "廢牌堆")},
     "trash": {"en": (r"\btrash(?:es|ed|ing)?\b",),
               "zh": ("移除", "废置", "廢置", "垃圾", "移除区", "移除區")},
-    "set aside": {"en": (r"\bset(?:s|ting)? (?:it |them |that card |the card |one |cards )?aside\b",
-                         r"\bset-aside\b"), "zh": ("旁置", "放在一旁", "放到一旁", "放在一邊")},
-    "supply": {"en": (r"\bSupply\b",),
-               "zh": ("供应区", "供應區", "补充资源", "補充資源", "供应堆", "供應堆")},
+    "set aside": {"en": (r"\bset(?:s|ting)? (?:[\w-]+ ){0,3}aside\b", r"\bset-aside\b"),
+                  "zh": ("旁置", "放在一旁", "放到一旁", "放置一旁", "放在一边", "放在一邊")},
+    "supply": {"en": (r"\bsupply\b",),
+               "zh": ("供应区", "供應區", "补充资源", "補充資源", "供应堆", "供應堆", "供应牌", "供應牌")},
 }
+#: Words one game adds: in Citadels 牌堆 alone is the district deck (in Dominion a pile).
+GAME_ZONES: Mapping[str, Mapping[str, tuple[str, ...]]] = {
+    "citadels": {"deck": ("牌堆",)},
+}
+
+
+#: A list item's number ("these: 1. exchange … Or 2. discard", 或者2.选择): a label, not a count.
+LIST_MARKER = re.compile(
+    r"(?:^|(?<=[:：;；\n])|(?<=\bor )|(?<=\bOr )|(?<=或者))\s*\d\.(?=\s*[A-Za-z\u4e00-\u9fff])")
 
 
 @dataclass(frozen=True)
@@ -72,10 +83,13 @@ def _zh_number(run: str) -> int:
 
 
 def numbers(text: str, lang: str) -> frozenset[int]:
-    """The numbers 2 and above a text states, digits or words."""
+    """The numbers 2 and above a text states, digits or words. "A second Chapel" is another
+    Chapel (另一张), not a count, so "a/an … second" is left out."""
+    text = LIST_MARKER.sub(" ", text)
     found = {int(n) for n in re.findall(r"\d+", text)}
     if lang == "en":
-        found |= {EN_NUMBERS[w] for w in re.findall(r"[a-z]+", text.lower()) if w in EN_NUMBERS}
+        plain = re.sub(r"\b(?:a|an) second\b", " ", text, flags=re.IGNORECASE)
+        found |= {EN_NUMBERS[w] for w in re.findall(r"[a-z]+", plain.lower()) if w in EN_NUMBERS}
     else:
         plain = text
         for word in ZH_NOT_NUMBERS:
@@ -84,64 +98,100 @@ def numbers(text: str, lang: str) -> frozenset[int]:
     return frozenset(n for n in found if n >= 2)
 
 
-def zones(text: str, lang: str) -> frozenset[str]:
-    script = _script(lang)
+def zones(text: str, lang: str, game: str | None = None) -> frozenset[str]:
     found = set()
-    for zone, words in ZONES.items():
-        for word in words[script]:
-            hit = re.search(word, text) if script == "en" else word in text
-            if hit:
+    if _script(lang) == "en":
+        for zone, words in ZONES.items():
+            if any(re.search(w, text, re.IGNORECASE) for w in words["en"]):
                 found.add(zone)
-                break
+        if "hand" in found and not _hand_noun(text):
+            found.discard("hand")
+        return frozenset(found)
+    words = [(w, zone) for zone, ws in ZONES.items() for w in ws["zh"]]
+    words += [(w, zone) for zone, ws in GAME_ZONES.get(game or "", {}).items() for w in ws]
+    rest = text
+    for word, zone in sorted(words, key=lambda pair: -len(re.sub(r"\(\?<!.*?\)", "", pair[0]))):
+        if re.search(word, rest):
+            found.add(zone)
+            rest = re.sub(word, "　", rest)
     return frozenset(found)
+
+
+def _hand_noun(text: str) -> bool:
+    """Whether an English text names a hand (the zone), not only the verb: "hands the Abbot one
+    gold", "hand the crown on", "may not hand a player a district"."""
+    verb = (r"\bhand(?:s|ed|ing)? (?:the|a|an|one|two|that|this|it|them|him|her|over|on|back|out|another"
+            r"|each|every)\b")
+    owner = r"(?:\bin|\bfrom|\binto|\byour|\btheir|\bhis|\bher|\bwhole|\bown|['’]s|\bnew|\bstarting) $"
+    for m in re.finditer(r"\bhand(?:s|ed|ing)?\b", text, re.IGNORECASE):
+        before = text[max(0, m.start() - 12):m.start()].lower()
+        if re.match(verb, text[m.start():], re.IGNORECASE) and not re.search(owner, before):
+            continue
+        return True
+    return False
 
 
 def card_names(entries: Iterable[Entry], game: str) -> dict[str, list[tuple[str, str]]]:
     """Per language, (name, entry id) of the game's cards, longest first (so 大村庄 is found before
-    村庄): the names, and the aliases in that script that are no other card's name (要塞, an alias
-    of the Keep, is the Fortress's name). English names match with their capital letter only:
-    'Gold' the card, not 'gold' coins."""
+    村庄, 修道院院长 before 修道院): the names, and the aliases that are no other card's name (要塞, an
+    alias of the Keep, is the Fortress's name). Both Chinese scripts share one list: a card's
+    Simplified and Traditional names and aliases, each also in Traditional characters, since a
+    Traditional text may keep a mainland name (刺客 beside the Taiwan 殺手). English names match
+    with their capital letter only: 'Gold' the card, not 'gold' coins."""
     cards = [e for e in entries if e.game == game and e.kind == "card"]
-    out: dict[str, list[tuple[str, str]]] = {}
+    english: list[tuple[str, str]] = []
+    chinese: list[tuple[str, str]] = []
     for e in cards:
-        for lang, name in e.names.items():
-            if name:
-                out.setdefault(lang, []).append((name, e.id))
-    taken = {name for names in out.values() for name, _ in names}
+        if e.names.get("en"):
+            english.append((e.names["en"], e.id))
+        chinese += [(e.names[lang], e.id) for lang in ("zh-Hans", "zh-Hant") if e.names.get(lang)]
+    taken = {name: entry_id for name, entry_id in english + chinese}
     for e in cards:
         for alias in e.aliases:
-            if alias in taken:
+            if taken.get(alias, e.id) != e.id:
                 continue
-            chinese = bool(re.search(r"[\u4e00-\u9fff]", alias))
-            for lang in ("zh-Hans", "zh-Hant") if chinese else ("en",):
-                out.setdefault(lang, []).append((alias, e.id))
-    for names in out.values():
-        names.sort(key=lambda pair: -len(pair[0]))
+            (chinese if re.search(r"[\u4e00-\u9fff]", alias) else english).append((alias, e.id))
+    chinese += [(to_traditional(name), entry_id) for name, entry_id in chinese]
+    out = {"en": sorted(set(english), key=lambda pair: (-len(pair[0]), pair))}
+    out["zh-Hans"] = out["zh-Hant"] = sorted(set(chinese), key=lambda pair: (-len(pair[0]), pair))
     return out
+
+
+def _english_name(name: str) -> str:
+    """A pattern for an English card name with its plural: Village(s), Duchy/Duchies, Gardens."""
+    if name.endswith("y") and not name.endswith(("ey", "ay", "oy")):
+        return rf"\b{re.escape(name[:-1])}(?:y|ies)\b"
+    return rf"\b{re.escape(name)}(?:s|es)?\b"
 
 
 def cards(text: str, lang: str, names: Mapping[str, list[tuple[str, str]]]) -> frozenset[str]:
     found = set()
     rest = text
     for name, entry_id in names.get(lang, []):
-        pattern = rf"\b{re.escape(name)}s?\b" if lang == "en" else re.escape(name)
+        pattern = _english_name(name) if lang == "en" else re.escape(name)
         if re.search(pattern, rest):
             found.add(entry_id)
             rest = re.sub(pattern, " ", rest)
     return frozenset(found)
 
 
-def facts(text: str, lang: str, names: Mapping[str, list[tuple[str, str]]]) -> Facts:
-    return Facts(numbers(text, lang), cards(text, lang, names), zones(text, lang))
+def facts(text: str, lang: str, names: Mapping[str, list[tuple[str, str]]], game: str | None = None,
+          own: str | None = None) -> Facts:
+    """What a text states; `own` (the entry the text belongs to) is left out of the cards, since
+    a card's own text may say "you" or "this card" in one script and name it in another."""
+    named = cards(text, lang, names) - {own}
+    return Facts(numbers(text, lang), frozenset(named), zones(text, lang, game))
 
 
-def compare(texts: Mapping[str, str], names: Mapping[str, list[tuple[str, str]]]) -> list[str]:
+def compare(texts: Mapping[str, str], names: Mapping[str, list[tuple[str, str]]], game: str | None = None,
+            own: str | None = None) -> list[str]:
     """How each script's text differs from the English one (empty: the same facts)."""
     if not texts.get("en"):
         return []
-    english = facts(texts["en"], "en", names)
+    english = facts(texts["en"], "en", names, game, own)
     out = []
     for lang in ("zh-Hans", "zh-Hant"):
         if texts.get(lang):
-            out += [f"{lang} vs en: {d}" for d in facts(texts[lang], lang, names).differences(english)]
+            found = facts(texts[lang], lang, names, game, own)
+            out += [f"{lang} vs en: {d}" for d in found.differences(english)]
     return out
