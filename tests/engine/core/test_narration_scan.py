@@ -20,7 +20,7 @@ from engine.sandbox.labels import option_label
 from refapp.commands.engine import load_names, names_for
 from refapp.sandbox_start import blank, for_card
 
-ROOMY = sandbox.Limits(answers=400, cpu_seconds=1e9, events=20000)
+ROOMY = sandbox.Limits(answers=400, events=20000, board_cards=10**7, shuffled_cards=10**6)
 
 
 @pytest.fixture(scope="module")
