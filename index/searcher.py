@@ -24,7 +24,7 @@ from index.builder import INDEX_FORMAT, current_folder, query_words
 from index.cache import ResultCache, filters_key
 from index.errors import IndexBrokenError, IndexMissingError, QueryError
 from index.filtering import passes
-from index.game_words import compile_game_words, infer_game, load_game_words
+from index.game_words import compile_game_words, load_game_words, load_weak_game_words
 from index.impacts import Clause, prefixed, score_clauses
 from index.lexicon import Lexicon
 from index.normalise import normalise, to_traditional
@@ -137,7 +137,7 @@ class SearchIndex:
             self.lexicon.forms,
             _load(self.folder, "vocab.json"),
             pinyin_table(self.lexicon.forms),
-            compile_game_words(load_game_words(), word_token),
+            compile_game_words(load_game_words(), word_token, load_weak_game_words()),
         )
         self.unit_count = len(self.units)
         # What kind of fact each ruling (and each FAQ's own answer) states: number, destination...
@@ -427,10 +427,8 @@ class SearchIndex:
                 )
             return self._browse(query, lang, parsed.filters, limit)
         a = analyse(norm, self.tables, self.tokeniser)
-        if a.game_guess is None and a.game_hint is None:  # 买 is a player's word for Dominion's 购买
-            a.game_guess = infer_game(
-                a.tokens + expand(a.tokens, self.synonyms), self.tables.game_words, a.groups
-            )
+        # 买 is a player's word for Dominion's 购买: the synonyms are evidence too
+        a.with_guess(a.tokens, self.tables.game_words, expand(a.tokens, self.synonyms))
         clauses = self._clauses(a)
         hits = self._hits(a, phrase_tokens, parsed.filters, clauses, asked_intents(norm))
         answers = self._answers(a, clauses, hits) if not phrase_tokens else {}
