@@ -173,3 +173,22 @@ def test_a_name_only_one_game_has_is_evidence_too_but_a_shared_one_is_not(real):
     found = real.search("library skip action card", "en")
     assert found.ids()[0] == "dominion/library"
     assert "citadels/library" in found.ids()
+
+
+# -- Cantonese and Taiwan phrasing ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    "plain,regional",
+    [
+        ("盜賊可以偷女巫嗎", "請問喔 盜賊可以偷女巫嗎 啦"),
+        ("實驗室一回合可以用幾次", "欸 實驗室一回合可以用幾次啦"),
+        ("女巫的回合 她可以建造嗎", "女巫嘅回合 佢係咪可以建造㗎"),
+    ],
+)
+def test_regional_particles_change_nothing(real, plain, regional):
+    assert real.search(regional, "zh-Hant").ids() == real.search(plain, "zh-Hant").ids()
+
+
+def test_cantonese_words_stand_for_the_rulebooks(real):
+    assert "建造" in expand(["起"], real.synonyms)
+    assert "没有" in expand(["冇"], real.synonyms)
+    assert not real.tokeniser.search_tokens(normalise("點解 係咪 唔該 咗 喺 嘢"), stop=True)
