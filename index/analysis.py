@@ -42,6 +42,9 @@ class QueryAnalysis:
     hint_names: list[NameForm] = field(default_factory=list)  # entries named by those hint words
     game_guess: str | None = None  # the game the query's words and names are about (行动牌 -> dominion)
     game_margin: float = 0.0  # how much more evidence that game has than the other (index.game_words)
+    game_source: str | None = None  # what the guess rests on: 'vocabulary' (words) or 'name' (names only)
+    game_word: str | None = None  # the game's name as the query said it ('富饶之城'), taken out of text
+    edition_word: str | None = None  # the same for an edition ('第二版')
 
     @property
     def entries(self) -> set[str]:
@@ -55,6 +58,8 @@ class QueryAnalysis:
         if self.game_hint is None:
             evidence = game_evidence(tokens, table, self.groups, implied or ())
             self.game_guess, self.game_margin = guess_game(evidence)
+            words = game_evidence(tokens, table, (), implied or ())
+            self.game_source = None if self.game_guess is None else "vocabulary" if words else "name"
         return self
 
 
@@ -217,6 +222,8 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         game_hint=game_hint,
         edition_hint=edition_hint,
         hint_names=hint_names,
+        game_word=game_word,
+        edition_word=edition_word,
     ).with_guess(tokens, tables.game_words)
 
 

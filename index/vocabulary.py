@@ -155,3 +155,8 @@ def stated_intents(english: str) -> tuple[str, ...]:
 
 def intent_boosts() -> dict[str, float]:
     return {i.name: i.boost for i in VOCABULARY.intents}
+
+
+def intent_ask_patterns() -> dict[str, re.Pattern[str]]:
+    """intent -> the pattern of its `ask` words (to take them out of a query)."""
+    return {name: ask for name, ask, _ in _intent_patterns()}
