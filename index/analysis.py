@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import ahocorasick
 
-from index.game_words import infer_game
+from index.game_words import game_evidence, guess_game
 from index.lexicon import NameForm
 from index.pinyin import is_common_phrase
 from index.spelling import by_length, correct_chinese, correct_english, correct_pinyin
@@ -40,11 +40,27 @@ class QueryAnalysis:
     game_hint: str | None = None  # a game named alongside other words ('两人游戏 富饶之城')
     edition_hint: str | None = None  # an edition named alongside other words ('女巫 第二版')
     hint_names: list[NameForm] = field(default_factory=list)  # entries named by those hint words
-    game_guess: str | None = None  # the one game whose vocabulary the query uses (行动牌 -> dominion)
+    game_guess: str | None = None  # the game the query's words and names are about (行动牌 -> dominion)
+    game_margin: float = 0.0  # how much more evidence that game has than the other (index.game_words)
+    game_source: str | None = None  # what the guess rests on: 'vocabulary' (words) or 'name' (names only)
+    game_word: str | None = None  # the game's name as the query said it ('富饶之城'), taken out of text
+    edition_word: str | None = None  # the same for an edition ('第二版')
 
     @property
     def entries(self) -> set[str]:
         return {e for g in self.groups for e in g}
+
+    def with_guess(
+        self, tokens: list[str], table: Mapping[str, tuple[str, float]], implied: list[str] | None = None
+    ) -> QueryAnalysis:
+        """Set the game guessed from `tokens`, the rulebook words they imply and the names (none
+        when a game is named)."""
+        if self.game_hint is None:
+            evidence = game_evidence(tokens, table, self.groups, implied or ())
+            self.game_guess, self.game_margin = guess_game(evidence)
+            words = game_evidence(tokens, table, (), implied or ())
+            self.game_source = None if self.game_guess is None else "vocabulary" if words else "name"
+        return self
 
 
 @dataclass(frozen=True)
@@ -59,7 +75,7 @@ class Tables:
     pinyin_by_sylls: Mapping[tuple[str, str], list[NameForm]]  # first two syllables -> short Chinese names
     by_first: Mapping[str, tuple[NameForm, ...]]  # first character -> name forms
     names: ahocorasick.Automaton  # forms of two characters or more, found in one pass
-    game_words: Mapping[str, str] = field(default_factory=dict)  # token of one game's vocabulary -> game
+    game_words: Mapping[str, tuple[str, float]] = field(default_factory=dict)  # token -> (game, weight)
 
 
 def forms_by_first_char(forms: tuple[NameForm, ...]) -> dict[str, tuple[NameForm, ...]]:
@@ -206,8 +222,9 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         game_hint=game_hint,
         edition_hint=edition_hint,
         hint_names=hint_names,
-        game_guess=None if game_hint else infer_game(tokens, tables.game_words, merged),
-    )
+        game_word=game_word,
+        edition_word=edition_word,
+    ).with_guess(tokens, tables.game_words)
 
 
 def _merge_groups(groups: list[frozenset[str]]) -> list[frozenset[str]]:
@@ -224,7 +241,7 @@ def build_tables(
     forms: tuple[NameForm, ...],
     vocab: Mapping[str, int],
     by_sylls,
-    game_words: Mapping[str, str] | None = None,
+    game_words: Mapping[str, tuple[str, float]] | None = None,
 ) -> Tables:
     pinyin: dict[str, set[str]] = {}
     for f in forms:

@@ -18,7 +18,7 @@ from whoosh import index as whoosh_index
 
 from corpus.model import Dataset, Entry
 from index.documents import Unit, all_units, name_tokens, pinyin_tokens, search_text
-from index.game_words import load_game_words
+from index.game_words import load_game_words, load_weak_game_words
 from index.impacts import compute_impacts
 from index.lexicon import Lexicon
 from index.normalise import normalise
@@ -243,7 +243,8 @@ def query_words() -> set[str]:
     """Chinese words of the synonym and game-word tables: in the dictionary, so that a query
     segments them whole (跳过, not 跳/过) and they can be looked up."""
     listed = [w for r in load_rows() for w in (*r.say, *r.means)]
-    listed += [w for ws in load_game_words().values() for w in ws]
+    for table in (load_game_words(), load_weak_game_words()):
+        listed += [w for ws in table.values() for w in ws]
     norms = (normalise(w) for w in listed)
     return {w for w in norms if len(w) > 1 and CJK_RUN.fullmatch(w)}
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from index.analysis import QueryAnalysis
 from index.filtering import passes
+from index.game_words import STRONG_MARGIN
 from index.query import Filters
 
 NAME_BONUS = 60.0  # an entry whose name the query contains
@@ -31,7 +32,8 @@ RULING_PAIR_EDGE = 5.0  # ... a ruling rather than an entry's general text
 MAX_PAIR_CARDS = 6  # units naming more cards than this are lists, not interactions
 OTHER_UNITS_SHARE = 0.1  # weight of an entry's other matching units
 OTHER_GAME_FACTOR = 0.5  # the query also names the other game
-GUESSED_GAME_FACTOR = 0.75  # the query uses only the other game's vocabulary (行动牌, 地区)
+GUESSED_GAME_FACTOR = 0.75  # the query's words and names are about the other game (行动牌, 地区)
+STRONG_GUESS_FACTOR = 0.6  # ... clearly (index.game_words.STRONG_MARGIN)
 HINT_NAME_FACTOR = 0.5  # name bonus share for an entry named by a game or edition hint word
 OTHER_EDITION_FACTOR = 0.6  # the query names an edition this unit or entry is not about
 RULING_SNIPPET_SHARE = 0.3  # a ruling this close to the entry's own text answers a question better
@@ -114,12 +116,13 @@ def rank(
             _show_own_text(scored, e, t)
     _question_bonus(a, scored, t)
     if a.game_hint or a.game_guess or a.edition_hint:
+        guessed = GUESSED_GAME_FACTOR if a.game_margin < STRONG_MARGIN else STRONG_GUESS_FACTOR
         for s in scored.values():
             meta = t.entries[s.entry]
             if a.game_hint and meta["game"] != a.game_hint:
                 s.score *= OTHER_GAME_FACTOR
             elif a.game_guess and meta["game"] != a.game_guess:
-                s.score *= GUESSED_GAME_FACTOR
+                s.score *= guessed
             if a.edition_hint and a.edition_hint not in meta["editions"]:
                 s.score *= OTHER_EDITION_FACTOR
     things, bonus = _pair_groups(a, t)

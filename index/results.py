@@ -37,6 +37,7 @@ class SearchResults:
     suggestion: str | None
     results: list[Result] = field(default_factory=list)
     filters: dict[str, str] = field(default_factory=dict)
+    understood: dict[str, Any] | None = None  # index.understood: game, names, intents
 
     def ids(self) -> list[str]:
         return [r.id for r in self.results]
@@ -48,5 +49,6 @@ class SearchResults:
             "total": self.total,
             "suggestion": self.suggestion,
             "filters": dict(self.filters),
+            "understood": self.understood,
             "results": [r.to_dict() for r in self.results],
         }

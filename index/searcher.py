@@ -9,6 +9,7 @@ import threading
 from array import array
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import lru_cache
 from operator import itemgetter
 from pathlib import Path
@@ -24,7 +25,7 @@ from index.builder import INDEX_FORMAT, current_folder, query_words
 from index.cache import ResultCache, filters_key
 from index.errors import IndexBrokenError, IndexMissingError, QueryError
 from index.filtering import passes
-from index.game_words import compile_game_words, infer_game, load_game_words
+from index.game_words import compile_game_words, load_game_words, load_weak_game_words
 from index.impacts import Clause, prefixed, score_clauses
 from index.lexicon import Lexicon
 from index.normalise import normalise, to_traditional
@@ -38,6 +39,7 @@ from index.spelling import pinyin_table
 from index.store import FrozenSets, Impacts, Interner, UnitStore
 from index.synonyms import compile_table, expand, load_rows
 from index.tokenise import CJK_RUN, BaseDictionary, get_tokeniser
+from index.understood import ANY_GAME, understood
 from index.vocabulary import asked_intents, intent_boosts
 
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
@@ -137,7 +139,7 @@ class SearchIndex:
             self.lexicon.forms,
             _load(self.folder, "vocab.json"),
             pinyin_table(self.lexicon.forms),
-            compile_game_words(load_game_words(), word_token),
+            compile_game_words(load_game_words(), word_token, load_weak_game_words()),
         )
         self.unit_count = len(self.units)
         # What kind of fact each ruling (and each FAQ's own answer) states: number, destination...
@@ -417,6 +419,9 @@ class SearchIndex:
             parsed = ParsedQuery(parsed.text, parsed.phrases, _merge_filters(filters, parsed.filters))
         else:
             parsed = parse_query(query, dict(filters or {}))
+        any_game = parsed.filters.game == ANY_GAME  # game:any: neither a filter nor a guess
+        if any_game:
+            parsed = ParsedQuery(parsed.text, parsed.phrases, replace(parsed.filters, game=None))
         norm = normalise(parsed.text)
         phrases = [normalise(p) for p in parsed.phrases]
         phrase_tokens = [self.tokeniser.exact_tokens(p) for p in phrases if p]
@@ -427,12 +432,15 @@ class SearchIndex:
                 )
             return self._browse(query, lang, parsed.filters, limit)
         a = analyse(norm, self.tables, self.tokeniser)
-        if a.game_guess is None and a.game_hint is None:  # 买 is a player's word for Dominion's 购买
-            a.game_guess = infer_game(
-                a.tokens + expand(a.tokens, self.synonyms), self.tables.game_words, a.groups
-            )
+        # 买 is a player's word for Dominion's 购买: the synonyms are evidence too
+        if any_game:
+            a.game_hint = a.game_guess = a.game_source = None
+            a.game_margin = 0.0
+        else:
+            a.with_guess(a.tokens, self.tables.game_words, expand(a.tokens, self.synonyms))
+        asked = asked_intents(norm)
         clauses = self._clauses(a)
-        hits = self._hits(a, phrase_tokens, parsed.filters, clauses, asked_intents(norm))
+        hits = self._hits(a, phrase_tokens, parsed.filters, clauses, asked)
         answers = self._answers(a, clauses, hits) if not phrase_tokens else {}
         ranked = (
             rank(a, hits, parsed.filters, self.rank_tables, answers)
@@ -449,6 +457,7 @@ class SearchIndex:
             suggestion=to_traditional(a.suggestion) if a.suggestion and lang == "zh-Hant" else a.suggestion,
             results=[self._result(s, lang, marks) for s in ranked[:limit]],
             filters=parsed.filters.to_dict(),
+            understood=understood(a, parsed.filters, phrases, asked, self.entries, lang, any_game),
         )
 
     def _other_answers(

@@ -41,6 +41,7 @@ class Vocabulary:
     game_names: dict[str, str]
     editions: dict[str, str]
     game_words: dict[str, tuple[str, ...]]
+    game_words_weak: dict[str, tuple[str, ...]]
     synonyms: tuple[SynonymRow, ...]
     intents: tuple[Intent, ...]
     filters: dict[str, dict[str, str]]
@@ -114,6 +115,7 @@ def parse_vocabulary(raw: object) -> Vocabulary:
         game_names=_mapping(raw.get("game_names", {}), "game_names"),
         editions=_mapping(raw.get("editions", {}), "editions"),
         game_words=parse_game_words(raw.get("game_words", {})),
+        game_words_weak=parse_game_words(raw.get("game_words_weak", {})),
         synonyms=parse_rows(raw.get("synonyms", [])),
         intents=parse_intents(raw.get("intents", {})),
         filters={str(k): _mapping(v, f"filters.{k}") for k, v in filters.items()},
@@ -153,3 +155,8 @@ def stated_intents(english: str) -> tuple[str, ...]:
 
 def intent_boosts() -> dict[str, float]:
     return {i.name: i.boost for i in VOCABULARY.intents}
+
+
+def intent_ask_patterns() -> dict[str, re.Pattern[str]]:
+    """intent -> the pattern of its `ask` words (to take them out of a query)."""
+    return {name: ask for name, ask, _ in _intent_patterns()}

@@ -21,7 +21,7 @@ from flask import Flask, Response, current_app, jsonify
 from flask.json.provider import DefaultJSONProvider
 
 RESULT_KEYS = ("id", "kind", "game", "editions", "title", "snippet", "ruling", "url", "scenarios")
-ANSWER_KEYS = ("query", "lang", "total", "suggestion", "filters", "results")
+ANSWER_KEYS = ("query", "lang", "total", "suggestion", "filters", "understood", "results")
 MAX_FRAGMENTS = 20_000  # (entry, ruling) pairs; today's corpus has under 1,000
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode

@@ -8,11 +8,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from index import normalise
-from index.game_words import infer_game, load_game_words, parse_game_words
+from index.game_words import (
+    game_evidence,
+    guess_game,
+    infer_game,
+    load_game_words,
+    load_weak_game_words,
+    parse_game_words,
+)
 from index.synonyms import expand, load_rows, parse_rows
 
 ROWS = load_rows()
 GAME_WORDS = [(game, w) for game, words in load_game_words().items() for w in words]
+WEAK_GAME_WORDS = [(game, w) for game, words in load_weak_game_words().items() for w in words]
 OTHER = {"dominion": "citadels", "citadels": "dominion"}
 
 
@@ -54,6 +62,26 @@ def test_each_game_word_belongs_to_its_game_in_the_corpus(real, game, word):
     assert counts[game] >= 2, f"{word!r} is hardly used by {game}: {counts}"
     assert counts[OTHER[game]] <= counts[game] // 10, f"{word!r} is common in both games: {counts}"
     assert infer_game(keys, real.tables.game_words) == game
+
+
+@pytest.mark.parametrize("game,word", WEAK_GAME_WORDS, ids=lambda v: str(v))
+def test_each_weak_game_word_is_mostly_its_games(real, game, word):
+    keys = real.tokeniser.exact_tokens(normalise(word))
+    assert len(keys) == 1, f"{word!r} is not one query token ({keys})"
+    counts = _units_by_game(real, keys[0])
+    assert counts[OTHER[game]] <= counts[game] // 3, f"{word!r} is common in both games: {counts}"
+    assert counts[OTHER[game]] > counts[game] // 10, f"{word!r} is one game's only: list it as strong"
+    evidence = game_evidence(keys, real.tables.game_words)
+    assert evidence == {game: 0.5} and guess_game(evidence) == (None, 0.0)  # half a word: no guess alone
+
+
+def test_the_whole_questions_vocabulary_outweighs_one_word_of_the_other_game(real):
+    table = real.tables.game_words
+    keys = [k for w in ("build", "district", "cost") for k in real.tokeniser.exact_tokens(w)]
+    assert infer_game(keys, table, [frozenset({"dominion/terms/cost"})]) == "citadels"
+    assert infer_game(["build"], table, [frozenset({"dominion/terms/cost"})]) is None
+    found = real.search("thief called the merchant when does he hand over the gold", "en").ids()
+    assert found[0].startswith("citadels/") and "citadels/thief" in found[:3]
 
 
 def test_malformed_tables_are_refused_with_the_row_named():
@@ -145,3 +173,22 @@ def test_a_name_only_one_game_has_is_evidence_too_but_a_shared_one_is_not(real):
     found = real.search("library skip action card", "en")
     assert found.ids()[0] == "dominion/library"
     assert "citadels/library" in found.ids()
+
+
+# -- Cantonese and Taiwan phrasing ---------------------------------------------------------------
+@pytest.mark.parametrize(
+    "plain,regional",
+    [
+        ("盜賊可以偷女巫嗎", "請問喔 盜賊可以偷女巫嗎 啦"),
+        ("實驗室一回合可以用幾次", "欸 實驗室一回合可以用幾次啦"),
+        ("女巫的回合 她可以建造嗎", "女巫嘅回合 佢係咪可以建造㗎"),
+    ],
+)
+def test_regional_particles_change_nothing(real, plain, regional):
+    assert real.search(regional, "zh-Hant").ids() == real.search(plain, "zh-Hant").ids()
+
+
+def test_cantonese_words_stand_for_the_rulebooks(real):
+    assert "建造" in expand(["起"], real.synonyms)
+    assert "没有" in expand(["冇"], real.synonyms)
+    assert not real.tokeniser.search_tokens(normalise("點解 係咪 唔該 咗 喺 嘢"), stop=True)
