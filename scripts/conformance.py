@@ -77,6 +77,7 @@ class Setup:
     buys: int
     coins: int
     trash: list[str] = field(default_factory=list)
+    throne_target: str | None = None  # interaction runs: Throne Room plays this card
 
 
 def random_setup(card: str, seed: int) -> Setup:
@@ -167,8 +168,8 @@ class _OurShuffler(Shuffler):
 
 
 class _OurDecider:
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
+    def __init__(self, seed: int, throne_target: str | None = None) -> None:
+        self.seed, self.throne_target = seed, throne_target
 
     def decide(self, d: Decision, state: Any) -> list[str]:
         ctx, p, s = d.context, d.player, self.seed
@@ -183,7 +184,9 @@ class _OurDecider:
             return rest[::-1] if yes(s, f"sentry-order:{rest[0]},{rest[1]}", p) else rest
         if purpose == "trash" and card == "bandit":
             return [bandit_pick(d.options)]
-        lo = max(d.min, 1) if purpose == "throne" else d.min  # see EXPLAINED: throne-room-optional
+        if purpose == "throne" and self.throne_target in d.options:
+            return [self.throne_target]
+        lo = max(d.min, 1) if purpose == "throne" else d.min  # declining cannot be aligned (docs)
         return choose(s, f"{purpose}:{card}", p, list(d.options), lo, d.max)
 
 
@@ -195,13 +198,18 @@ def run_ours(st: Setup) -> Outcome:
         supply=dict(st.supply), kingdom=list(st.kingdom), trash=list(st.trash))
     state.active, state.phase = 0, "action"
     state.actions, state.buys, state.coins = st.actions, st.buys, st.coins
-    decider = _OurDecider(st.seed)
+    decider = _OurDecider(st.seed, st.throne_target)
     notes: set[str] = set()
     throned: Counter = Counter()
 
     def note(e: Event) -> None:
-        if e.kind == "resolve" and e.data.get("by") == "throne-room" and e.data.get("time") == 1:
-            throned[e.cards[0]] += 1
+        if e.kind == "resolve" and e.data.get("by") == "throne-room":
+            if e.data.get("time") == 1:
+                throned[e.cards[0]] += 1
+            else:
+                notes.add(f"second:{e.cards[0]}")
+        elif e.kind == "attack_blocked":
+            notes.add(f"blocked:{e.player}")
         if e.kind == "trash_failed":
             notes.add(f"trash_failed:{e.data.get('card')}:{e.data.get('reason')}")
         elif e.kind == "resolve" and e.data.get("by") == "throne-room":
@@ -237,8 +245,8 @@ def _pyminion() -> Any:
 class _TheirDecider:
     """pyminion's decider interface answered with the same pure function as ours."""
 
-    def __init__(self, seed: int, cards: dict[str, Any]) -> None:
-        self.seed, self.cards = seed, cards
+    def __init__(self, seed: int, cards: dict[str, Any], throne_target: str | None = None) -> None:
+        self.seed, self.cards, self.throne_target = seed, cards, throne_target
 
     @staticmethod
     def _idx(player: Any) -> int:
@@ -287,6 +295,9 @@ class _TheirDecider:
         return self._pick("topdeck", card, valid_cards, player, min_num_topdeck, max_num_topdeck)
 
     def multi_play_decision(self, prompt, card, valid_cards, player, game, required=True):
+        for c in valid_cards:
+            if slug_of(c.name) == self.throne_target:
+                return c
         return self._pick("throne", card, valid_cards, player, 1, 1)[0]
 
 
@@ -299,7 +310,7 @@ def run_theirs(st: Setup) -> Outcome:
         order = shared_shuffle(st.seed, [slug_of(c.name) for c in deck.cards])
         deck.cards = [cards[s] for s in reversed(order)]
 
-    decider = _TheirDecider(st.seed, cards)
+    decider = _TheirDecider(st.seed, cards, st.throne_target)
     players = [
         pplayer.Player(decider=decider, deck=core.Deck([cards[c] for c in p["deck"]]),
                        discard_pile=core.DiscardPile([cards[c] for c in p["discard"]]),
@@ -445,12 +456,116 @@ def common_cards() -> list[str]:
     return [c for c in kingdom_cards("2e") if c in theirs and c != "gardens"]  # Gardens is never played
 
 
+# --------------------------------------------------------------------------- interaction classes
+# Two classes of the Dominion interaction matrix, as data: each pair builds random states around the
+# two cards; every run must finish, agree with pyminion (or a listed deviation) and with the rulings.
+ATTACKS_2E = ("bandit", "bureaucrat", "militia", "witch")
+PLUS_ACTIONS = {"village": 2, "festival": 2, "laboratory": 1, "market": 1, "cellar": 1, "harbinger": 1,
+                "merchant": 1, "poacher": 1, "sentry": 1}
+ACTION_CHANGES_UNKNOWN = {"throne-room", "vassal"}  # they play further cards with their own +Actions
+
+
+def interaction_pairs() -> dict[str, list[tuple[str, str]]]:
+    actions = common_cards()
+    return {
+        "enabler x action (Throne Room x every Action)": [("throne-room", x) for x in actions],
+        "attack x reaction (every Attack x Moat)": [(a, "moat") for a in ATTACKS_2E],
+    }
+
+
+def pair_setup(first: str, second: str, seed: int) -> Setup:
+    st = random_setup(first, seed)
+    rng = random.Random(f"pair|{first}|{second}|{seed}")
+    if first == "throne-room":
+        hand = st.players[0]["hand"]
+        hand.insert(rng.randint(0, len(hand)), second)
+        st.throne_target = second
+    else:  # an Attack against Moats, in small (0-3) and large (5-8) hands
+        for p in st.players[1:]:
+            k = rng.randint(0, 3) if seed % 2 else rng.randint(5, 8)
+            p["hand"] = [rng.choice(["copper", "estate", "silver", "gold", "duchy"]) for _ in range(k)]
+            if rng.random() < 0.7:
+                p["hand"].insert(rng.randint(0, k), "moat")
+    return st
+
+
+def ruling_problems(st: Setup, ours: Outcome) -> list[str]:
+    """What the rulings say about the pair, checked on our run."""
+    if ours.error:
+        return [f"error: {ours.error}"]
+    out = []
+    if st.throne_target:  # dominion/throne-room#play-twice, #no-action-cost
+        x = st.throne_target
+        if not ours.throned[x] or f"second:{x}" not in ours.notes:
+            out.append(f"Throne Room did not play {x} twice")
+        if x not in ACTION_CHANGES_UNKNOWN:
+            want = st.actions - 1 + 2 * PLUS_ACTIONS.get(x, 0)
+            if ours.counters[0] != want:
+                out.append(f"actions after Throne Room x {x}: {ours.counters[0]}, ruling: {want}")
+        return out
+    attack = st.card
+    for v, before in enumerate(st.players):
+        if v == 0:
+            continue
+        after = ours.players[v]
+        if f"blocked:{v}" in ours.notes:  # dominion/moat#blocks-attack: as if the Attack were not played
+            if (after["hand"], after["deck"], after["discard"]) != (
+                    Counter(before["hand"]), before["deck"][::-1], Counter(before["discard"])):
+                out.append(f"P{v} revealed Moat but was affected by {attack}")
+        elif attack == "militia" and sum(after["hand"].values()) > 3:
+            out.append(f"P{v} kept more than 3 cards against Militia")
+    # dominion/moat#attacker-still-benefits
+    if attack == "militia" and ours.counters[2] < st.coins + 2:
+        out.append("Militia's +$2 missing")
+    if attack in ("bandit", "bureaucrat"):
+        gained = {"bandit": "gold", "bureaucrat": "silver"}[attack]
+        if st.supply.get(gained, 0) and ours.supply[gained] != st.supply[gained] - 1:
+            out.append(f"{attack} did not gain its {gained}")
+    return out
+
+
+@dataclass
+class PairReport:
+    pairs: int = 0
+    runs: int = 0
+    blocked: int = 0  # runs in which some player revealed Moat
+    agreed: int = 0
+    explained: Counter = field(default_factory=Counter)
+    problems: list[tuple[Setup, list[str]]] = field(default_factory=list)
+
+
+def interaction_matrix(states: int, seed: int = 0) -> dict[str, PairReport]:
+    out = {}
+    for name, pairs in interaction_pairs().items():
+        rep = out[name] = PairReport(pairs=len(pairs))
+        for first, second in pairs:
+            for k in range(states):
+                st = pair_setup(first, second, seed * 1_000_003 + k)
+                ours, theirs = run_ours(st), run_theirs(st)
+                rep.runs += 1
+                rep.blocked += any(n.startswith("blocked:") for n in ours.notes)
+                problems = ruling_problems(st, ours)
+                d = ours.diff(theirs)
+                if d:
+                    hit = next((ex.key for ex in EXPLAINED if ex.applies(st, ours, theirs)), None)
+                    if hit:
+                        rep.explained[hit] += 1
+                    else:
+                        problems += ["pyminion: " + line for line in d]
+                else:
+                    rep.agreed += 1
+                if problems:
+                    rep.problems.append((st, problems))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--states", type=int, default=300)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--card", action="append")
     ap.add_argument("--show", type=int, default=5)
+    ap.add_argument("--pairs-states", type=int, default=100, help="states per interaction pair (0: none)")
     a = ap.parse_args(argv)
     cards = a.card or common_cards()
     rep = compare(cards, a.states, a.seed)
@@ -460,12 +575,19 @@ def main(argv: list[str] | None = None) -> int:
           f"unexplained: {len(rep.unexplained)}")
     for key, n in sorted(rep.explained.items()):
         print(f"  explained {key}: {n}")
+    matrix = interaction_matrix(a.pairs_states, a.seed) if a.pairs_states else {}
+    for name, pr in matrix.items():
+        print(f"interaction class {name}: {pr.pairs} pairs x {a.pairs_states} states = {pr.runs} runs; "
+              f"Moat revealed in {pr.blocked}; agree with pyminion {pr.agreed}, explained "
+              f"{sum(pr.explained.values())} {dict(pr.explained)}; failing {len(pr.problems)}")
+        for st, d in pr.problems[: a.show]:
+            print(f"  FAILING {st.card}+{st.throne_target or 'moat'} seed={st.seed}: " + "; ".join(d))
     for st, d in rep.unexplained[: a.show]:
         print(f"\nUNEXPLAINED {st.card} seed={st.seed} players={st.players} supply-low="
               f"{ {k: v for k, v in st.supply.items() if v < 3} }")
         for line in d:
             print("   ", line)
-    return 1 if rep.unexplained else 0
+    return 1 if rep.unexplained or any(pr.problems for pr in matrix.values()) else 0
 
 
 if __name__ == "__main__":

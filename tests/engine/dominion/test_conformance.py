@@ -128,3 +128,47 @@ def test_an_explanation_does_not_hide_a_defect_of_ours(monkeypatch):
     monkeypatch.setitem(effects.EFFECTS, "merchant", merchant)
     _, _, hits = _explain(_setup(["throne-room", "merchant", "silver"], deck=["copper", "copper"]))
     assert hits == []
+
+
+# --------------------------------------------------------------------------- interaction classes
+PAIR_STATES = 12
+
+
+def test_interaction_matrix_runs_finish_and_agree_with_the_rulings():
+    matrix = conformance.interaction_matrix(PAIR_STATES)
+    sizes = {name: rep.pairs for name, rep in matrix.items()}
+    assert sorted(sizes.values()) == [4, 25]  # every Attack x Moat; Throne Room x every Action
+    for name, rep in matrix.items():
+        assert rep.runs == rep.pairs * PAIR_STATES
+        shown = [f"{st.card}+{st.throne_target} seed {st.seed}: {d}" for st, d in rep.problems[:3]]
+        assert not rep.problems, f"{name}:\n" + "\n".join(shown)
+    moat = next(rep for name, rep in matrix.items() if "Moat" in name)
+    assert 0 < moat.blocked < moat.runs  # Moat revealed in some runs, not in others
+
+
+def test_matrix_catches_an_attack_that_ignores_moat(monkeypatch):
+    from engine.dominion.table import DominionTable
+
+    def attack(self, card, hit):
+        for k in range(1, len(self.state.players)):
+            hit((self.state.active + k) % len(self.state.players))
+
+    monkeypatch.setattr(DominionTable, "attack", attack)
+    matrix = conformance.interaction_matrix(PAIR_STATES)
+    moat = next(rep for name, rep in matrix.items() if "Moat" in name)
+    assert any("revealed Moat but was affected" in line for _, d in moat.problems for line in d)
+
+
+def test_matrix_catches_a_throne_room_that_spends_an_action(monkeypatch):
+    from engine.dominion import effects
+
+    original = effects.EFFECTS["throne-room"]
+
+    def throne_room(game, r):
+        game.state.actions -= 1
+        original(game, r)
+
+    monkeypatch.setitem(effects.EFFECTS, "throne-room", throne_room)
+    matrix = conformance.interaction_matrix(PAIR_STATES)
+    throne = next(rep for name, rep in matrix.items() if "Throne" in name)
+    assert any("actions after Throne Room" in line for _, d in throne.problems for line in d)
