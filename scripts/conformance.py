@@ -508,7 +508,7 @@ def ruling_problems(st: Setup, ours: Outcome) -> list[str]:
         if v == 0:
             continue
         after = ours.players[v]
-        if f"blocked:{v}" in ours.notes:  # dominion/moat#unaffected-by-attack: as if the Attack were not played
+        if f"blocked:{v}" in ours.notes:  # dominion/moat#unaffected-by-attack: as if not attacked
             if (after["hand"], after["deck"], after["discard"]) != (
                     Counter(before["hand"]), before["deck"][::-1], Counter(before["discard"])):
                 out.append(f"P{v} revealed Moat but was affected by {attack}")
