@@ -1,0 +1,35 @@
+"""What a client cannot make the app keep or show (issue 21): metrics series, server paths in
+health answers, request ids and forwarded addresses taken from the client."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+
+def series(text: str, name: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith(name + "{")]
+
+
+def test_invented_methods_add_no_metrics_series(client):
+    """Issue 21, defect 7: 2,000 invented methods added 2,029 series."""
+    client.get("/healthz")
+    before = series(client.get("/metrics").get_data(as_text=True), "refapp_http_requests_total")
+    for i in range(200):
+        client.open("/healthz", method=f"BREW{i}")
+    text = client.get("/metrics").get_data(as_text=True)
+    after = series(text, "refapp_http_requests_total")
+    assert not any("BREW" in line for line in after)
+    assert any('method="other"' in line for line in after)
+    # one new series for the invented methods (route, "other", 405) and one for /metrics itself
+    assert len(after) - len(before) <= 2
+
+
+@given(method=st.text(min_size=1, max_size=20), status=st.integers(min_value=-1000, max_value=10_000))
+@settings(max_examples=200, deadline=None)
+def test_metric_label_values_come_from_fixed_sets(method, status):
+    from refapp.metrics import KNOWN_METHODS, method_label, status_label
+
+    assert method_label(method) in KNOWN_METHODS | {"other"}
+    label = status_label(status)
+    assert label == "other" or (label.isdigit() and len(label) == 3)
