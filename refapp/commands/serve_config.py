@@ -4,25 +4,44 @@
   status, bytes, duration, user agent, the X-Request-ID nginx sets).
 - /metrics aggregates over the worker processes: prometheus-client's multiprocess mode needs a
   folder for the workers' counters, set here before the app (and prometheus_client) is loaded,
-  emptied at start and told when a worker exits.
+  emptied at start and told when a worker exits. A folder made here (no
+  PROMETHEUS_MULTIPROC_DIR given) is removed when the process that made it exits (gunicorn's
+  on_exit in the master, else at exit; forked workers leave it alone).
 """
 
 from __future__ import annotations
 
+import atexit
 import datetime as _dt
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
 from gunicorn.glogging import Logger
 
 METRICS_DIR_ENV = "PROMETHEUS_MULTIPROC_DIR"
+MADE_BY_ENV = "REFAPP_METRICS_DIR_MADE_BY"  # pid of the process that made the folder (gunicorn
+# imports this module twice, so the fact lives in the environment, as the folder's name does)
+
+
+def remove_if_mine() -> None:
+    """Remove the metrics folder if this process made it (not a forked worker, not a folder
+    given in PROMETHEUS_MULTIPROC_DIR)."""
+    folder = os.environ.get(METRICS_DIR_ENV)
+    if folder and os.environ.get(MADE_BY_ENV) == str(os.getpid()):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _metrics_dir() -> Path:
     configured = os.environ.get(METRICS_DIR_ENV)
-    folder = Path(configured) if configured else Path(tempfile.mkdtemp(prefix="refapp-metrics-"))
+    if configured:
+        folder = Path(configured)
+    else:
+        folder = Path(tempfile.mkdtemp(prefix="refapp-metrics-"))
+        os.environ[MADE_BY_ENV] = str(os.getpid())
+        atexit.register(remove_if_mine)
     folder.mkdir(parents=True, exist_ok=True)
     for stale in folder.glob("*.db"):  # counters of an earlier run of this server
         stale.unlink(missing_ok=True)
@@ -71,3 +90,9 @@ def child_exit(server, worker) -> None:  # type: ignore[no-untyped-def]
     from prometheus_client import multiprocess
 
     multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server) -> None:  # type: ignore[no-untyped-def]
+    """The master stops: remove the metrics folder made for this run (the atexit hook does not
+    run in gunicorn's master)."""
+    remove_if_mine()
