@@ -28,6 +28,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         metrics,
         offline,
         pages,
+        request_limits,
         sandbox,
         state,
         static_files,
@@ -58,6 +59,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     errors.register_error_pages(app)
     metrics.init_app(app)
+    app.wsgi_app = request_limits.limit_requests(app.wsgi_app)  # type: ignore[method-assign]
 
     @app.after_request
     def finish(response):  # type: ignore[no-untyped-def]

@@ -3,6 +3,7 @@ health answers, request ids and forwarded addresses taken from the client."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -33,3 +34,29 @@ def test_metric_label_values_come_from_fixed_sets(method, status):
     assert method_label(method) in KNOWN_METHODS | {"other"}
     label = status_label(status)
     assert label == "other" or (label.isdigit() and len(label) == 3)
+
+
+@pytest.mark.parametrize(
+    ("url", "status"),
+    [
+        ("/" + "x" * 2_000_000, 414),
+        ("/api/search?q=" + "&a=1" * 200_000, 400),
+        ("/entries/dominion/" + "y" * 5000, 414),
+    ],
+)
+def test_an_overlong_path_or_too_many_parameters_get_a_short_answer_that_does_not_echo(client, url, status):
+    """Issue 21, defect 10: a 2 MB path cost 1 s of CPU and echoed a 6 MB 404 page; 10^6 query
+    parameters cost 1.4 s."""
+    r = client.get(url)
+    assert r.status_code == status
+    assert len(r.data) < 200 and b"xxxx" not in r.data and b"a=1" not in r.data and b"yyyy" not in r.data
+    assert r.headers["X-Content-Type-Options"] == "nosniff"
+    if url.startswith("/api/"):
+        assert r.get_json()["status"] == 400
+
+
+def test_requests_within_the_limits_are_served(client):
+    from refapp.request_limits import MAX_PARAMS
+
+    assert client.get("/?x=1" + "&x=1" * (MAX_PARAMS - 1)).status_code == 200
+    assert client.get("/" + "z" * 100).status_code == 404
