@@ -60,3 +60,18 @@ def test_requests_within_the_limits_are_served(client):
 
     assert client.get("/?x=1" + "&x=1" * (MAX_PARAMS - 1)).status_code == 200
     assert client.get("/" + "z" * 100).status_code == 404
+
+
+def test_health_answers_show_no_server_paths(tmp_path, caplog):
+    """Issue 21: /healthz and /readyz showed absolute server paths to the public; the log keeps
+    them for operators."""
+    from refapp import create_app
+
+    missing = tmp_path / "nowhere" / "dataset.json"
+    app = create_app({"DATASET_PATH": str(missing), "REFAPP_DATA_DIR": str(tmp_path / "data")})
+    client = app.test_client()
+    for path in ("/healthz", "/readyz", "/api/search?q=library"):
+        text = client.get(path).get_data(as_text=True)
+        assert str(tmp_path) not in text and "/nowhere" not in text and "/data" not in text, (path, text)
+    assert client.get("/healthz").get_json()["dataset"]["error"]
+    assert str(missing) in caplog.text
