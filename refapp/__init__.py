@@ -20,6 +20,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from refapp import (
         api,
         api_search,
+        client_info,
         compress,
         errors,
         headers,
@@ -69,6 +70,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             response.vary.add("Cookie")
             response.vary.add("Accept-Language")
             response.headers["Content-Language"] = g.get("lang", "zh-Hans")
+        response.headers["X-Request-ID"] = client_info.request_id(request.environ)
         response = headers.conditional(request, response)
         return compress.gzip_response(request, response)
 

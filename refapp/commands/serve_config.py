@@ -1,7 +1,8 @@
 """gunicorn settings for `refapp serve` (`--config python:refapp.commands.serve_config`).
 
 - Access logs are JSON lines (one object per request: time, client, method, path, query,
-  status, bytes, duration, user agent, the X-Request-ID nginx sets).
+  status, bytes, duration, user agent; X-Forwarded-For and X-Request-ID only as a trusted proxy
+  sent them, `refapp/client_info.py`, else a generated request id).
 - /metrics aggregates over the worker processes: prometheus-client's multiprocess mode needs a
   folder for the workers' counters, set here before the app (and prometheus_client) is loaded,
   emptied at start and told when a worker exits. A folder made here (no
@@ -54,11 +55,14 @@ _metrics_dir()
 
 def access_record(status: str | int, environ: dict, sent: int | None, seconds: float) -> dict:
     """The JSON object logged for one request (pure, so tests can check it)."""
+    # imported here: the metrics folder must be set before anything could load prometheus_client
+    from refapp.client_info import forwarded_for, request_id
+
     return {
         "time": _dt.datetime.now(_dt.UTC).isoformat(timespec="milliseconds"),
         "client": environ.get("REMOTE_ADDR", ""),
-        "forwarded_for": environ.get("HTTP_X_FORWARDED_FOR", ""),
-        "request_id": environ.get("HTTP_X_REQUEST_ID", ""),
+        "forwarded_for": forwarded_for(environ),
+        "request_id": request_id(environ),
         "method": environ.get("REQUEST_METHOD", ""),
         "path": environ.get("PATH_INFO", ""),
         "query": environ.get("QUERY_STRING", "")[:1000],

@@ -75,3 +75,59 @@ def test_health_answers_show_no_server_paths(tmp_path, caplog):
         assert str(tmp_path) not in text and "/nowhere" not in text and "/data" not in text, (path, text)
     assert client.get("/healthz").get_json()["dataset"]["error"]
     assert str(missing) in caplog.text
+
+
+def environ(peer: str, **headers: str) -> dict[str, str]:
+    return {"REMOTE_ADDR": peer, **{f"HTTP_{k.upper()}": v for k, v in headers.items()}}
+
+
+@pytest.mark.parametrize(
+    ("peer", "setting", "trusted"),
+    [
+        ("127.0.0.1", None, True),
+        ("::1", None, True),
+        ("203.0.113.9", None, False),
+        ("10.1.2.3", "10.0.0.0/8", True),
+        ("10.1.2.3", "127.0.0.1, bogus", False),
+        ("not an address", None, False),
+    ],
+)
+def test_forwarded_headers_are_logged_only_from_a_trusted_proxy(
+    peer, setting, trusted, monkeypatch, tmp_path
+):
+    """Issue 21: client-sent X-Forwarded-For and X-Request-ID were logged as given."""
+    from refapp.client_info import TRUSTED_ENV
+
+    # (importing the gunicorn settings sets the metrics folder for this process: not for later tests)
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", str(tmp_path))
+    from refapp.commands.serve_config import access_record
+
+    if setting is None:
+        monkeypatch.delenv(TRUSTED_ENV, raising=False)
+    else:
+        monkeypatch.setenv(TRUSTED_ENV, setting)
+    env = environ(peer, x_forwarded_for="198.51.100.7", x_request_id="abc123")
+    record = access_record("200 OK", env, 10, 0.01)
+    assert (record["forwarded_for"] == "198.51.100.7") is trusted
+    assert (record["request_id"] == "abc123") is trusted
+    assert len(record["request_id"]) == 32 or trusted
+
+
+@given(rid=st.text(max_size=300), xff=st.text(max_size=300))
+@settings(max_examples=200, deadline=None)
+def test_a_logged_request_id_is_short_and_plain_whatever_a_proxy_sends(rid, xff):
+    from refapp.client_info import forwarded_for, request_id
+
+    env = environ("127.0.0.1", x_request_id=rid, x_forwarded_for=xff)
+    got = request_id(env, "127.0.0.1")
+    assert got == request_id(env, "127.0.0.1")  # one id for the whole request
+    assert 1 <= len(got) <= 64 and all(c.isascii() and (c.isalnum() or c in "._:-") for c in got)
+    assert len(forwarded_for(env, "127.0.0.1")) <= 200 and "\n" not in forwarded_for(env, "127.0.0.1")
+
+
+def test_the_app_answers_with_the_request_id_it_logs(client):
+    local = {"REMOTE_ADDR": "127.0.0.1"}
+    r = client.get("/healthz", headers={"X-Request-ID": "from-nginx-1"}, environ_base=local)
+    assert r.headers["X-Request-ID"] == "from-nginx-1"
+    r = client.get("/healthz", headers={"X-Request-ID": "<script>"}, environ_base=local)
+    assert len(r.headers["X-Request-ID"]) == 32 and "<" not in r.headers["X-Request-ID"]
