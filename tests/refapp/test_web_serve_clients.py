@@ -176,3 +176,43 @@ def test_the_metrics_folder_a_server_makes_is_gone_once_it_stopped(built, tmp_pa
         srv.stop()
         srv.proc.wait(timeout=30)
     assert os.listdir(tmp) == []
+
+
+def test_workers_are_recycled_after_max_requests_without_a_failed_request(built):
+    """Issue 21, defect 2: a worker's memory grew with heavy requests and stayed. Workers are
+    now replaced by a fresh fork after --max-requests (plus jitter); requests meanwhile, on new
+    and kept-alive connections, are all answered."""
+    import http.client
+    import json
+
+    with served(built, "--workers", "1", "--max-requests", "5") as srv:
+        conn = http.client.HTTPConnection("127.0.0.1", srv.port, timeout=10)
+        statuses = []
+        for i in range(30):
+            if i % 2:
+                statuses.append(get(srv.port, "/healthz")[0])
+                continue
+            try:
+                conn.request("GET", "/api/search?q=library&lang=en")
+                r = conn.getresponse()
+                r.read()
+                statuses.append(r.status)
+                if r.getheader("Connection", "").lower() == "close":
+                    conn.close()  # the worker is about to be replaced: it said so
+            except (http.client.RemoteDisconnected, ConnectionResetError, BrokenPipeError) as exc:
+                pytest.fail(f"request {i} failed: {exc!r}")
+        conn.close()
+        time.sleep(0.3)
+        pids = {
+            json.loads(line)["pid"] for line in srv.log.read_text().splitlines() if line.startswith("{")
+        }
+    assert statuses == [200] * 30
+    assert len(pids) >= 3  # 30 requests (and the readiness probes) at most 6 a worker
+
+
+def test_serve_recycles_workers_with_jitter_by_default():
+    from refapp.commands.web import MAX_REQUESTS, gunicorn_argv
+
+    argv = gunicorn_argv("127.0.0.1", 8000, 2, debug=False)
+    assert int(argv[argv.index("--max-requests") + 1]) == MAX_REQUESTS > 0
+    assert int(argv[argv.index("--max-requests-jitter") + 1]) > 0
