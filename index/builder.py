@@ -1,10 +1,17 @@
 """`build(dataset, data_dir)`: write a complete index into a fresh folder under
 `<data_dir>/index/` and then switch the `current` symlink to it atomically (rename over the
 old link), so a reader resolving `current` sees either the old or the new index, never a
-half-built one."""
+half-built one.
+
+A process that opened a build holds a shared lock on its meta.json (`hold_build`; a forked
+worker shares its parent's), and pruning never deletes a build someone holds: a server's
+master keeps the build it opened before forking, so a worker it forks later (after a crash or
+a recycle) finds the files it inherits (issue 21, defect 5: pruning after 3 rebuilds left
+restarted workers with a vanished folder and 500s)."""
 
 from __future__ import annotations
 
+import fcntl
 import json
 import multiprocessing
 import os
@@ -227,8 +234,33 @@ def made_by_build(path: Path) -> bool:
         return False
 
 
+def hold_build(folder: Path):  # type: ignore[no-untyped-def]
+    """Open `folder`'s meta.json with a shared lock, held until the returned file is closed
+    (or the process, and every process forked from it, exits). OSError when it is missing."""
+    held = open(folder / "meta.json", "rb")  # noqa: SIM115 - the caller keeps it open
+    try:
+        fcntl.flock(held.fileno(), fcntl.LOCK_SH)
+    except OSError:
+        held.close()
+        raise
+    return held
+
+
+def in_use(folder: Path) -> bool:
+    """Whether some process holds `folder` open (`hold_build`)."""
+    try:
+        with open(folder / "meta.json", "rb") as probe:
+            fcntl.flock(probe.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
 def _prune(root: Path, keep: Path) -> None:
-    """Delete builds older than the KEEP_OLD newest, never `keep` nor what `current` names."""
+    """Delete builds older than the KEEP_OLD newest, never `keep`, what `current` names, nor
+    a build a process holds open."""
     try:
         current = (root / CURRENT).resolve()
     except OSError:
@@ -236,7 +268,8 @@ def _prune(root: Path, keep: Path) -> None:
     builds = sorted((p for p in root.iterdir() if made_by_build(p)), key=_age)  # oldest first
     old = [p for p in builds if p not in (keep, current)]
     for p in old[:-KEEP_OLD] if KEEP_OLD else old:
-        shutil.rmtree(p, ignore_errors=True)
+        if not in_use(p):
+            shutil.rmtree(p, ignore_errors=True)
 
 
 def query_words() -> set[str]:

@@ -21,7 +21,7 @@ from whoosh import query as wq
 from whoosh.index import EmptyIndexError
 
 from index.analysis import QueryAnalysis, Tables, analyse, build_tables
-from index.builder import INDEX_FORMAT, current_folder, query_words
+from index.builder import INDEX_FORMAT, current_folder, hold_build, query_words
 from index.cache import ResultCache, filters_key
 from index.errors import IndexBrokenError, IndexMissingError, QueryError
 from index.filtering import passes
@@ -63,14 +63,14 @@ def _load(folder: Path, name: str) -> Any:
     try:
         return json.loads((folder / name).read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
-        raise IndexBrokenError(folder.name, name, f"{type(exc).__name__}: {exc}") from exc
+        raise IndexBrokenError(folder.name, name, _reason(exc, folder)) from exc
 
 
 def _read_lines(folder: Path, name: str) -> list[str]:
     try:
         return (folder / name).read_text(encoding="utf-8").splitlines()
     except (OSError, ValueError) as exc:
-        raise IndexBrokenError(folder.name, name, f"{type(exc).__name__}: {exc}") from exc
+        raise IndexBrokenError(folder.name, name, _reason(exc, folder)) from exc
 
 
 def _load_dictionary(path: Path) -> BaseDictionary | None:
@@ -82,7 +82,13 @@ def _load_dictionary(path: Path) -> BaseDictionary | None:
         entries = tuple((w, int(f)) for w, f in (line.rsplit(" ", 1) for line in lines[1:] if line))
         return entries, int(lines[0])
     except (ValueError, IndexError) as exc:
-        raise IndexBrokenError(path.parent.name, path.name, f"{type(exc).__name__}: {exc}") from exc
+        raise IndexBrokenError(path.parent.name, path.name, _reason(exc, path.parent)) from exc
+
+
+def _reason(exc: BaseException, folder: Path) -> str:
+    """What went wrong, naming files within the build by their place in it, never by the
+    server's absolute path (the message reaches users in a 503)."""
+    return f"{type(exc).__name__}: {exc}".replace(str(folder), folder.name)
 
 
 def _culprit(exc: BaseException) -> str:
@@ -104,9 +110,10 @@ class SearchIndex:
         except IndexMissingError:
             raise
         except (OSError, ValueError, KeyError, TypeError, IndexError, EmptyIndexError) as exc:
-            raise IndexBrokenError(self.folder.name, _culprit(exc), f"{type(exc).__name__}: {exc}") from exc
+            raise IndexBrokenError(self.folder.name, _culprit(exc), _reason(exc, self.folder)) from exc
 
     def _open(self, cache_size: int) -> None:
+        self._held = hold_build(self.folder)  # never pruned while this process (or a fork) uses it
         self.cache = ResultCache(cache_size)
         self.meta = _load(self.folder, "meta.json")
         if self.meta.get("format") != INDEX_FORMAT:
@@ -209,7 +216,7 @@ class SearchIndex:
             if self._ix.doc_count_all() != len(self.docnum_units):
                 raise ValueError("Whoosh's documents are not the units of units.json")
         except Exception as exc:  # noqa: BLE001 - whatever Whoosh raises on a damaged folder
-            raise IndexBrokenError(self.folder.name, "whoosh/", f"{type(exc).__name__}: {exc}") from exc
+            raise IndexBrokenError(self.folder.name, "whoosh/", _reason(exc, self.folder)) from exc
         self._local = threading.local()
         # Load pypinyin's phrase tables and jieba's HMM now, before a server forks its workers,
         # rather than on some user's first request.
@@ -228,6 +235,10 @@ class SearchIndex:
         if s is not None:
             s.close()
             self._local.searcher = None
+
+    def present(self) -> bool:
+        """Whether the folder is still there (someone may delete it by hand)."""
+        return (self.folder / "meta.json").exists()
 
     def _clauses(self, a: QueryAnalysis) -> list[Clause]:
         """The OR of (field, term, boost) the query scores with."""
@@ -290,8 +301,10 @@ class SearchIndex:
         query = wq.And(parts) if len(parts) > 1 else parts[0]
         try:
             return set(self._searcher().docs_for_query(query))
-        except OSError as exc:  # the folder became unreadable under a running server
-            raise IndexBrokenError(self.folder.name, "whoosh/", f"{type(exc).__name__}: {exc}") from exc
+        except Exception as exc:  # noqa: BLE001 - the folder became unreadable or vanished under
+            # a running server: OSError, or Whoosh's own errors (EmptyIndexError for a thread
+            # opening its searcher on a deleted folder)
+            raise IndexBrokenError(self.folder.name, "whoosh/", _reason(exc, self.folder)) from exc
 
     def _answers(self, a: QueryAnalysis, clauses: list[Clause], hits: list[Hit]) -> Answers:
         """For each entry the query names (with other words besides): its units' scores with the
@@ -649,7 +662,7 @@ def _merge_filters(a: Filters, b: Filters) -> Filters:
 def open_index(data_dir: Path, cache_size: int = 1024) -> SearchIndex:
     """Open the current index under `data_dir` (raises IndexMissingError when none is built).
     If rebuilds prune the folder while it is being opened, the new `current` is opened instead."""
-    problem = f"no search index in {Path(data_dir) / 'index'}; run `refapp build-index`"
+    problem = "no search index has been built; run `refapp build-index`"
     for _attempt in range(3):
         folder = current_folder(Path(data_dir))
         if folder is None:

@@ -20,6 +20,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from refapp import (
         api,
         api_search,
+        client_info,
         compress,
         errors,
         headers,
@@ -28,6 +29,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         metrics,
         offline,
         pages,
+        request_limits,
         sandbox,
         sources_page,
         state,
@@ -60,6 +62,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     errors.register_error_pages(app)
     metrics.init_app(app)
+    app.wsgi_app = request_limits.limit_requests(app.wsgi_app)  # type: ignore[method-assign]
 
     @app.after_request
     def finish(response):  # type: ignore[no-untyped-def]
@@ -69,6 +72,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
             response.vary.add("Cookie")
             response.vary.add("Accept-Language")
             response.headers["Content-Language"] = g.get("lang", "zh-Hans")
+        response.headers["X-Request-ID"] = client_info.request_id(request.environ)
         response = headers.conditional(request, response)
         return compress.gzip_response(request, response)
 

@@ -58,11 +58,27 @@ class _Holder:
             if folder is not None and folder != self.refused:
                 kept = f"; still serving {self.index.folder.name}" if self.index else ""
                 self.logger.error("search index refused: %s%s", exc, kept)
+            elif folder is None and self.error is None:
+                self.logger.error("search index: none under %s (%s)", self.data_dir / "index", exc)
             self.refused = folder  # not tried again until `current` changes
             if self.index is None:
                 self.error = str(exc)
             return
+        old = self.index
         self.index, self.error, self.refused = index, None, None
+        if old is not None:
+            self.logger.warning("search index switched: %s -> %s", old.folder.name, index.folder.name)
+
+    def recover(self, failed: SearchIndex) -> SearchIndex | None:
+        """`failed` could not answer (its folder vanished or became unreadable): open the
+        current build again, once for all threads. Returns the index to retry with, or None."""
+        with self.lock:
+            if self.index is failed:
+                self.refused = None
+                self.reload()
+            if self.index is failed or self.index is None:
+                return None
+            return self.index
 
     def get(self) -> SearchIndex | None:
         now = time.monotonic()
@@ -71,9 +87,12 @@ class _Holder:
         self.checked = now
         folder = self._current()
         loaded = self.index.folder if self.index else None
+        if self.index is not None and folder == loaded and not self.index.present():
+            loaded = None  # the folder was deleted under us: open `current` again
         if folder is not None and folder != loaded and folder != self.refused:
             with self.lock:
-                if (self.index.folder if self.index else None) != folder and folder != self.refused:
+                same = self.index is not None and self.index.folder == folder and self.index.present()
+                if not same and folder != self.refused:
                     self.reload()
         return self.index
 
@@ -135,13 +154,18 @@ def run_search(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
     if q is None or not q.strip():
         return _error("missing query: pass q=, e.g. /api/search?q=图书馆", 400)
     filters = {k: v for k in FILTER_PARAMS if (v := _text_param(params, k)) not in (None, "")}
-    try:
-        found = index.search(q, _text_param(params, "lang"), filters, _text_param(params, "limit"))
-    except QueryError as exc:
-        return _error(str(exc), 400)
-    except IndexMissingError as exc:  # the index folder became unreadable under the server
-        current_app.logger.error("search failed: %s", exc)
-        return _error(f"search is not available: {exc}", 503)
+    for attempt in range(2):
+        try:
+            found = index.search(q, _text_param(params, "lang"), filters, _text_param(params, "limit"))
+            break
+        except QueryError as exc:
+            return _error(str(exc), 400)
+        except IndexMissingError as exc:  # the index folder vanished or became unreadable
+            current_app.logger.error("search failed: %s", exc)
+            fresh = holder.recover(index) if attempt == 0 else None
+            if fresh is None:
+                return _error(f"search is not available: {exc}", 503)
+            index = fresh  # the current build, opened again: answer with it
     data = found.to_dict()
     smap = scenario_map(current_app._get_current_object())  # type: ignore[attr-defined]
     for r in data["results"]:

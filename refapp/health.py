@@ -1,6 +1,7 @@
 """Liveness and readiness: `GET /healthz` (the process answers) and `GET /readyz` (it can
-serve: dataset, search index and scenarios loaded). Both report the dataset and index versions,
-so a rolling update can be watched replica by replica."""
+serve: dataset, search index and scenarios loaded, and the build `index/current` names is
+there). Both report the dataset and index versions, so a rolling update can be watched replica
+by replica. They are public: they never show a server path (the log has the details)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from refapp.api_search import index_version
 from refapp.state import get_state
 
 bp = Blueprint("health", __name__)
+DATASET_ERROR = "the dataset could not be loaded; the server log names the file and the fault"
 
 
 def log_scenario_problems(app: Flask, loaded: int) -> list[str]:
@@ -40,7 +42,7 @@ def current_index_version(data_dir: Path) -> str | None:
     pointer = data_dir / "index" / "current"
     try:
         if pointer.is_symlink() or pointer.is_dir():
-            return pointer.resolve().name
+            return pointer.resolve().name if pointer.is_dir() else None  # a dangling link: gone
         if pointer.is_file():
             return pointer.read_text(encoding="utf-8").strip() or None
     except OSError:
@@ -54,19 +56,21 @@ def readiness() -> dict[str, Any]:
     opened = index_version(current_app)
     injected = current_app.config.get("SEARCH_FUNCTION") is not None  # tests replace the index
     dataset_ok = state.dataset_error is None and bool(state.catalog.dataset.entries)
-    index_ok = opened is not None or (injected and state.search is not None)
+    current = current_index_version(Path(current_app.config["REFAPP_DATA_DIR"]))
+    # the build this replica serves must still be there for a worker forked now (issue 21)
+    index_ok = (opened is not None and current is not None) or (injected and state.search is not None)
     scenarios_ok = bool(state.scenarios.summaries)
     return {
         "ready": dataset_ok and index_ok and scenarios_ok,
         "dataset": {
             "version": state.catalog.version,
             "entries": len(state.catalog.dataset.entries),
-            "error": state.dataset_error,
+            "error": DATASET_ERROR if state.dataset_error else None,
             "loaded": dataset_ok,
         },
         "index": {
             "version": opened,
-            "current": current_index_version(Path(current_app.config["REFAPP_DATA_DIR"])),
+            "current": current,
             "loaded": index_ok,
         },
         "scenarios": {"count": len(state.scenarios.summaries), "loaded": scenarios_ok},

@@ -22,6 +22,21 @@ from prometheus_client.core import GaugeMetricFamily
 bp = Blueprint("metrics", __name__)
 EXTENSION = "refapp_metrics"
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+# Label values come from these sets only, so no client can add series (issue 21: 2,000 invented
+# methods added 2,029 series): the HTTP methods of RFC 9110 and PATCH, else "other"; the route
+# is a rule of the app or "unmatched"; the status a code the app answered, else "other".
+KNOWN_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH"})
+OTHER = "other"
+
+
+def method_label(method: str) -> str:
+    """The request's method as a label value: a known method, else "other"."""
+    return method if method in KNOWN_METHODS else OTHER
+
+
+def status_label(status: int) -> str:
+    """An HTTP status code as a label value (three digits 100-599), else "other"."""
+    return str(status) if 100 <= status <= 599 else OTHER
 
 
 @dataclass
@@ -37,11 +52,12 @@ class Metrics:
     children: dict[tuple[str, str, int], tuple[Any, Any]] = field(default_factory=dict)
 
     def observe(self, route: str, method: str, status: int, seconds: float | None) -> None:
+        method = method_label(method)
         key = (route, method, status)
         pair = self.children.get(key)
         if pair is None:
             pair = self.children.setdefault(
-                key, (self.requests.labels(route, method, str(status)), self.latency.labels(route))
+                key, (self.requests.labels(route, method, status_label(status)), self.latency.labels(route))
             )
         pair[0].inc()
         if seconds is not None:

@@ -1,28 +1,48 @@
 """gunicorn settings for `refapp serve` (`--config python:refapp.commands.serve_config`).
 
 - Access logs are JSON lines (one object per request: time, client, method, path, query,
-  status, bytes, duration, user agent, the X-Request-ID nginx sets).
+  status, bytes, duration, user agent; X-Forwarded-For and X-Request-ID only as a trusted proxy
+  sent them, `refapp/client_info.py`, else a generated request id).
 - /metrics aggregates over the worker processes: prometheus-client's multiprocess mode needs a
   folder for the workers' counters, set here before the app (and prometheus_client) is loaded,
-  emptied at start and told when a worker exits.
+  emptied at start and told when a worker exits. A folder made here (no
+  PROMETHEUS_MULTIPROC_DIR given) is removed when the process that made it exits (gunicorn's
+  on_exit in the master, else at exit; forked workers leave it alone).
 """
 
 from __future__ import annotations
 
+import atexit
 import datetime as _dt
 import json
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
 from gunicorn.glogging import Logger
 
 METRICS_DIR_ENV = "PROMETHEUS_MULTIPROC_DIR"
+MADE_BY_ENV = "REFAPP_METRICS_DIR_MADE_BY"  # pid of the process that made the folder (gunicorn
+# imports this module twice, so the fact lives in the environment, as the folder's name does)
+
+
+def remove_if_mine() -> None:
+    """Remove the metrics folder if this process made it (not a forked worker, not a folder
+    given in PROMETHEUS_MULTIPROC_DIR)."""
+    folder = os.environ.get(METRICS_DIR_ENV)
+    if folder and os.environ.get(MADE_BY_ENV) == str(os.getpid()):
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 def _metrics_dir() -> Path:
     configured = os.environ.get(METRICS_DIR_ENV)
-    folder = Path(configured) if configured else Path(tempfile.mkdtemp(prefix="refapp-metrics-"))
+    if configured:
+        folder = Path(configured)
+    else:
+        folder = Path(tempfile.mkdtemp(prefix="refapp-metrics-"))
+        os.environ[MADE_BY_ENV] = str(os.getpid())
+        atexit.register(remove_if_mine)
     folder.mkdir(parents=True, exist_ok=True)
     for stale in folder.glob("*.db"):  # counters of an earlier run of this server
         stale.unlink(missing_ok=True)
@@ -35,11 +55,14 @@ _metrics_dir()
 
 def access_record(status: str | int, environ: dict, sent: int | None, seconds: float) -> dict:
     """The JSON object logged for one request (pure, so tests can check it)."""
+    # imported here: the metrics folder must be set before anything could load prometheus_client
+    from refapp.client_info import forwarded_for, request_id
+
     return {
         "time": _dt.datetime.now(_dt.UTC).isoformat(timespec="milliseconds"),
         "client": environ.get("REMOTE_ADDR", ""),
-        "forwarded_for": environ.get("HTTP_X_FORWARDED_FOR", ""),
-        "request_id": environ.get("HTTP_X_REQUEST_ID", ""),
+        "forwarded_for": forwarded_for(environ),
+        "request_id": request_id(environ),
         "method": environ.get("REQUEST_METHOD", ""),
         "path": environ.get("PATH_INFO", ""),
         "query": environ.get("QUERY_STRING", "")[:1000],
@@ -71,3 +94,36 @@ def child_exit(server, worker) -> None:  # type: ignore[no-untyped-def]
     from prometheus_client import multiprocess
 
     multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server) -> None:  # type: ignore[no-untyped-def]
+    """The master stops: remove the metrics folder made for this run (the atexit hook does not
+    run in gunicorn's master)."""
+    remove_if_mine()
+
+
+HEAVY_PATHS = ("/api/sandbox", "/sandbox")  # answers that build megabytes of objects
+_libc = None
+
+
+def _malloc_trim() -> None:
+    """Give the heap's free pages back to the system (glibc keeps them after a big request)."""
+    global _libc
+    if _libc is None:
+        import ctypes
+        import ctypes.util
+
+        try:
+            _libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+            _libc.malloc_trim  # noqa: B018 - glibc only
+        except (OSError, AttributeError):
+            _libc = False
+    if _libc:
+        _libc.malloc_trim(0)
+
+
+def post_request(worker, req, environ, resp) -> None:  # type: ignore[no-untyped-def]
+    """After a sandbox answer, return the memory it used (issue 21, defect 2: workers went from
+    189 to 325 MiB after 20 heavy requests and stayed there)."""
+    if str(environ.get("PATH_INFO", "")).startswith(HEAVY_PATHS):
+        _malloc_trim()

@@ -11,9 +11,17 @@ from pathlib import Path
 import click
 
 THREADS = 2  # per worker; measured against 1 and 4 in scripts/bench_serve.py
+# A worker is replaced by a fresh fork of the master (the preloaded app, shared pages) after
+# this many requests, plus up to a fifth more (jitter, so workers do not restart together):
+# memory a worker took for heavy requests (the sandbox) and kept is returned (issue 21,
+# defect 2). Figures: docs/deploy.md, scripts/measure_worker_memory.py.
+MAX_REQUESTS = 2000
+MALLOC_ARENA_MAX = "2"  # glibc heaps shared by a worker's threads (default: 8 per core)
 
 
-def gunicorn_argv(host: str, port: int, workers: int, debug: bool) -> list[str]:
+def gunicorn_argv(
+    host: str, port: int, workers: int, debug: bool, max_requests: int = MAX_REQUESTS
+) -> list[str]:
     """The gunicorn command line; pure so tests can check it without starting a server."""
     argv = [
         "gunicorn",
@@ -42,6 +50,10 @@ def gunicorn_argv(host: str, port: int, workers: int, debug: bool) -> list[str]:
         "30",
         "--graceful-timeout",
         "10",
+        "--max-requests",
+        str(max_requests),
+        "--max-requests-jitter",
+        str(max_requests // 5 if max_requests else 0),
         "--config",
         "python:refapp.commands.serve_config",
         "--access-logfile",
@@ -68,9 +80,16 @@ def is_loopback(host: str) -> bool:
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="TCP port.")
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(1, 16), help="Worker processes.")
 @click.option(
+    "--max-requests",
+    default=MAX_REQUESTS,
+    show_default=True,
+    type=click.IntRange(0, 10**7),
+    help="Replace a worker after this many requests, plus up to a fifth more (0: never).",
+)
+@click.option(
     "--debug", is_flag=True, help="Flask's development server with the debugger (never in production)."
 )
-def serve(host: str, port: int, workers: int, debug: bool) -> None:
+def serve(host: str, port: int, workers: int, max_requests: int, debug: bool) -> None:
     """Serve the web app with gunicorn (or Flask's debug server with --debug)."""
     if debug:
         if not is_loopback(host):
@@ -87,7 +106,8 @@ def serve(host: str, port: int, workers: int, debug: bool) -> None:
     )
     if exe is None:
         raise click.ClickException("gunicorn is not installed in this environment")
-    argv = gunicorn_argv(host, port, workers, debug=False)
+    argv = gunicorn_argv(host, port, workers, debug=False, max_requests=max_requests)
+    os.environ.setdefault("MALLOC_ARENA_MAX", MALLOC_ARENA_MAX)
     click.echo(f"serving on http://{host}:{port}/", err=True)
     os.execv(exe, [exe, *argv[1:]])
 

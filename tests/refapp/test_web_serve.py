@@ -6,84 +6,29 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import shutil
-import signal
 import socket
-import subprocess
-import sys
 import time
-import urllib.request
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from serve_helpers import get, raw, served
 
 from refapp.cli import main
-
-REFAPP = Path(sys.executable).with_name("refapp")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def get(port: int, path: str, timeout: float = 5.0) -> tuple[int, bytes]:
-    """One request; `timeout` is how long a client would wait before giving up."""
-    try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=timeout) as r:  # noqa: S310
-            return r.status, r.read()
-    except urllib.error.HTTPError as exc:
-        return exc.code, exc.read()
-
-
-def raw(port: int, data: bytes, timeout: float = 10.0) -> bytes:
-    """Send raw bytes and read the whole answer (the server closes the connection)."""
-    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
-        s.sendall(data)
-        out = b""
-        while chunk := s.recv(65536):
-            out += chunk
-        return out
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    """`refapp serve --workers 1` with a built index; yields (port, log file)."""
+    """`refapp serve --workers 1` with a built index; yields (port, log file, data folder)."""
     import index
     from corpus.model import DATASET_PATH, load_dataset
 
     data_dir = tmp_path_factory.mktemp("serve")
     index.build(load_dataset(DATASET_PATH), data_dir)
-    port = free_port()
-    log = data_dir / "serve.log"
-    env = {**os.environ, "REFAPP_DATA_DIR": str(data_dir), "HOME": str(data_dir)}
-    env.pop("PROMETHEUS_MULTIPROC_DIR", None)
-    with log.open("wb") as out:
-        proc = subprocess.Popen(
-            [str(REFAPP), "serve", "--port", str(port), "--workers", "1"],
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    try:
-        for _ in range(300):
-            try:
-                if get(port, "/readyz", timeout=2)[0] == 200:
-                    break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            pytest.fail("refapp serve did not become ready: " + log.read_text()[-2000:])
-        yield port, log, data_dir
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=20)
+    with served(data_dir, "--workers", "1") as srv:
+        yield srv.port, srv.log, data_dir
 
 
 def test_refapp_serve_is_ready_without_a_control_socket(server):
@@ -113,15 +58,23 @@ def test_idle_and_half_sent_connections_do_not_hold_the_server(server):
             s.close()
 
 
-def test_a_request_that_never_completes_is_dropped_after_seconds(server):
-    from refapp.commands.serve_worker import HEAD_TIMEOUT_S
+def test_a_request_that_never_completes_is_answered_408_after_seconds(server):
+    from refapp.commands.serve_worker import REQUEST_TIMEOUT_S
 
     port, _, _ = server
-    with socket.create_connection(("127.0.0.1", port), timeout=HEAD_TIMEOUT_S + 5) as s:
+    with socket.create_connection(("127.0.0.1", port), timeout=REQUEST_TIMEOUT_S + 5) as s:
         s.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")
-        started = time.monotonic()
-        assert s.recv(100) == b""  # closed by the server, not by our timeout
-        assert time.monotonic() - started < HEAD_TIMEOUT_S + 3
+        answer = s.recv(1000)  # answered and closed by the server, not by our timeout
+        assert answer.startswith(b"HTTP/1.1 408") and b"Connection: close" in answer
+        assert s.recv(100) == b""
+
+
+def test_a_connection_that_sends_nothing_is_closed_after_seconds(server):
+    from refapp.commands.serve_worker import REQUEST_TIMEOUT_S
+
+    port, _, _ = server
+    with socket.create_connection(("127.0.0.1", port), timeout=REQUEST_TIMEOUT_S + 5) as s:
+        assert s.recv(100) == b""
 
 
 def test_a_body_arriving_after_its_head_is_answered_at_once(server):
@@ -216,15 +169,74 @@ def test_serve_uses_the_buffering_worker_on_loopback_without_control_socket():
     assert is_loopback("::1") and is_loopback("localhost") and not is_loopback("192.168.1.2")
 
 
-def test_request_end_finds_the_head_and_a_small_body_and_nothing_before():
-    from refapp.commands.serve_worker import BODY_BUFFER_LIMIT, request_end
+def test_the_scan_finds_the_head_and_a_small_body_and_nothing_before():
+    from refapp.commands.serve_scan import MORE, TOO_LARGE, RequestScan
 
     head = b"POST /x HTTP/1.1\r\nContent-Length: 5\r\n\r\n"
-    assert request_end(head[:-2]) is None
-    assert request_end(head + b"ab") == len(head) + 5
-    big = f"POST /x HTTP/1.1\r\ncontent-length: {BODY_BUFFER_LIMIT + 1}\r\n\r\n".encode()
-    assert request_end(big) == len(big)  # large bodies are read by the thread
-    assert request_end(b"GET / HTTP/1.1\r\n\r\n", start=10) == 18
+    assert RequestScan(64).feed(head[:-2]) is MORE
+    assert RequestScan(64).feed(head + b"ab") is MORE
+    assert RequestScan(64).feed(head + b"abcdeGET") == len(head) + 5
+    big = b"POST /x HTTP/1.1\r\ncontent-length: 65\r\n\r\n"
+    assert RequestScan(64).feed(big) is TOO_LARGE  # the worker answers 413, no thread reads it
+    scan = RequestScan(64)
+    assert scan.feed(b"GET / HTTP/1.1\r\n") is MORE
+    assert scan.feed(b"GET / HTTP/1.1\r\n\r\n") == 18
+
+
+def chunked(body: bytes, sizes: list[int], trailer: bytes = b"") -> bytes:
+    out, i = b"", 0
+    for n in sizes:
+        if i >= len(body):
+            break
+        part = body[i : i + max(1, n)]
+        out += f"{len(part):x}\r\n".encode() + part + b"\r\n"
+        i += len(part)
+    if i < len(body):
+        out += f"{len(body) - i:x};ext=1\r\n".encode() + body[i:] + b"\r\n"
+    return out + b"0\r\n" + trailer + b"\r\n"
+
+
+@given(
+    body=st.binary(max_size=300),
+    sizes=st.lists(st.integers(min_value=1, max_value=40), max_size=20),
+    cuts=st.lists(st.integers(min_value=1, max_value=30), max_size=40),
+    trailer=st.sampled_from([b"", b"X-Check: 1\r\n"]),
+    limit=st.integers(min_value=0, max_value=400),
+)
+@settings(max_examples=150, deadline=None)
+def test_a_chunked_body_ends_where_its_last_chunk_and_trailers_end_however_it_arrives(
+    body, sizes, cuts, trailer, limit
+):
+    """Issue 21, defect 4: chunked bodies are read whole in the loop, never by a thread. Fed
+    in any pieces, the scan finds the end of the request (not of what was pipelined after it),
+    or refuses a body over the limit, and says MORE before."""
+    from refapp.commands.serve_scan import MORE, TOO_LARGE, RequestScan
+
+    head = b"POST /api/sandbox HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+    request = head + chunked(body, sizes, trailer)
+    wire = request + b"GET / HTTP/1.1\r\n\r\n"
+    scan, fed, found = RequestScan(limit), 0, MORE
+    for cut in [*cuts, len(wire)]:
+        fed = min(len(wire), fed + cut)
+        found = scan.feed(wire[:fed])
+        if found is not MORE:
+            break
+        assert fed < len(request)
+    if len(body) > limit:
+        assert found is TOO_LARGE
+    else:
+        assert found == len(request)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [b"zz\r\nab\r\n0\r\n\r\n", b"2\r\nabc\r\n0\r\n\r\n", b"1" * 2000],
+)
+def test_a_malformed_chunked_body_is_refused(body):
+    from refapp.commands.serve_scan import BAD_CHUNKS, RequestScan
+
+    head = b"POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+    assert RequestScan(10_000).feed(head + body) is BAD_CHUNKS
 
 
 # -- start-up and build-index ---------------------------------------------------------------------
