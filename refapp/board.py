@@ -1,6 +1,6 @@
 """The board at one step of a scenario run, ready for a template (the no-JavaScript player).
 
-Mirrors what static/player.js draws: each player's zones with grouped cards and counts,
+Mirrors what static/board.js draws (the one JS renderer of the player and the sandbox): each player's zones with grouped cards and counts,
 counters, shared zones and piles. Pure functions over the run dict.
 """
 
@@ -130,3 +130,26 @@ def ruling_index(run: dict[str, Any]) -> int:
         if ev.get("seq", i) in marked:
             return i
     return 0
+
+
+EVENT_KEYS = ("seq", "player", "cards", "to_zone")
+
+
+def client_run(run: dict[str, Any], lang: str) -> dict[str, Any]:
+    """What static/board.js and player.js need of a run, in the reader's language, for the page to
+    embed (the page never fetches the run again): events' sentences and the cards they move,
+    the snapshots, card names and types, the highlighted steps."""
+    events = []
+    for i, ev in enumerate(run.get("events") or []):
+        out = {k: ev[k] for k in EVENT_KEYS if ev.get(k) is not None}
+        out.setdefault("seq", i)
+        out["say"] = localised(ev.get("say"), lang)
+        events.append(out)
+    return {
+        "game": run.get("game") or "",
+        "events": events,
+        "snapshots": run.get("snapshots") or [],
+        "names": {slug: localised(n, lang) for slug, n in (run.get("names") or {}).items()},
+        "card_types": run.get("card_types") or {},
+        "highlight": list(run.get("highlight") or []),
+    }

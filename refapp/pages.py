@@ -10,7 +10,7 @@ from flask import Blueprint, abort, g, redirect, render_template, request, url_f
 
 from corpus.model import EDITIONS, GAME_EDITIONS, GAMES, KINDS, LANGS
 from refapp import i18n
-from refapp.board import board_at, ruling_index
+from refapp.board import board_at, client_run, ruling_index
 from refapp.catalog import FilterError, localised, parse_filters
 from refapp.language import safe_next
 from refapp.markup import render_snippet, render_text
@@ -309,4 +309,5 @@ def scenario(scenario_id: str) -> Any:
         scenario_id=scenario_id,
         page="player",
         strings=strings,
+        client=client_run(run, g.lang),
     )

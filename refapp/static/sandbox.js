@@ -5,37 +5,16 @@
   "use strict";
   var app = document.getElementById("sb-app");
   if (!app || !window.fetch) return;
-  var lang = document.body.getAttribute("data-lang") || "zh-Hans";
-  function json(id) { try { return JSON.parse(document.getElementById(id).textContent); } catch (e) { return {}; } }
-  var S = json("sb-strings"), FACTS = json("sb-cards"), start = json("sb-state");
+  var Ref = window.Ref, lang = Ref.lang, el = Ref.el, loc = Ref.loc, button = Ref.button;
+  var S = Ref.json("sb-strings"), FACTS = Ref.json("sb-cards"), start = Ref.json("sb-state");
+  var t = Ref.translator(S);
   var sit = start.situation || {}, answers = start.answers || [];
   var run = null, idx = 0, seq = 0, timer = null, picked = [], supplyOpen = false;
   var NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"];
   var ZONES = { dominion: ["hand", "deck", "discard", "play"], citadels: ["hand", "city", "characters"] };
-  var CORE = ["actions", "buys", "coins", "gold", "score"];
-  var ORDER = ["characters", "deck", "hand", "play", "discard", "set_aside", "city"];
   var $ = function (id) { return document.getElementById(id); };
-  var errBox = $("sb-error"), board = $("sb-board"), decision = $("sb-decision");
-
-  function t(key, vals) {
-    if (vals && vals.n === 1 && S[key + ".one"]) key += ".one";
-    var s = S[key] || key;
-    Object.keys(vals || {}).forEach(function (k) { s = s.split("{" + k + "}").join(String(vals[k])); });
-    return s;
-  }
-  function loc(d) { return !d ? "" : typeof d === "string" ? d : d[lang] || d["zh-Hans"] || d.en || ""; }
-  function el(tag, cls, text) {
-    var n = document.createElement(tag);
-    if (cls) n.className = cls;
-    if (text != null) n.textContent = text;
-    return n;
-  }
-  function button(text, onClick, cls) {
-    var b = el("button", cls, text);
-    b.type = "button";
-    b.addEventListener("click", onClick);
-    return b;
-  }
+  var errBox = $("sb-error"), decision = $("sb-decision");
+  var board = new Ref.Board($("sb-board"), S, { name: function (slug) { return loc(known[slug]); } });
   var known = {};  // slug -> localised name, from replies and suggestions
   function nameOf(slug) { return loc(known[slug]) || (run && loc(run.names[slug])) || slug; }
   function game() { return sit.game; }
@@ -46,7 +25,7 @@
   function replay(after) {
     var mine = ++seq, held = run;
     var since = after && after.answering && held ? held.events.length : 0;  // the rest follows from them
-    board.classList.add("sb-stale");
+    board.box.classList.add("sb-stale");
     fetch("/api/sandbox", {
       method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ situation: sit, answers: answers, since: since })
@@ -59,7 +38,7 @@
             d.events = held.events.slice(0, d.since).concat(d.events);
             d.snapshots = held.snapshots.slice(0, d.since).concat(d.snapshots);
           }
-          run = d; idx = d.events.length - 1; picked = [];
+          run = d; run.game = run.game || game(); idx = d.events.length - 1; picked = [];
           $("sb-log").textContent = "";
           Object.keys(d.names || {}).forEach(function (k) { known[k] = d.names[k]; });
           showError(after && after.note);
@@ -71,16 +50,16 @@
           refused(d, after);
         } else {
           showError(t("sandbox.error", { reason: d.error || status }));
-          board.classList.remove("sb-stale");
+          board.box.classList.remove("sb-stale");
         }
       })
-      .catch(function () { if (mine === seq) { showError(t("sandbox.offline")); board.classList.remove("sb-stale"); } });
+      .catch(function () { if (mine === seq) { showError(t("sandbox.offline")); board.box.classList.remove("sb-stale"); } });
   }
   function refused(d, after) {
     if (after && after.answering && d.index === answers.length - 1) {  // the answer just given: take it back
       answers.pop();
       showError(t("sandbox.refused", { reason: d.reason }));
-      board.classList.remove("sb-stale");
+      board.box.classList.remove("sb-stale");
       return;
     }
     var dropped = answers.length - d.index;  // an edit made later answers impossible: play on before them
@@ -96,62 +75,10 @@
     replay({ answering: true });
   }
 
-  /* ---------- the board at a step ---------- */
-  function cardView(slug, count) {
-    var types = (run.card_types && run.card_types[slug]) || [];
-    var c = el("span", "cardv" + types.map(function (x) { return " t-" + x; }).join(""), nameOf(slug));
-    if (count > 1) c.appendChild(el("span", "n", "×" + count));
-    return c;
-  }
-  function zoneView(name, cards) {
-    var z = el("div", "zone"), label = S["zone." + name] || name;
-    z.appendChild(el("div", "zone-name", label + " · " + (cards.length ? t("player.cards", { n: cards.length }) : t("player.empty"))));
-    if (!cards.length) return z;
-    var row = el("div", "cards");
-    if (name === "deck") {
-      var back = el("span", "cardv back");
-      back.appendChild(el("span", "n", "×" + cards.length));
-      row.appendChild(back);
-    } else {
-      var counts = {}, order = [];
-      (name === "discard" ? cards.slice(-1) : cards).forEach(function (c) {
-        if (!counts[c]) { counts[c] = 0; order.push(c); }
-        counts[c] += 1;
-      });
-      order.forEach(function (c) { row.appendChild(cardView(c, counts[c])); });
-    }
-    z.appendChild(row);
-    return z;
-  }
-  function drawBoard(snap) {
-    board.textContent = "";
-    board.classList.remove("sb-stale");
-    (snap.players || []).forEach(function (p, pi) {
-      var box = el("section", "pl" + (snap.active === pi ? " active" : ""));
-      box.setAttribute("aria-label", p.name);
-      var h = el("h3", null, p.name), cs = [];
-      Object.keys(p.counters || {}).forEach(function (k) {
-        if (CORE.indexOf(k) >= 0 || p.counters[k]) cs.push((S["counter." + k] || k) + " " + p.counters[k]);
-      });
-      if (snap.active === pi) cs.unshift("★ " + t("player.active"));
-      h.appendChild(el("span", "counters", cs.join(" · ")));
-      box.appendChild(h);
-      var zones = p.zones || {};
-      ORDER.concat(Object.keys(zones)).forEach(function (z, i, all) {
-        if (z in zones && all.indexOf(z) === i) box.appendChild(zoneView(z, zones[z]));
-      });
-      board.appendChild(box);
-    });
-    var sh = el("section", "shared"), shared = snap.shared || {}, piles = snap.piles || {};
-    Object.keys(shared).forEach(function (z) { if (shared[z].length || z === "trash") sh.appendChild(zoneView(z, shared[z])); });
-    var z = el("div", "zone"), row = el("div", "cards");
-    z.appendChild(el("div", "zone-name", t(game() === "citadels" ? "player.piles" : "player.supply")));
-    Object.keys(piles).forEach(function (slug) {
-      var c = el("span", "cardv", S["pile." + slug] || nameOf(slug));
-      c.appendChild(el("span", "n", String(piles[slug])));
-      row.appendChild(c);
-    });
-    z.appendChild(row); sh.appendChild(z); board.appendChild(sh);
+  /* ---------- the board at a step (static/board.js) ---------- */
+  function drawBoard() {
+    board.box.classList.remove("sb-stale");
+    board.draw(run, idx);
   }
   function playerName(i) {
     var snap = run.snapshots[0];
@@ -164,7 +91,7 @@
     var total = run.events.length, last = idx === total - 1;
     $("sb-step").textContent = t("player.step", { n: idx + 1, total: total });
     $("sb-say").textContent = loc(run.events[idx] && run.events[idx].say);
-    drawBoard(run.snapshots[Math.min(idx, run.snapshots.length - 1)] || {});
+    drawBoard();
     app.querySelector("[data-act=undo]").disabled = !answers.length;
     app.querySelector("[data-act=branch]").hidden = last || answersBefore(idx) === answers.length;
     ["first", "prev"].forEach(function (a) { app.querySelector("[data-act=" + a + "]").disabled = idx === 0; });

@@ -5,18 +5,8 @@
   var parse = root.RefTools.parse, compute = root.RefTools.compute;
   var configNode = document.getElementById("tool-config");
   if (!configNode) return;
-  var cfg = JSON.parse(configNode.textContent);
-  var S = cfg.strings || {};
-  function tr(key, values) {
-    var text = S[key] != null ? S[key] : key;
-    return text.replace(/\{(\w+)\}/g, function (m, k) { return values && values[k] != null ? values[k] : m; });
-  }
-  function el(tag, attrs, text) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-    if (text != null) node.textContent = text;
-    return node;
-  }
+  var cfg = root.Ref.json("tool-config");
+  var tr = root.Ref.translator(cfg.strings || {}), el = root.Ref.el;
   function name(game, slug) { return (cfg.names && cfg.names[game] && cfg.names[game][slug]) || slug; }
   function citeLink(cite) {
     var parts = cite.split("#");

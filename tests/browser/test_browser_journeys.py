@@ -119,7 +119,7 @@ def test_deep_link_to_a_step_and_keyboard_stepping(live_server, phone, target, t
     page.goto(f"{live_server.url}/scenarios/{scenario['id']}#step={step}")
     page.locator(".stage:not([hidden])").wait_for()
     assert step_numbers(page, "en") == (step, total)
-    assert page.locator(f'li[id="step={step}"].current').count() == 1
+    assert page.locator(f"#steplist li:nth-child({step}).current").count() == 1
     page.locator("[data-act=next]").focus()
     page.keyboard.press("ArrowLeft")
     assert step_numbers(page, "en") == (step - 1, total)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import json
 import re
 
 import pytest
@@ -401,3 +402,19 @@ def test_an_overlong_query_gets_a_small_400_page_that_echoes_only_the_accepted_p
     assert response.status_code == 400
     assert len(response.data) < 60_000
     assert "图" * 201 not in response.get_data(as_text=True)
+
+
+def embedded_run(page: str) -> dict:
+    m = re.search(r'<script type="application/json" id="player-run">(.*?)</script>', page, re.S)
+    assert m, "the player page embeds its run"
+    return json.loads(m.group(1))
+
+
+def test_player_page_embeds_its_run_in_the_readers_script_so_it_is_never_fetched_again(client):
+    page = html(client.get("/scenarios/dominion/library-set-aside", headers={"Accept-Language": "zh-HK"}))
+    run = embedded_run(page)
+    assert len(run["events"]) == 9 and len(run["snapshots"]) >= 1
+    assert "圖書館結算完畢" in "".join(ev["say"] for ev in run["events"])  # one script, not three
+    assert all(isinstance(n, str) for n in run["names"].values())
+    assert run["highlight"] and run["game"] == "dominion"
+    assert "data-scenario" not in page  # nothing tells the script to fetch the run
