@@ -1,7 +1,8 @@
 """The board at one step of a scenario run, ready for a template (the no-JavaScript player).
 
-Mirrors what static/board.js draws (the one JS renderer of the player and the sandbox): each player's zones with grouped cards and counts,
-counters, shared zones and piles. Pure functions over the run dict.
+Mirrors what static/board.js draws (the one JS renderer of the player and the sandbox): each
+player's zones with grouped cards and counts, counters, shared zones and piles. Pure functions
+over the run dict.
 """
 
 from __future__ import annotations

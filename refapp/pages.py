@@ -66,7 +66,24 @@ def inject_helpers() -> dict[str, Any]:
         "t_has": i18n.has_key,
         "scenarios_for": state.scenarios.for_entry,
         "summaries": state.scenarios.summaries,
+        "demo_url": demo_url,
+        "ruling_url": ruling_url,
     }
+
+
+def demo_url(scenario_id: str) -> str:
+    """A demonstration's address at its ★ step, where the ruling happens (the top if it won't run)."""
+    state = get_state()
+    try:
+        run = state.scenarios.run(scenario_id)
+    except ScenarioUnavailable:
+        return f"/scenarios/{scenario_id}"
+    return f"/scenarios/{scenario_id}#step={ruling_index(run) + 1}"
+
+
+def ruling_url(entry_url: str, ruling: str | None) -> str:
+    """An entry's address opened at one ruling: highlighted (?r=) and scrolled to (#)."""
+    return f"{entry_url}?{urlencode({'r': ruling})}#{ruling}" if ruling else entry_url
 
 
 def browse_options() -> dict[str, Any]:

@@ -70,7 +70,7 @@ def test_entry_page_shows_names_cost_types_rulings_with_sources_and_permalinks(c
     assert "lines 407–409" in page and "000_2dfe370fb22f4214.txt" in page
     assert "lines 285–286" in page  # the 002 copy is cited too
     assert "1st edition" in page
-    assert 'href="/scenarios/dominion/library-set-aside"' in page  # "show me" for that ruling
+    assert 'href="/scenarios/dominion/library-set-aside#step=8"' in page  # "show me", at the ★ step
     assert 'href="/entries/dominion/cellar"' in page  # related entry
     # content text is plain text: asterisks stay literal, never become markup
     assert "**Action**" in page and "<strong>Action</strong>" not in page
@@ -103,7 +103,7 @@ def test_unknown_addresses_get_a_friendly_404_in_the_chosen_script(client, path,
 
 
 def result_ids(page: str) -> list[str]:
-    return re.findall(r'<a class="result-link" href="/entries/([^"]+)"', page)
+    return re.findall(r'<a class="result-link" href="/entries/([^"?#]+)', page)
 
 
 def test_results_keep_the_search_rank_with_the_game_as_a_badge(client, search):
@@ -123,10 +123,12 @@ def test_a_result_shows_its_ruling_text_and_that_rulings_demo(client):
     page = html(client.get("/search?q=lib", headers={"Accept-Language": "en"}))
     card = page[page.index('<li class="result">') :]
     assert '<blockquote class="snippet ruling-text"' in card
-    assert 'href="/entries/dominion/library#set-aside-not-shuffled"' in card
+    answer = 'href="/entries/dominion/library?r=set-aside-not-shuffled#set-aside-not-shuffled"'
+    assert card.count(answer) >= 2  # the title and the snippet open the matched ruling
+    assert '<a class="result-link" ' + answer in card
     assert "<mark>Library</mark>" in card
     assert "<script>bad()" not in page and "<b>x</b>" not in page  # only <mark> survives in snippets
-    assert 'href="/scenarios/dominion/library-set-aside"' in card
+    assert 'href="/scenarios/dominion/library-set-aside#step=8"' in card  # "show me" at the ★ step
 
 
 def test_filters_are_one_folded_control_with_removable_chips(client, search):
