@@ -30,7 +30,7 @@
   function revealChange() {
     var z = board.changed();
     if (!z) return;
-    var r = z.getBoundingClientRect(), barTop = bar ? bar.getBoundingClientRect().top : window.innerHeight;
+    var r = z.getBoundingClientRect(), barTop = fixedPart() ? fixedPart().getBoundingClientRect().top : window.innerHeight;
     if (r.top >= 0 && r.bottom <= barTop) return;
     var room = Math.max(0, barTop - Math.min(r.height, barTop));
     window.scrollBy(0, r.top - room / 2);
@@ -87,9 +87,14 @@
     if (players.length < 3) return;  // two players: both matter to the reader
     players.forEach(function (p, pi) { if (!involved[pi]) board.folded[pi] = true; });
   }
+  function fixedPart() {
+    // the whole bar, or on a short screen only its buttons (app.css: the bar is display: contents)
+    if (!bar) return null;
+    return getComputedStyle(bar).display === "contents" ? bar.querySelector(".controls") : bar;
+  }
   function fitBar() {
     // the page ends above the fixed bar, so the bar never hides the end of the board
-    if (bar) document.body.style.paddingBottom = bar.offsetHeight + "px";
+    if (bar) document.body.style.paddingBottom = fixedPart().offsetHeight + "px";
   }
   function toStep() {
     // the board at the step asked for: its top under the page top, the changed place in view
