@@ -68,6 +68,9 @@ def inject_helpers() -> dict[str, Any]:
         "summaries": state.scenarios.summaries,
         "demo_url": demo_url,
         "ruling_url": ruling_url,
+        "slug_names": lambda game: {
+            slug: localised(n, lang) for slug, n in state.catalog.slug_names(game).items()
+        },
     }
 
 

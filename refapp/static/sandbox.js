@@ -15,11 +15,65 @@
   var $ = function (id) { return document.getElementById(id); };
   var errBox = $("sb-error"), decision = $("sb-decision");
   var board = new Ref.Board($("sb-board"), S, { name: function (slug) { return loc(known[slug]); } });
-  var known = {};  // slug -> localised name, from replies and suggestions
-  function nameOf(slug) { return loc(known[slug]) || (run && loc(run.names[slug])) || slug; }
+  var notice = "";  // what the last edit did by itself, said after the replay
+  var known = {}, NAMES_ALL = Ref.json("sb-names");  // slug -> name in the page's script
+  function nameOf(slug) {
+    return loc(known[slug]) || (run && run.names && loc(run.names[slug])) ||
+      ((NAMES_ALL[game()] || {})[slug]) || slug;
+  }
   function game() { return sit.game; }
   function setup() { return (sit.setup = sit.setup || {}); }
-  function showError(text) { errBox.textContent = text || ""; errBox.hidden = !text; }
+  function showError(text, detail) {
+    errBox.textContent = text || "";
+    errBox.hidden = !text;
+    if (text && detail) {  // the engine's own words, folded away for whoever needs them
+      var more = el("details", "sb-detail");
+      more.appendChild(el("summary", null, t("sandbox.err.detail")));
+      more.appendChild(el("p", null, detail));
+      errBox.appendChild(more);
+    }
+  }
+  /* an engine message in the page's script, naming the cards in words */
+  var PROBLEMS = [
+    [/zones\.characters\[\d+\]: '([\w-]+)' is not a character in this game/, function (m) {
+      return t("sandbox.err.not_in_game", { card: nameOf(m[1]), n: sit.players.length }); }],
+    [/character '([\w-]+)' is held by \d+ players/, function (m) {
+      return t("sandbox.err.held_twice", { card: nameOf(m[1]) }); }],
+    [/(\d+) '([\w-]+)' cards but this game's deck holds (\d+)/, function (m) {
+      return t("sandbox.err.too_many", { n: m[1], card: nameOf(m[2]), max: m[3] }); }],
+    [/ninth: the Queen is used with (\d+) or more players/, function (m) {
+      return t("sandbox.err.queen", { n: m[1] }); }],
+    [/ninth: the two-player draft/, function () { return t("sandbox.err.ninth_two"); }]
+  ];
+  function explain(message) {
+    for (var i = 0; i < PROBLEMS.length; i++) {
+      var m = PROBLEMS[i][0].exec(message || "");
+      if (m) return PROBLEMS[i][1](m);
+    }
+    return t("sandbox.err.other");
+  }
+  /* whether this table takes a Citadels character (what engine/citadels/settings.py accepts) */
+  function accepts(slug) {
+    var rank = FACTS.characters[slug], n = sit.players.length;
+    if (rank == null) return true;
+    if (n === 3 && rank === FACTS.three_player_removed_rank) return false;
+    if (rank === 9) return n > 2 && (slug !== "queen" || n >= FACTS.queen_min_players);
+    return true;
+  }
+  /* characters the table no longer takes (the player count changed) leave it, saying so */
+  function dropRefused() {
+    var gone = [];
+    if (game() !== "citadels") return gone;
+    sit.players.forEach(function (p) {
+      var held = (p.zones && p.zones.characters) || [];
+      for (var i = held.length - 1; i >= 0; i--) if (!accepts(held[i])) gone.push(held.splice(i, 1)[0]);
+    });
+    var st = setup(), ninth = st.settings && st.settings.ninth;
+    if (ninth && !accepts(ninth)) { delete st.settings.ninth; gone.push(ninth); }
+    var anyHeld = sit.players.some(function (p) { return p.zones && (p.zones.characters || []).length; });
+    if (gone.length && !anyHeld && st.start === "turns") { st.start = "draft"; delete st.from_rank; }  // nobody to play a turn: draft again
+    return gone;
+  }
 
   /* ---------- talking to the engine ---------- */
   function replay(after) {
@@ -41,7 +95,8 @@
           run = d; run.game = run.game || game(); idx = d.events.length - 1; picked = [];
           $("sb-log").textContent = "";
           Object.keys(d.names || {}).forEach(function (k) { known[k] = d.names[k]; });
-          showError(after && after.note);
+          showError((after && after.note) || notice);
+          notice = "";
           history.replaceState(null, "", "/sandbox?s=" + d.code);
           $("sb-link").href = "/sandbox?s=" + d.code;
           $("sb-dl").href = "/sandbox/scenario.yaml?s=" + d.code;
@@ -49,7 +104,7 @@
         } else if (typeof d.index === "number") {
           refused(d, after);
         } else {
-          showError(t("sandbox.error", { reason: d.error || status }));
+          showError(explain(d.error), d.error);
           board.box.classList.remove("sb-stale");
         }
       })
@@ -58,13 +113,14 @@
   function refused(d, after) {
     if (after && after.answering && d.index === answers.length - 1) {  // the answer just given: take it back
       answers.pop();
-      showError(t("sandbox.refused", { reason: d.reason }));
+      var count = /needs (\d+)\.\.(\d+)/.exec(d.reason || "");
+      showError(t("sandbox.err.refused") + (count ? " " + t("sandbox.err.count", { min: count[1], max: count[2] }) : ""), d.reason);
       board.box.classList.remove("sb-stale");
       return;
     }
     var dropped = answers.length - d.index;  // an edit made later answers impossible: play on before them
     answers = answers.slice(0, d.index);
-    replay({ note: t("sandbox.dropped", { n: dropped }) + " (" + d.reason + ")" });
+    replay({ note: t("sandbox.dropped", { n: dropped }) });
   }
   function changed() {  // the situation was edited
     clearTimeout(timer);
@@ -89,7 +145,9 @@
   }
   function draw() {
     var total = run.events.length, last = idx === total - 1;
-    $("sb-step").textContent = t("player.step", { n: idx + 1, total: total });
+    var snap = run.snapshots[Math.min(idx, run.snapshots.length - 1)] || {};
+    $("sb-step").textContent = t("player.step", { n: idx + 1, total: total }) +
+      (snap.phase && S["phase." + snap.phase] ? " · " + S["phase." + snap.phase] : "");
     $("sb-say").textContent = loc(run.events[idx] && run.events[idx].say);
     drawBoard();
     app.querySelector("[data-act=undo]").disabled = !answers.length;
@@ -343,6 +401,8 @@
     if (n === 8 && !(setup().settings && setup().settings.ninth)) showError(t("sandbox.eight"));
     while (sit.players.length < n) sit.players.push(emptyPlayer(sit.players.length));
     sit.players.length = n;
+    var gone = dropRefused();
+    if (gone.length) notice = t("sandbox.removed_rank", { card: gone.map(nameOf).join(S["punct.sep"] || ", ") });
     ["crown", "active"].forEach(function (k) { if (setup()[k] >= n) setup()[k] = 0; });
     answers = [];
     drawEditor(); changed();
@@ -366,9 +426,15 @@
     if (game() === "citadels") {
       var isChar = slug in FACTS.characters;
       if (!isChar && !(slug in FACTS.districts)) return false;
+      if (isChar && !accepts(slug)) return false;
       if (isChar !== (zone === "characters")) zone = isChar ? "characters" : "hand";
       st.settings = st.settings || {};
       if (isChar) {
+        // one character, one holder: given to another player, it moves
+        sit.players.forEach(function (other) {
+          var held = (other.zones && other.zones.characters) || [];
+          if (held.indexOf(slug) >= 0) held.splice(held.indexOf(slug), 1);
+        });
         st.start = "turns";
         if (FACTS.characters[slug] === 9) st.settings.ninth = slug;
         else if (FACTS.expansion[slug]) {
@@ -395,7 +461,8 @@
         list.textContent = "";
         var items = (d.suggestions || []).filter(function (s) {
           var slug = s.id.split("/").pop();
-          return s.game === game() && (game() === "dominion" ? FACTS.dominion[slug] : (slug in FACTS.characters || slug in FACTS.districts));
+          return s.game === game() && (game() === "dominion" ? FACTS.dominion[slug] :
+            ((slug in FACTS.characters && accepts(slug)) || slug in FACTS.districts));  // only what this table takes
         }).slice(0, 8);
         items.forEach(function (s, i) {
           var slug = s.id.split("/").pop(), li = el("li");
