@@ -126,6 +126,7 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     "entry.published": ("Published", "已出版", "已出版"),
     "punct.colon": (": ", "：", "："),
     "punct.sep": (", ", "、", "、"),
+    "home.quick": ("More ways in", "更多功能", "更多功能"),
     "entry.permalink": ("Link to this ruling", "此裁定的链接", "此裁定的連結"),
     "entry.aliases": ("Also called", "别名", "別名"),
     "entry.variants": ("Copies differ", "各副本有差异", "各副本有差異"),
