@@ -14,6 +14,7 @@ from refapp.catalog import localised
 
 ZONE_ORDER = ("characters", "deck", "hand", "play", "discard", "set_aside", "city")
 CORE_COUNTERS = ("actions", "buys", "coins", "gold", "score")
+FLAGS = ("crown",)  # held, not counted: the board names it, never "crown 1" (as static/board.js)
 Labels = dict[str, str]
 
 
@@ -40,6 +41,7 @@ class PlayerView:
     active: bool
     counters: list[tuple[str, int]]
     zones: list[ZoneView]
+    flags: tuple[str, ...] = ()  # what the player holds, e.g. ("crown",)
 
 
 @dataclass
@@ -92,7 +94,8 @@ def board_at(run: dict[str, Any], index: int, lang: str, labels: Labels) -> Boar
     snap = snaps[min(index, len(snaps) - 1)]
     players = []
     for i, p in enumerate(snap.get("players") or []):
-        counters = [(k, v) for k, v in (p.get("counters") or {}).items() if k in CORE_COUNTERS or v]
+        raw = p.get("counters") or {}
+        counters = [(k, v) for k, v in raw.items() if k not in FLAGS and (k in CORE_COUNTERS or v)]
         zones = p.get("zones") or {}
         players.append(
             PlayerView(
@@ -100,6 +103,7 @@ def board_at(run: dict[str, Any], index: int, lang: str, labels: Labels) -> Boar
                 active=snap.get("active") == i,
                 counters=counters,
                 zones=[zone_view(z, zones[z] or [], run, lang, labels) for z in ordered_zones(zones)],
+                flags=tuple(k for k in FLAGS if raw.get(k)),
             )
         )
     shared = [

@@ -233,6 +233,7 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     "script.zh-Hant": ("Traditional", "繁体", "繁體"),
     "footer.data": ("Data version {v}", "数据版本 {v}", "資料版本 {v}"),
     "footer.api": ("API", "接口", "介面"),
+    "footer.dev": ("For developers", "开发者信息", "開發者資訊"),
     "sandbox.title": ("Try it", "试玩", "試玩"),
     "sandbox.intro": (
         "Set up any situation and let the rules engine play it: you answer every choice.",

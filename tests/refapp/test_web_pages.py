@@ -309,8 +309,11 @@ def test_lang_parameter_on_a_page_is_remembered_but_not_on_the_api(client):
 
 def test_differing_seed_copies_are_shown_with_the_reading_kept(client):
     page = html(client.get("/entries/dominion/library", headers={"Accept-Language": "en"}))
-    details = page[page.index('<details class="variants">') : page.index("</details>")]
-    assert "Copies differ (1)" in details
+    assert page.index('<details class="dev">') < page.index('<details class="variants">')  # in the footer
+    assert page.index('<article class="ruling"') < page.index('<footer')
+    start = page.index('<details class="variants">')
+    details = page[start : page.index("</details>", start)]
+    assert "Copies differ (1)" in details and 'href="#set-aside-not-shuffled"' in details
     assert '<span class="reading">裏</span>' in details and '<span class="reading">里</span>' in details
     assert "line 407" in details and "line 285" in details
     assert details.index("裏") < details.index("(kept)") < details.index("里")
