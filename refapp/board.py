@@ -53,6 +53,8 @@ class BoardView:
     shared: list[ZoneView]
     piles: list[CardStack]
     highlighted: bool = False  # the ruling happens at this step
+    turn: int = 0  # the snapshot's turn (Dominion) or round (Citadels); 0 when it has none
+    phase: str = ""  # the snapshot's phase, e.g. "action"
 
 
 def group(cards: list[str], run: dict[str, Any], lang: str) -> list[CardStack]:
@@ -125,6 +127,8 @@ def board_at(run: dict[str, Any], index: int, lang: str, labels: Labels) -> Boar
         shared=shared,
         piles=piles,
         highlighted=events[index].get("seq", index) in marked,
+        turn=int(snap.get("turn") or 0),
+        phase=str(snap.get("phase") or ""),
     )
 
 

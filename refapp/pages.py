@@ -81,7 +81,8 @@ def demo_url(scenario_id: str) -> str:
         run = state.scenarios.run(scenario_id)
     except ScenarioUnavailable:
         return f"/scenarios/{scenario_id}"
-    return f"/scenarios/{scenario_id}#step={ruling_index(run) + 1}"
+    step = ruling_index(run) + 1  # in the query too: the server draws that step before any script runs
+    return f"/scenarios/{scenario_id}?step={step}#step={step}"
 
 
 def ruling_url(entry_url: str, ruling: str | None) -> str:
@@ -292,6 +293,14 @@ def scenario_index() -> str:
     )
 
 
+def first_step(total: int) -> int:
+    """The step (0-based) a player page opens at: ?step=N (1-based, as #step=N), else the first."""
+    raw = request.args.get("step", "")
+    if raw.isdigit() and 1 <= int(raw) <= total:
+        return int(raw) - 1
+    return 0
+
+
 @bp.get("/scenarios/<path:scenario_id>")
 def scenario(scenario_id: str) -> Any:
     state = get_state()
@@ -324,6 +333,7 @@ def scenario(scenario_id: str) -> Any:
     return render_template(
         "player.html",
         board=board_at(run, ruling_index(run), g.lang, strings),
+        first=board_at(run, first_step(len(steps)), g.lang, strings),
         run=run,
         steps=steps,
         scenario_id=scenario_id,

@@ -101,6 +101,10 @@
     stage.scrollIntoView({ block: "start" });
     if (highlight[run.events[idx].seq != null ? run.events[idx].seq : idx]) revealChange();
   }
+  function stepFromQuery() {
+    var m = /[?&]step=(\d+)/.exec(window.location.search || "");
+    return m ? parseInt(m[1], 10) - 1 : null;
+  }
   function stepFromHash() {
     var m = /(?:^#|&)step=(\d+)/.exec(window.location.hash || "");
     return m ? parseInt(m[1], 10) - 1 : null;
@@ -137,11 +141,10 @@
 
   function start(data) {
     run = data;
-    if (!run.events || !run.events.length) return;
+    if (!run.events || !run.events.length) { stage.hidden = true; return; }
     (run.highlight || []).forEach(function (s) { highlight[s] = true; });
     run.events.forEach(function (ev, i) { if (rulingAt < 0 && highlight[ev.seq != null ? ev.seq : i]) rulingAt = i; });
     foldUninvolved();
-    stage.hidden = false;
     root.querySelectorAll("[data-act]").forEach(function (b) {
       b.addEventListener("click", function () {
         if (b.getAttribute("data-act") !== "play") pause();
@@ -170,11 +173,13 @@
       if (h != null && h !== idx) show(h, true);
     });
     var initial = stepFromHash();
+    if (initial == null) initial = stepFromQuery();  // the step the server drew (?step=N)
     // the no-JS list's items are the #step=N anchors: with the board drawn, the fragment means
     // the board at that step, so the list items give up their ids (the browser then leaves the
     // scroll to this script)
     document.querySelectorAll("#steplist li[id]").forEach(function (li) { li.removeAttribute("id"); });
     show(initial == null ? 0 : initial, initial != null);
+    root.setAttribute("data-ready", "1");  // the controls work from here
     if (initial != null) toStep();
     window.addEventListener("load", function () { if (initial != null && idx === initial) toStep(); });
   }

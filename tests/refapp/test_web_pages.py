@@ -70,7 +70,7 @@ def test_entry_page_shows_names_cost_types_rulings_with_sources_and_permalinks(c
     assert "lines 407–409" in page and "000_2dfe370fb22f4214.txt" in page
     assert "lines 285–286" in page  # the 002 copy is cited too
     assert "1st edition" in page
-    assert 'href="/scenarios/dominion/library-set-aside#step=8"' in page  # "show me", at the ★ step
+    assert 'href="/scenarios/dominion/library-set-aside?step=8#step=8"' in page  # "show me", at the ★ step
     assert 'href="/entries/dominion/cellar"' in page  # related entry
     # content text is plain text: asterisks stay literal, never become markup
     assert "**Action**" in page and "<strong>Action</strong>" not in page
@@ -128,7 +128,7 @@ def test_a_result_shows_its_ruling_text_and_that_rulings_demo(client):
     assert '<a class="result-link" ' + answer in card
     assert "<mark>Library</mark>" in card
     assert "<script>bad()" not in page and "<b>x</b>" not in page  # only <mark> survives in snippets
-    assert 'href="/scenarios/dominion/library-set-aside#step=8"' in card  # "show me" at the ★ step
+    assert 'href="/scenarios/dominion/library-set-aside?step=8#step=8"' in card  # "show me" at the ★ step
 
 
 def test_filters_are_one_folded_control_with_removable_chips(client, search):
@@ -423,3 +423,13 @@ def test_player_page_embeds_its_run_in_the_readers_script_so_it_is_never_fetched
     assert all(isinstance(n, str) for n in run["names"].values())
     assert run["highlight"] and run["game"] == "dominion"
     assert "data-scenario" not in page  # nothing tells the script to fetch the run
+
+
+def test_player_page_draws_the_step_it_opens_at_before_any_script(client):
+    page = html(client.get("/scenarios/dominion/library-set-aside?step=8", headers={"Accept-Language": "en"}))
+    stage = page[page.index('<div class="stage js-only">') : page.index('id="steplist"')]
+    narration = stage[stage.index('id="narration"') :]
+    assert "★ The ruling happens here" in narration.split("</p>")[0]  # step 8 is the ★ step
+    assert "Step 8 of 9" in stage and 'class="pl' in stage  # its board too
+    top = html(client.get("/scenarios/dominion/library-set-aside?step=99", headers={"Accept-Language": "en"}))
+    assert "Step 1 of 9" in top[top.index('id="step-label"') :][:200]  # a step out of range: the first
