@@ -30,6 +30,7 @@
   function revealChange() {
     var z = board.changed();
     if (!z) return;
+    z.setAttribute("data-revealed", "");  // the place shown (tests look for it)
     var r = z.getBoundingClientRect(), barTop = fixedPart() ? fixedPart().getBoundingClientRect().top : window.innerHeight;
     if (r.top >= 0 && r.bottom <= barTop) return;
     var room = Math.max(0, barTop - Math.min(r.height, barTop));

@@ -329,7 +329,28 @@ def axe_pages(live_server, library_demo: str) -> dict[str, str]:  # type: ignore
         "entry": "/entries/dominion/library",
         "player": f"/scenarios/{library_demo}",
         "browse": "/browse?game=citadels",
+        # issue 20's screens: the tools, the sandbox (with an error shown), an FAQ, a Citadels demo
+        "tools": "/tools",
+        "setup": "/tools/setup?game=citadels&players=5",
+        "kingdom": "/tools/kingdom",
+        "score": "/tools/score",
+        "sandbox": "/sandbox",
+        "sandbox-error": "/sandbox?s=" + three_player_assassin(),
+        "faq": "/entries/citadels/faq/abilities-optional",
+        "player-citadels": "/scenarios/citadels-diplomat-after-completing?step=1",
+        "player-200-zoom": f"/scenarios/{library_demo}",
     }
+
+
+def three_player_assassin() -> str:
+    from refapp.sandbox_code import encode
+
+    players = [
+        {"name": n, "counters": {"gold": 2},
+         "zones": {"hand": [], "city": [], "characters": ["assassin"] if n == "Ann" else []}}
+        for n in ("Ann", "Ben", "Cid")
+    ]
+    return encode({"game": "citadels", "players": players, "setup": {"start": "turns", "stop": "round"}}, [])
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -339,11 +360,18 @@ def test_axe_finds_no_serious_or_critical_violation(live_server, browser, librar
     found: dict[str, list[str]] = {}
     try:
         for name, path in axe_pages(live_server, library_demos[0]).items():
-            if name == "player":
+            page.set_viewport_size({"width": 195, "height": 422} if name.endswith("200-zoom") else PHONE)
+            if name.startswith("player"):
                 start_player(page, live_server.url + path)
                 page.locator("[data-act=ruling]").click()
             else:
                 page.goto(live_server.url + path)
+                page.wait_for_load_state("load")
+            if name == "sandbox-error":
+                page.locator("#sb-error details").wait_for(state="attached")
+            if name == "score":
+                page.fill("input[name='p0.name']", "Ann")
+                page.locator("#tool-form button[type=submit]").click()
             if name == "results":
                 page.locator("details.filters summary").click()  # the open filter panel too
             results = axe.run(page)
