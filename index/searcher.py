@@ -596,12 +596,16 @@ class SearchIndex:
                     "game": r.game,
                     "kind": r.kind,
                     "title": dict(r.title),
-                    "label": f"{name}: {said[:40]}{'…' if len(said) > 40 else ''}",
+                    # long enough to reach the answer (a ruling states the case first); the box wraps it
+                    "label": f"{name}: {said[:SUGGEST_SAID]}{'…' if len(said) > SUGGEST_SAID else ''}",
                     "matched": prefix,
                     "ruling": r.ruling,
                 }
             )
         return out
+
+
+SUGGEST_SAID = 120  # characters of a ruling shown in an answer suggestion (was 40: cut before the answer)
 
 
 def _suggest_rank(f, p: str, key: str) -> int | None:

@@ -1,7 +1,8 @@
 """The board at one step of a scenario run, ready for a template (the no-JavaScript player).
 
-Mirrors what static/player.js draws: each player's zones with grouped cards and counts,
-counters, shared zones and piles. Pure functions over the run dict.
+Mirrors what static/board.js draws (the one JS renderer of the player and the sandbox): each
+player's zones with grouped cards and counts, counters, shared zones and piles. Pure functions
+over the run dict.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from refapp.catalog import localised
 
 ZONE_ORDER = ("characters", "deck", "hand", "play", "discard", "set_aside", "city")
 CORE_COUNTERS = ("actions", "buys", "coins", "gold", "score")
+FLAGS = ("crown",)  # held, not counted: the board names it, never "crown 1" (as static/board.js)
 Labels = dict[str, str]
 
 
@@ -39,6 +41,7 @@ class PlayerView:
     active: bool
     counters: list[tuple[str, int]]
     zones: list[ZoneView]
+    flags: tuple[str, ...] = ()  # what the player holds, e.g. ("crown",)
 
 
 @dataclass
@@ -50,6 +53,8 @@ class BoardView:
     shared: list[ZoneView]
     piles: list[CardStack]
     highlighted: bool = False  # the ruling happens at this step
+    turn: int = 0  # the snapshot's turn (Dominion) or round (Citadels); 0 when it has none
+    phase: str = ""  # the snapshot's phase, e.g. "action"
 
 
 def group(cards: list[str], run: dict[str, Any], lang: str) -> list[CardStack]:
@@ -91,7 +96,8 @@ def board_at(run: dict[str, Any], index: int, lang: str, labels: Labels) -> Boar
     snap = snaps[min(index, len(snaps) - 1)]
     players = []
     for i, p in enumerate(snap.get("players") or []):
-        counters = [(k, v) for k, v in (p.get("counters") or {}).items() if k in CORE_COUNTERS or v]
+        raw = p.get("counters") or {}
+        counters = [(k, v) for k, v in raw.items() if k not in FLAGS and (k in CORE_COUNTERS or v)]
         zones = p.get("zones") or {}
         players.append(
             PlayerView(
@@ -99,6 +105,7 @@ def board_at(run: dict[str, Any], index: int, lang: str, labels: Labels) -> Boar
                 active=snap.get("active") == i,
                 counters=counters,
                 zones=[zone_view(z, zones[z] or [], run, lang, labels) for z in ordered_zones(zones)],
+                flags=tuple(k for k in FLAGS if raw.get(k)),
             )
         )
     shared = [
@@ -120,6 +127,8 @@ def board_at(run: dict[str, Any], index: int, lang: str, labels: Labels) -> Boar
         shared=shared,
         piles=piles,
         highlighted=events[index].get("seq", index) in marked,
+        turn=int(snap.get("turn") or 0),
+        phase=str(snap.get("phase") or ""),
     )
 
 
@@ -130,3 +139,26 @@ def ruling_index(run: dict[str, Any]) -> int:
         if ev.get("seq", i) in marked:
             return i
     return 0
+
+
+EVENT_KEYS = ("seq", "player", "cards", "to_zone")
+
+
+def client_run(run: dict[str, Any], lang: str) -> dict[str, Any]:
+    """What static/board.js and player.js need of a run, in the reader's language, for the page to
+    embed (the page never fetches the run again): events' sentences and the cards they move,
+    the snapshots, card names and types, the highlighted steps."""
+    events = []
+    for i, ev in enumerate(run.get("events") or []):
+        out = {k: ev[k] for k in EVENT_KEYS if ev.get(k) is not None}
+        out.setdefault("seq", i)
+        out["say"] = localised(ev.get("say"), lang)
+        events.append(out)
+    return {
+        "game": run.get("game") or "",
+        "events": events,
+        "snapshots": run.get("snapshots") or [],
+        "names": {slug: localised(n, lang) for slug, n in (run.get("names") or {}).items()},
+        "card_types": run.get("card_types") or {},
+        "highlight": list(run.get("highlight") or []),
+    }

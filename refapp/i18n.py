@@ -125,6 +125,8 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     "entry.line": ("line {a}", "第 {a} 行", "第 {a} 行"),
     "entry.published": ("Published", "已出版", "已出版"),
     "punct.colon": (": ", "：", "："),
+    "punct.sep": (", ", "、", "、"),
+    "home.quick": ("More ways in", "更多功能", "更多功能"),
     "entry.permalink": ("Link to this ruling", "此裁定的链接", "此裁定的連結"),
     "entry.aliases": ("Also called", "别名", "別名"),
     "entry.variants": ("Copies differ", "各副本有差异", "各副本有差異"),
@@ -231,6 +233,7 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     "script.zh-Hant": ("Traditional", "繁体", "繁體"),
     "footer.data": ("Data version {v}", "数据版本 {v}", "資料版本 {v}"),
     "footer.api": ("API", "接口", "介面"),
+    "footer.dev": ("For developers", "开发者信息", "開發者資訊"),
     "sandbox.title": ("Try it", "试玩", "試玩"),
     "sandbox.intro": (
         "Set up any situation and let the rules engine play it: you answer every choice.",
@@ -285,7 +288,7 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     "sandbox.name": ("Name", "名字", "名字"),
     "sandbox.supply": ("Supply piles", "补充资源牌堆", "補充資源牌堆"),
     "sandbox.active": ("Whose turn", "轮到谁", "輪到誰"),
-    "sandbox.phase": ("Phase", "阶段", "階段"),
+    "sandbox.phase": ("Starts in", "开始于", "開始於"),
     "sandbox.turn": ("Turn number", "回合数", "回合數"),
     "sandbox.stop": ("Play until", "进行到", "進行到"),
     "sandbox.stop.card": ("the first card resolved", "第一张牌结算完", "第一張牌結算完"),
@@ -307,6 +310,48 @@ _TABLE: dict[str, tuple[str, str, str]] = {
     "sandbox.not_here": ("{card} cannot go there", "{card}不能放在那里", "{card}不能放在那裡"),
     "sandbox.eight": ("8 players need a rank-9 character", "8 人游戏需要第 9 顺位角色",
                       "8 人遊戲需要第 9 順位角色"),
+    "sandbox.err.not_in_game": (
+        "{card} is not one of this game's characters ({n} players).",
+        "{card}不在本局（{n} 人）所用的角色中。",
+        "{card}不在本局（{n} 人）使用的角色中。",
+    ),
+    "sandbox.err.held_twice": (
+        "{card} can be held by one player only.",
+        "{card}只能由一位玩家持有。",
+        "{card}只能由一位玩家持有。",
+    ),
+    "sandbox.err.too_many": (
+        "{n} × {card} on the table, but this game's district deck holds only {max}.",
+        "桌上有 {n} 张{card}，但本局地区牌堆只有 {max} 张。",
+        "桌上有 {n} 張{card}，但本局地區牌堆只有 {max} 張。",
+    ),
+    "sandbox.err.queen": (
+        "The Queen is used with {n} or more players only.",
+        "王后只在 {n} 人或以上的游戏中使用。",
+        "王后只在 {n} 人或以上的遊戲中使用。",
+    ),
+    "sandbox.err.ninth_two": (
+        "Two players use exactly the eight base characters: no rank-9 character.",
+        "两人游戏只用八个基本角色，不用第 9 顺位角色。",
+        "兩人遊戲只用八個基本角色，不用第 9 順位角色。",
+    ),
+    "sandbox.err.other": (
+        "This situation cannot be played. Undo the last change or clear the table.",
+        "这个局面无法进行。请撤销刚才的改动，或清空桌面。",
+        "這個局面無法進行。請復原剛才的改動，或清空桌面。",
+    ),
+    "sandbox.err.refused": (
+        "The engine cannot take this answer; it was taken back.",
+        "规则引擎无法接受这个回答，已撤回。",
+        "規則引擎無法接受這個回答，已撤回。",
+    ),
+    "sandbox.err.count": ("Pick {min} to {max}.", "请选 {min} 到 {max} 项。", "請選 {min} 到 {max} 項。"),
+    "sandbox.err.detail": ("Details", "详情", "詳情"),
+    "sandbox.removed_rank": (
+        "{card} left the table: with three players the rank-1 character is not used.",
+        "{card}已移出：三人游戏不使用第 1 顺位角色。",
+        "{card}已移出：三人遊戲不使用第 1 順位角色。",
+    ),
 }
 
 

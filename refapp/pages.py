@@ -10,7 +10,7 @@ from flask import Blueprint, abort, g, redirect, render_template, request, url_f
 
 from corpus.model import EDITIONS, GAME_EDITIONS, GAMES, KINDS, LANGS
 from refapp import i18n
-from refapp.board import board_at, ruling_index
+from refapp.board import board_at, client_run, ruling_index
 from refapp.catalog import FilterError, localised, parse_filters
 from refapp.language import safe_next
 from refapp.markup import render_snippet, render_text
@@ -66,7 +66,28 @@ def inject_helpers() -> dict[str, Any]:
         "t_has": i18n.has_key,
         "scenarios_for": state.scenarios.for_entry,
         "summaries": state.scenarios.summaries,
+        "demo_url": demo_url,
+        "ruling_url": ruling_url,
+        "slug_names": lambda game: {
+            slug: localised(n, lang) for slug, n in state.catalog.slug_names(game).items()
+        },
     }
+
+
+def demo_url(scenario_id: str) -> str:
+    """A demonstration's address at its ★ step, where the ruling happens (the top if it won't run)."""
+    state = get_state()
+    try:
+        run = state.scenarios.run(scenario_id)
+    except ScenarioUnavailable:
+        return f"/scenarios/{scenario_id}"
+    step = ruling_index(run) + 1  # in the query too: the server draws that step before any script runs
+    return f"/scenarios/{scenario_id}?step={step}#step={step}"
+
+
+def ruling_url(entry_url: str, ruling: str | None) -> str:
+    """An entry's address opened at one ruling: highlighted (?r=) and scrolled to (#)."""
+    return f"{entry_url}?{urlencode({'r': ruling})}#{ruling}" if ruling else entry_url
 
 
 def browse_options() -> dict[str, Any]:
@@ -272,6 +293,14 @@ def scenario_index() -> str:
     )
 
 
+def first_step(total: int) -> int:
+    """The step (0-based) a player page opens at: ?step=N (1-based, as #step=N), else the first."""
+    raw = request.args.get("step", "")
+    if raw.isdigit() and 1 <= int(raw) <= total:
+        return int(raw) - 1
+    return 0
+
+
 @bp.get("/scenarios/<path:scenario_id>")
 def scenario(scenario_id: str) -> Any:
     state = get_state()
@@ -304,9 +333,11 @@ def scenario(scenario_id: str) -> Any:
     return render_template(
         "player.html",
         board=board_at(run, ruling_index(run), g.lang, strings),
+        first=board_at(run, first_step(len(steps)), g.lang, strings),
         run=run,
         steps=steps,
         scenario_id=scenario_id,
         page="player",
         strings=strings,
+        client=client_run(run, g.lang),
     )

@@ -118,4 +118,8 @@ def card_facts() -> dict[str, Any]:
         "characters": {c.slug: c.rank for c in cd.CHARACTERS},
         "expansion": {c.slug: cd.RANKS[c.rank][1] == c.slug and c.rank != 9 for c in cd.CHARACTERS},
         "districts": {x.slug: x.expansion for x in cd.DISTRICTS},
+        # which characters a table accepts (engine/citadels/settings.py): three players remove
+        # rank 1; two players use no rank-9 character; the Queen needs this many players
+        "three_player_removed_rank": 1,
+        "queen_min_players": cd.QUEEN_MIN_PLAYERS,
     }

@@ -2,7 +2,7 @@
    fallback, recent searches, offline name search. Hand-written, no framework. */
 (function () {
   "use strict";
-  var lang = document.body.getAttribute("data-lang") || "zh-Hans";
+  var lang = window.Ref.lang, el = window.Ref.el, loc = window.Ref.loc;
   var RECENT_KEY = "refapp.recent";
   var RECENT_MAX = 8;
 
@@ -10,13 +10,6 @@
     window.addEventListener("load", function () {
       navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(function () {});
     });
-  }
-
-  function el(tag, attrs, text) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-    if (text != null) node.textContent = text;
-    return node;
   }
 
   function gameLabel(game) { return document.body.getAttribute("data-game-" + game) || ""; }
@@ -66,7 +59,7 @@
     return items.map(function (it) {
       if (typeof it === "string") return { title: it, url: "/search?q=" + encodeURIComponent(it) };
       var title = it.title;
-      if (title && typeof title === "object") title = title[lang] || title["zh-Hans"] || title.en;
+      if (title && typeof title === "object") title = loc(title);
       if (it.ruling && it.label) title = it.label; /* a ruling answering the typed question */
       title = title || it.name || it.text || it.id || "";
       return { title: title, url: it.url || (it.id ? "/entries/" + it.id : "/search?q=" + encodeURIComponent(title)),

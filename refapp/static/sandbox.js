@@ -5,48 +5,81 @@
   "use strict";
   var app = document.getElementById("sb-app");
   if (!app || !window.fetch) return;
-  var lang = document.body.getAttribute("data-lang") || "zh-Hans";
-  function json(id) { try { return JSON.parse(document.getElementById(id).textContent); } catch (e) { return {}; } }
-  var S = json("sb-strings"), FACTS = json("sb-cards"), start = json("sb-state");
+  var Ref = window.Ref, lang = Ref.lang, el = Ref.el, loc = Ref.loc, button = Ref.button;
+  var S = Ref.json("sb-strings"), FACTS = Ref.json("sb-cards"), start = Ref.json("sb-state");
+  var t = Ref.translator(S);
   var sit = start.situation || {}, answers = start.answers || [];
   var run = null, idx = 0, seq = 0, timer = null, picked = [], supplyOpen = false;
   var NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"];
   var ZONES = { dominion: ["hand", "deck", "discard", "play"], citadels: ["hand", "city", "characters"] };
-  var CORE = ["actions", "buys", "coins", "gold", "score"];
-  var ORDER = ["characters", "deck", "hand", "play", "discard", "set_aside", "city"];
   var $ = function (id) { return document.getElementById(id); };
-  var errBox = $("sb-error"), board = $("sb-board"), decision = $("sb-decision");
-
-  function t(key, vals) {
-    if (vals && vals.n === 1 && S[key + ".one"]) key += ".one";
-    var s = S[key] || key;
-    Object.keys(vals || {}).forEach(function (k) { s = s.split("{" + k + "}").join(String(vals[k])); });
-    return s;
+  var errBox = $("sb-error"), decision = $("sb-decision");
+  var board = new Ref.Board($("sb-board"), S, { name: function (slug) { return loc(known[slug]); } });
+  var notice = "";  // what the last edit did by itself, said after the replay
+  var known = {}, NAMES_ALL = Ref.json("sb-names");  // slug -> name in the page's script
+  function nameOf(slug) {
+    return loc(known[slug]) || (run && run.names && loc(run.names[slug])) ||
+      ((NAMES_ALL[game()] || {})[slug]) || slug;
   }
-  function loc(d) { return !d ? "" : typeof d === "string" ? d : d[lang] || d["zh-Hans"] || d.en || ""; }
-  function el(tag, cls, text) {
-    var n = document.createElement(tag);
-    if (cls) n.className = cls;
-    if (text != null) n.textContent = text;
-    return n;
-  }
-  function button(text, onClick, cls) {
-    var b = el("button", cls, text);
-    b.type = "button";
-    b.addEventListener("click", onClick);
-    return b;
-  }
-  var known = {};  // slug -> localised name, from replies and suggestions
-  function nameOf(slug) { return loc(known[slug]) || (run && loc(run.names[slug])) || slug; }
   function game() { return sit.game; }
   function setup() { return (sit.setup = sit.setup || {}); }
-  function showError(text) { errBox.textContent = text || ""; errBox.hidden = !text; }
+  function showError(text, detail) {
+    errBox.textContent = text || "";
+    errBox.hidden = !text;
+    if (text && detail) {  // the engine's own words, folded away for whoever needs them
+      var more = el("details", "sb-detail");
+      more.appendChild(el("summary", null, t("sandbox.err.detail")));
+      more.appendChild(el("p", null, detail));
+      errBox.appendChild(more);
+    }
+  }
+  /* an engine message in the page's script, naming the cards in words */
+  var PROBLEMS = [
+    [/zones\.characters\[\d+\]: '([\w-]+)' is not a character in this game/, function (m) {
+      return t("sandbox.err.not_in_game", { card: nameOf(m[1]), n: sit.players.length }); }],
+    [/character '([\w-]+)' is held by \d+ players/, function (m) {
+      return t("sandbox.err.held_twice", { card: nameOf(m[1]) }); }],
+    [/(\d+) '([\w-]+)' cards but this game's deck holds (\d+)/, function (m) {
+      return t("sandbox.err.too_many", { n: m[1], card: nameOf(m[2]), max: m[3] }); }],
+    [/ninth: the Queen is used with (\d+) or more players/, function (m) {
+      return t("sandbox.err.queen", { n: m[1] }); }],
+    [/ninth: the two-player draft/, function () { return t("sandbox.err.ninth_two"); }]
+  ];
+  function explain(message) {
+    for (var i = 0; i < PROBLEMS.length; i++) {
+      var m = PROBLEMS[i][0].exec(message || "");
+      if (m) return PROBLEMS[i][1](m);
+    }
+    return t("sandbox.err.other");
+  }
+  /* whether this table takes a Citadels character (what engine/citadels/settings.py accepts) */
+  function accepts(slug) {
+    var rank = FACTS.characters[slug], n = sit.players.length;
+    if (rank == null) return true;
+    if (n === 3 && rank === FACTS.three_player_removed_rank) return false;
+    if (rank === 9) return n > 2 && (slug !== "queen" || n >= FACTS.queen_min_players);
+    return true;
+  }
+  /* characters the table no longer takes (the player count changed) leave it, saying so */
+  function dropRefused() {
+    var gone = [];
+    if (game() !== "citadels") return gone;
+    sit.players.forEach(function (p) {
+      var held = (p.zones && p.zones.characters) || [];
+      for (var i = held.length - 1; i >= 0; i--) if (!accepts(held[i])) gone.push(held.splice(i, 1)[0]);
+    });
+    var st = setup(), ninth = st.settings && st.settings.ninth;
+    if (ninth && !accepts(ninth)) { delete st.settings.ninth; gone.push(ninth); }
+    var anyHeld = sit.players.some(function (p) { return p.zones && (p.zones.characters || []).length; });
+    if (gone.length && !anyHeld && st.start === "turns") { st.start = "draft"; delete st.from_rank; }  // nobody to play a turn: draft again
+    return gone;
+  }
 
   /* ---------- talking to the engine ---------- */
   function replay(after) {
     var mine = ++seq, held = run;
     var since = after && after.answering && held ? held.events.length : 0;  // the rest follows from them
-    board.classList.add("sb-stale");
+    board.box.classList.add("sb-stale");
     fetch("/api/sandbox", {
       method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ situation: sit, answers: answers, since: since })
@@ -59,10 +92,11 @@
             d.events = held.events.slice(0, d.since).concat(d.events);
             d.snapshots = held.snapshots.slice(0, d.since).concat(d.snapshots);
           }
-          run = d; idx = d.events.length - 1; picked = [];
+          run = d; run.game = run.game || game(); idx = d.events.length - 1; picked = [];
           $("sb-log").textContent = "";
           Object.keys(d.names || {}).forEach(function (k) { known[k] = d.names[k]; });
-          showError(after && after.note);
+          showError((after && after.note) || notice);
+          notice = "";
           history.replaceState(null, "", "/sandbox?s=" + d.code);
           $("sb-link").href = "/sandbox?s=" + d.code;
           $("sb-dl").href = "/sandbox/scenario.yaml?s=" + d.code;
@@ -70,22 +104,23 @@
         } else if (typeof d.index === "number") {
           refused(d, after);
         } else {
-          showError(t("sandbox.error", { reason: d.error || status }));
-          board.classList.remove("sb-stale");
+          showError(explain(d.error), d.error);
+          board.box.classList.remove("sb-stale");
         }
       })
-      .catch(function () { if (mine === seq) { showError(t("sandbox.offline")); board.classList.remove("sb-stale"); } });
+      .catch(function () { if (mine === seq) { showError(t("sandbox.offline")); board.box.classList.remove("sb-stale"); } });
   }
   function refused(d, after) {
     if (after && after.answering && d.index === answers.length - 1) {  // the answer just given: take it back
       answers.pop();
-      showError(t("sandbox.refused", { reason: d.reason }));
-      board.classList.remove("sb-stale");
+      var count = /needs (\d+)\.\.(\d+)/.exec(d.reason || "");
+      showError(t("sandbox.err.refused") + (count ? " " + t("sandbox.err.count", { min: count[1], max: count[2] }) : ""), d.reason);
+      board.box.classList.remove("sb-stale");
       return;
     }
     var dropped = answers.length - d.index;  // an edit made later answers impossible: play on before them
     answers = answers.slice(0, d.index);
-    replay({ note: t("sandbox.dropped", { n: dropped }) + " (" + d.reason + ")" });
+    replay({ note: t("sandbox.dropped", { n: dropped }) });
   }
   function changed() {  // the situation was edited
     clearTimeout(timer);
@@ -96,62 +131,10 @@
     replay({ answering: true });
   }
 
-  /* ---------- the board at a step ---------- */
-  function cardView(slug, count) {
-    var types = (run.card_types && run.card_types[slug]) || [];
-    var c = el("span", "cardv" + types.map(function (x) { return " t-" + x; }).join(""), nameOf(slug));
-    if (count > 1) c.appendChild(el("span", "n", "×" + count));
-    return c;
-  }
-  function zoneView(name, cards) {
-    var z = el("div", "zone"), label = S["zone." + name] || name;
-    z.appendChild(el("div", "zone-name", label + " · " + (cards.length ? t("player.cards", { n: cards.length }) : t("player.empty"))));
-    if (!cards.length) return z;
-    var row = el("div", "cards");
-    if (name === "deck") {
-      var back = el("span", "cardv back");
-      back.appendChild(el("span", "n", "×" + cards.length));
-      row.appendChild(back);
-    } else {
-      var counts = {}, order = [];
-      (name === "discard" ? cards.slice(-1) : cards).forEach(function (c) {
-        if (!counts[c]) { counts[c] = 0; order.push(c); }
-        counts[c] += 1;
-      });
-      order.forEach(function (c) { row.appendChild(cardView(c, counts[c])); });
-    }
-    z.appendChild(row);
-    return z;
-  }
-  function drawBoard(snap) {
-    board.textContent = "";
-    board.classList.remove("sb-stale");
-    (snap.players || []).forEach(function (p, pi) {
-      var box = el("section", "pl" + (snap.active === pi ? " active" : ""));
-      box.setAttribute("aria-label", p.name);
-      var h = el("h3", null, p.name), cs = [];
-      Object.keys(p.counters || {}).forEach(function (k) {
-        if (CORE.indexOf(k) >= 0 || p.counters[k]) cs.push((S["counter." + k] || k) + " " + p.counters[k]);
-      });
-      if (snap.active === pi) cs.unshift("★ " + t("player.active"));
-      h.appendChild(el("span", "counters", cs.join(" · ")));
-      box.appendChild(h);
-      var zones = p.zones || {};
-      ORDER.concat(Object.keys(zones)).forEach(function (z, i, all) {
-        if (z in zones && all.indexOf(z) === i) box.appendChild(zoneView(z, zones[z]));
-      });
-      board.appendChild(box);
-    });
-    var sh = el("section", "shared"), shared = snap.shared || {}, piles = snap.piles || {};
-    Object.keys(shared).forEach(function (z) { if (shared[z].length || z === "trash") sh.appendChild(zoneView(z, shared[z])); });
-    var z = el("div", "zone"), row = el("div", "cards");
-    z.appendChild(el("div", "zone-name", t(game() === "citadels" ? "player.piles" : "player.supply")));
-    Object.keys(piles).forEach(function (slug) {
-      var c = el("span", "cardv", S["pile." + slug] || nameOf(slug));
-      c.appendChild(el("span", "n", String(piles[slug])));
-      row.appendChild(c);
-    });
-    z.appendChild(row); sh.appendChild(z); board.appendChild(sh);
+  /* ---------- the board at a step (static/board.js) ---------- */
+  function drawBoard() {
+    board.box.classList.remove("sb-stale");
+    board.draw(run, idx);
   }
   function playerName(i) {
     var snap = run.snapshots[0];
@@ -162,9 +145,11 @@
   }
   function draw() {
     var total = run.events.length, last = idx === total - 1;
-    $("sb-step").textContent = t("player.step", { n: idx + 1, total: total });
+    var snap = run.snapshots[Math.min(idx, run.snapshots.length - 1)] || {};
+    $("sb-step").textContent = t("player.step", { n: idx + 1, total: total }) +
+      (snap.phase && S["phase." + snap.phase] ? " · " + S["phase." + snap.phase] : "");
     $("sb-say").textContent = loc(run.events[idx] && run.events[idx].say);
-    drawBoard(run.snapshots[Math.min(idx, run.snapshots.length - 1)] || {});
+    drawBoard();
     app.querySelector("[data-act=undo]").disabled = !answers.length;
     app.querySelector("[data-act=branch]").hidden = last || answersBefore(idx) === answers.length;
     ["first", "prev"].forEach(function (a) { app.querySelector("[data-act=" + a + "]").disabled = idx === 0; });
@@ -416,6 +401,8 @@
     if (n === 8 && !(setup().settings && setup().settings.ninth)) showError(t("sandbox.eight"));
     while (sit.players.length < n) sit.players.push(emptyPlayer(sit.players.length));
     sit.players.length = n;
+    var gone = dropRefused();
+    if (gone.length) notice = t("sandbox.removed_rank", { card: gone.map(nameOf).join(S["punct.sep"] || ", ") });
     ["crown", "active"].forEach(function (k) { if (setup()[k] >= n) setup()[k] = 0; });
     answers = [];
     drawEditor(); changed();
@@ -439,9 +426,15 @@
     if (game() === "citadels") {
       var isChar = slug in FACTS.characters;
       if (!isChar && !(slug in FACTS.districts)) return false;
+      if (isChar && !accepts(slug)) return false;
       if (isChar !== (zone === "characters")) zone = isChar ? "characters" : "hand";
       st.settings = st.settings || {};
       if (isChar) {
+        // one character, one holder: given to another player, it moves
+        sit.players.forEach(function (other) {
+          var held = (other.zones && other.zones.characters) || [];
+          if (held.indexOf(slug) >= 0) held.splice(held.indexOf(slug), 1);
+        });
         st.start = "turns";
         if (FACTS.characters[slug] === 9) st.settings.ninth = slug;
         else if (FACTS.expansion[slug]) {
@@ -468,7 +461,8 @@
         list.textContent = "";
         var items = (d.suggestions || []).filter(function (s) {
           var slug = s.id.split("/").pop();
-          return s.game === game() && (game() === "dominion" ? FACTS.dominion[slug] : (slug in FACTS.characters || slug in FACTS.districts));
+          return s.game === game() && (game() === "dominion" ? FACTS.dominion[slug] :
+            ((slug in FACTS.characters && accepts(slug)) || slug in FACTS.districts));  // only what this table takes
         }).slice(0, 8);
         items.forEach(function (s, i) {
           var slug = s.id.split("/").pop(), li = el("li");

@@ -170,26 +170,12 @@
   root.RefTable = api;
 
   /* ---------------------------------------------------------------- in the page */
-  var lang = document.body.getAttribute("data-lang") || "zh-Hans";
+  var lang = root.Ref.lang;
   var PACK = "/api/offline-pack?lang=" + encodeURIComponent(lang);
   var CACHE = "table-" + lang;
   var MARK = "refapp.table." + lang;
 
-  function el(tag, attrs, text) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-    if (text != null) node.textContent = text;
-    return node;
-  }
-
-  function strings() {
-    var node = document.getElementById("tool-config");
-    try { return (node && JSON.parse(node.textContent).strings) || {}; } catch (e) { return {}; }
-  }
-  function tr(key, values) {
-    var text = strings()[key] || key;
-    return text.replace(/\{(\w+)\}/g, function (m, k) { return values && values[k] != null ? values[k] : m; });
-  }
+  var el = root.Ref.el, tr = root.Ref.translator(root.Ref.json("tool-config").strings || {});
 
   function save(button, status) {
     if (!("caches" in window)) { status.textContent = tr("table.unsupported"); return; }

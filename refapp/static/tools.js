@@ -5,18 +5,8 @@
   var parse = root.RefTools.parse, compute = root.RefTools.compute;
   var configNode = document.getElementById("tool-config");
   if (!configNode) return;
-  var cfg = JSON.parse(configNode.textContent);
-  var S = cfg.strings || {};
-  function tr(key, values) {
-    var text = S[key] != null ? S[key] : key;
-    return text.replace(/\{(\w+)\}/g, function (m, k) { return values && values[k] != null ? values[k] : m; });
-  }
-  function el(tag, attrs, text) {
-    var node = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) { node.setAttribute(k, attrs[k]); });
-    if (text != null) node.textContent = text;
-    return node;
-  }
+  var cfg = root.Ref.json("tool-config");
+  var tr = root.Ref.translator(cfg.strings || {}), el = root.Ref.el;
   function name(game, slug) { return (cfg.names && cfg.names[game] && cfg.names[game][slug]) || slug; }
   function citeLink(cite) {
     var parts = cite.split("#");
@@ -137,9 +127,15 @@
     });
   }
 
-  function run(params) {
+  function run(params, reveal) {
     if (!cfgTables || !result) return;
     result.textContent = "";
+    if (cfg.tool === "score" && !Array.from(params.keys()).some(function (k) { return /^p\d+\./.test(k); })) {
+      // nobody entered yet: the page greets with its form, not with an error
+      errorBox.hidden = true;
+      result.setAttribute("data-ready", "empty");
+      return;
+    }
     try {
       var req = parse[cfg.tool](params);
       var out = compute[cfg.tool](cfgTables, req);
@@ -148,6 +144,7 @@
       else if (cfg.tool === "kingdom") renderKingdom(result, out, cfgTables);
       else renderScore(result, out);
       result.setAttribute("data-ready", "1");
+      if (reveal) result.scrollIntoView({ block: "start", behavior: "auto" });  // on a phone the answer is above or below the button
     } catch (e) {
       if (!e.toolError) throw e;
       errorBox.textContent = tr("tools.error", { detail: e.message });
@@ -163,12 +160,34 @@
     return params;
   }
 
-  function update() {
+  function update(reveal) {
     var params = formParams();
     var qs = params.toString();
     history.replaceState(null, "", location.pathname + (qs ? "?" + qs : ""));
     if (jsonLink) jsonLink.href = "/tools/" + cfg.tool + ".json" + (qs ? "?" + qs : "");
-    run(params);
+    run(params, reveal === true);
+  }
+
+  /* the form as the address asks (offline the service worker answers with the page cached
+     without its query, so the server could not fill the form in) */
+  function fillForm(params) {
+    if (!form || !Array.from(params.keys()).length) return;
+    var game = params.get("game");
+    if (game) form.querySelectorAll("input[name=game]").forEach(function (r) { r.checked = r.value === game; });
+    showGame();
+    var seen = {};
+    params.forEach(function (v, k) {
+      if (k === "game" || seen[k]) return;
+      seen[k] = true;
+      var values = params.getAll(k).join(",").split(",");
+      form.querySelectorAll("[name='" + k.replace(/[^\w.-]/g, "") + "']").forEach(function (inp) {
+        if (inp.disabled) return;
+        if (inp.type === "checkbox" || inp.type === "radio") inp.checked = values.indexOf(inp.value) >= 0;
+        else if (inp.tagName === "SELECT") {
+          if (Array.prototype.some.call(inp.options, function (o) { return o.value === values[0]; })) inp.value = values[0];
+        } else inp.value = values[0];
+      });
+    });
   }
 
   function renumber() {
@@ -196,11 +215,12 @@
       update();
     });
     form.addEventListener("input", function (ev) { if (ev.target.type === "number" || ev.target.type === "text") update(); });
-    form.addEventListener("submit", function (ev) { ev.preventDefault(); update(); });
+    form.addEventListener("submit", function (ev) { ev.preventDefault(); update(true); });
     var seed = document.getElementById("new-seed");
     if (seed) seed.addEventListener("click", function () {
-      form.querySelector("input[name=seed]").value = String(Math.floor(Math.random() * 4294967296));
-      update();
+      // a number a player can read out at the table (any number from 0 to 4294967295 works)
+      form.querySelector("input[name=seed]").value = String(1 + Math.floor(Math.random() * 99999));
+      update(true);
     });
     var add = document.getElementById("add-player");
     var box = document.getElementById("players");
@@ -223,6 +243,7 @@
     }
   }
 
+  fillForm(new URLSearchParams(location.search));
   wire();
   if (!cfg.data) return;
   fetch(cfg.data, { credentials: "same-origin" })

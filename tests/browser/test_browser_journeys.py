@@ -72,21 +72,25 @@ def test_search_result_entry_show_me_and_step_through(live_server, phone, target
     box.press("Escape")
     page.locator("form.search button[type=submit]").click()
     page.wait_for_url(re.compile(r"/search\?q="))
-    link = page.locator(f'a.result-link[href="/entries/{entry["id"]}"]')
+    eid = entry["id"]
+    link = page.locator(f'a.result-link[href="/entries/{eid}"], a.result-link[href^="/entries/{eid}?"]')
     assert link.count() == 1, f"{entry['id']} not among the results for {name!r}"
     assert page.locator("mark").count() > 0
     page.screenshot(path=str(tmp_path / f"results-{lang}.png"), full_page=True)
 
     link.click()
-    page.wait_for_url(f"**/entries/{entry['id']}")
+    page.wait_for_url(re.compile(rf"/entries/{re.escape(eid)}(\?|#|$)"))
     assert page.locator("h1").inner_text().strip() == name
     for script in ("en", "zh-Hans", "zh-Hant"):
         assert entry["names"][script] in page.locator(".names").first.inner_text()
     page.screenshot(path=str(tmp_path / f"entry-{lang}.png"), full_page=True)
 
-    page.locator(f'a.showme[href="/scenarios/{scenario["id"]}"]').first.click()
+    page.locator(f'a.showme[href^="/scenarios/{scenario["id"]}?step="]').first.click()
     page.wait_for_url(f"**/scenarios/{scenario['id']}**")
-    page.locator(".stage:not([hidden])").wait_for(timeout=5000)
+    page.locator("#player[data-ready] .stage").wait_for(timeout=5000)
+    star, total = step_numbers(page, lang)  # "show me" opens at the ★ step
+    assert "hl" in (page.locator("#narration").get_attribute("class") or ""), star
+    page.locator("[data-act=first]").click()
     first, total = step_numbers(page, lang)
     assert first == 1 and total >= 2
     assert page.locator("#board .pl").count() >= 1
@@ -117,9 +121,9 @@ def test_deep_link_to_a_step_and_keyboard_stepping(live_server, phone, target, t
     total = len(get_json(f"{live_server.url}/scenarios/{scenario['id']}.json")["events"])
     step = min(3, total)
     page.goto(f"{live_server.url}/scenarios/{scenario['id']}#step={step}")
-    page.locator(".stage:not([hidden])").wait_for()
+    page.locator("#player[data-ready] .stage").wait_for()
     assert step_numbers(page, "en") == (step, total)
-    assert page.locator(f'li[id="step={step}"].current').count() == 1
+    assert page.locator(f"#steplist li:nth-child({step}).current").count() == 1
     page.locator("[data-act=next]").focus()
     page.keyboard.press("ArrowLeft")
     assert step_numbers(page, "en") == (step - 1, total)
@@ -142,7 +146,7 @@ def test_play_runs_to_the_end_and_pauses(live_server, phone, target):
     ctx, log = phone(locale="en-US", reduced_motion="reduce")
     page = ctx.new_page()
     page.goto(f"{live_server.url}/scenarios/{scenario['id']}")
-    page.locator(".stage:not([hidden])").wait_for()
+    page.locator("#player[data-ready] .stage").wait_for()
     page.select_option("#speed", "700")
     total = step_numbers(page, "en")[1]
     page.locator("[data-act=last]").click()
@@ -198,13 +202,13 @@ def test_works_offline_after_one_visit(live_server, phone, target, tmp_path):
     wait_until(page, "() => navigator.serviceWorker.controller !== null")
     page.goto(f"{live_server.url}/entries/{entry['id']}")
     page.goto(f"{live_server.url}/scenarios/{scenario['id']}")
-    page.locator(".stage:not([hidden])").wait_for()
+    page.locator("#player[data-ready] .stage").wait_for()
 
     ctx.set_offline(True)
     page.goto(f"{live_server.url}/entries/{entry['id']}")
     assert page.locator("h1").inner_text().strip() == entry["names"]["zh-Hans"]
     page.goto(f"{live_server.url}/scenarios/{scenario['id']}#step=2")
-    page.locator(".stage:not([hidden])").wait_for(timeout=5000)
+    page.locator("#player[data-ready] .stage").wait_for(timeout=5000)
     assert step_numbers(page, "zh-Hans")[0] == 2
     page.screenshot(path=str(tmp_path / "offline-player.png"), full_page=True)
 
@@ -246,7 +250,7 @@ def test_phone_layout_has_large_touch_targets_and_no_sideways_scrolling(live_ser
         ):
             page.goto(live_server.url + path)
             if path.startswith("/scenarios/"):
-                page.locator(".stage:not([hidden])").wait_for()
+                page.locator("#player[data-ready] .stage").wait_for()
             small = page.evaluate(SIZE_JS, TARGETS)
             assert small == [], (path, small[:5])
             overflow = page.evaluate("() => document.documentElement.scrollWidth")
@@ -299,17 +303,18 @@ def test_everything_works_without_javascript(live_server, browser, target, tmp_p
         page.locator("#q").fill(entry["names"]["zh-Hant"])
         page.locator("form.search button[type=submit]").click()
         page.wait_for_url(re.compile(r"/search\?q="))
-        page.locator(f'a.result-link[href="/entries/{entry["id"]}"]').click()
-        page.wait_for_url(f"**/entries/{entry['id']}")
-        page.locator(f'a.showme[href="/scenarios/{scenario["id"]}"]').first.click()
-        page.wait_for_url(f"**/scenarios/{scenario['id']}")
+        eid = entry["id"]
+        page.locator(f'a.result-link[href="/entries/{eid}"], a.result-link[href^="/entries/{eid}?"]').click()
+        page.wait_for_url(re.compile(rf"/entries/{re.escape(eid)}(\?|#|$)"))
+        page.locator(f'a.showme[href^="/scenarios/{scenario["id"]}?step="]').first.click()
+        page.wait_for_url(f"**/scenarios/{scenario['id']}**")
         assert page.locator(".stage").is_hidden()  # no controls that would do nothing
         assert page.locator("#textsize").is_hidden()  # nor a text-size toggle
         steps = page.locator("#steplist li")
         assert steps.count() >= 2
         assert page.locator("#steplist li.hl").count() >= 1
         page.locator('.langs a[hreflang="en"]').click()
-        page.wait_for_url(f"**/scenarios/{scenario['id']}")
+        page.wait_for_url(f"**/scenarios/{scenario['id']}**")
         assert page.locator("html").get_attribute("lang") == "en"
         page.screenshot(path=str(tmp_path / "player-no-js.png"), full_page=True)
     finally:

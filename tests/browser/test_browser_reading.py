@@ -49,7 +49,7 @@ def step_of(page) -> tuple[int, int]:  # type: ignore[no-untyped-def]
 
 def start_player(page, url: str) -> None:  # type: ignore[no-untyped-def]
     page.goto(url)
-    page.locator(".stage:not([hidden])").wait_for(timeout=5000)
+    page.locator("#player[data-ready] .stage").wait_for(timeout=5000)
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +75,7 @@ def test_the_first_result_is_the_searchs_first_and_fully_on_the_first_screen(
     try:
         page.goto(f"{live_server.url}/search?" + urllib.parse.urlencode({"q": query}))
         shown = [
-            h.split("/entries/", 1)[1]
+            h.split("/entries/", 1)[1].split("?")[0].split("#")[0]
             for h in page.locator("a.result-link").evaluate_all("els => els.map(e => e.getAttribute('href'))")
         ]
         assert shown == ranked[: len(shown)] and shown, (shown[:5], ranked[:5])  # rank order, never regrouped
@@ -86,7 +86,7 @@ def test_the_first_result_is_the_searchs_first_and_fully_on_the_first_screen(
         top = api["results"][0]
         if top["scenarios"]:  # "show me" plays the search's first demo: the matched ruling's
             showme = page.locator("li.result").first.locator("a.showme")
-            assert showme.get_attribute("href") == f"/scenarios/{top['scenarios'][0]}"
+            assert showme.get_attribute("href").startswith(f"/scenarios/{top['scenarios'][0]}?step=")
         page.screenshot(path=str(tmp_path / f"results-{lang}-{theme}.png"))
     finally:
         ctx.close()
@@ -104,7 +104,8 @@ def test_a_result_offers_the_demo_of_its_matched_ruling(live_server, browser):
         page.goto(f"{live_server.url}/search?q=moat+witch")
         card = page.locator("li.result").first
         assert card.locator("blockquote.ruling-text a").get_attribute("href").endswith(f"#{top['ruling']}")
-        assert card.locator("a.showme").get_attribute("href") == f"/scenarios/{top['scenarios'][0]}"
+        showme = card.locator("a.showme").get_attribute("href")
+        assert showme.startswith(f"/scenarios/{top['scenarios'][0]}?step=")
     finally:
         ctx.close()
 
@@ -179,12 +180,12 @@ def test_the_step_survives_a_language_switch(live_server, browser, library_demos
         page.locator("[data-act=next]").click()
         page.locator('.langs a[hreflang="zh-Hant"]').click()
         page.wait_for_load_state()
-        page.locator(".stage:not([hidden])").wait_for()
+        page.locator("#player[data-ready] .stage").wait_for()
         assert page.locator("html").get_attribute("lang") == "zh-Hant"
         assert page.url.endswith("#step=6") and step_of(page)[0] == 6
         page.locator('.langs a[hreflang="en"]').click()
         page.wait_for_load_state()
-        page.locator(".stage:not([hidden])").wait_for()
+        page.locator("#player[data-ready] .stage").wait_for()
         assert page.locator("html").get_attribute("lang") == "en" and step_of(page)[0] == 6
         page.screenshot(path=str(tmp_path / "player-after-switch-en.png"))
     finally:
@@ -328,7 +329,28 @@ def axe_pages(live_server, library_demo: str) -> dict[str, str]:  # type: ignore
         "entry": "/entries/dominion/library",
         "player": f"/scenarios/{library_demo}",
         "browse": "/browse?game=citadels",
+        # issue 20's screens: the tools, the sandbox (with an error shown), an FAQ, a Citadels demo
+        "tools": "/tools",
+        "setup": "/tools/setup?game=citadels&players=5",
+        "kingdom": "/tools/kingdom",
+        "score": "/tools/score",
+        "sandbox": "/sandbox",
+        "sandbox-error": "/sandbox?s=" + three_player_assassin(),
+        "faq": "/entries/citadels/faq/abilities-optional",
+        "player-citadels": "/scenarios/citadels-diplomat-after-completing?step=1",
+        "player-200-zoom": f"/scenarios/{library_demo}",
     }
+
+
+def three_player_assassin() -> str:
+    from refapp.sandbox_code import encode
+
+    players = [
+        {"name": n, "counters": {"gold": 2},
+         "zones": {"hand": [], "city": [], "characters": ["assassin"] if n == "Ann" else []}}
+        for n in ("Ann", "Ben", "Cid")
+    ]
+    return encode({"game": "citadels", "players": players, "setup": {"start": "turns", "stop": "round"}}, [])
 
 
 @pytest.mark.parametrize("theme", THEMES)
@@ -338,11 +360,18 @@ def test_axe_finds_no_serious_or_critical_violation(live_server, browser, librar
     found: dict[str, list[str]] = {}
     try:
         for name, path in axe_pages(live_server, library_demos[0]).items():
-            if name == "player":
+            page.set_viewport_size({"width": 195, "height": 422} if name.endswith("200-zoom") else PHONE)
+            if name.startswith("player"):
                 start_player(page, live_server.url + path)
                 page.locator("[data-act=ruling]").click()
             else:
                 page.goto(live_server.url + path)
+                page.wait_for_load_state("load")
+            if name == "sandbox-error":
+                page.locator("#sb-error details").wait_for(state="attached")
+            if name == "score":
+                page.fill("input[name='p0.name']", "Ann")
+                page.locator("#tool-form button[type=submit]").click()
             if name == "results":
                 page.locator("details.filters summary").click()  # the open filter panel too
             results = axe.run(page)

@@ -53,3 +53,14 @@ def test_no_js_player_page_draws_the_board_at_the_ruling_step(client):
     static = page[page.index("<noscript>") : page.index("</noscript>")]
     assert "Step 8 of 9" in static and "The ruling happens here" in static
     assert "Library" in static and "Alice" in static and "Bob" in static
+
+
+def test_the_crown_is_held_not_counted():
+    snap = RUN["snapshots"][0]
+    king = {**snap["players"][0], "counters": {"gold": 2, "crown": 1}}
+    crowned = {**snap, "players": [king] + snap["players"][1:]}
+    run = {**RUN, "snapshots": [crowned] * len(RUN["events"])}
+    board = board_at(run, 0, "en", {})
+    assert board.players[0].flags == ("crown",)
+    assert "crown" not in dict(board.players[0].counters)  # never "Crown 1"
+    assert board.players[1].flags == ()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import json
 import re
 
 import pytest
@@ -71,7 +72,7 @@ def test_entry_page_shows_names_cost_types_rulings_with_sources_and_permalinks(c
     assert 'href="/sources/002_0055ec9b52a42cc5.txt?from=285&amp;to=286#L285"' in page  # the 002 copy too
     assert "lines 407–409" not in page
     assert "1st edition" in page
-    assert 'href="/scenarios/dominion/library-set-aside"' in page  # "show me" for that ruling
+    assert 'href="/scenarios/dominion/library-set-aside?step=8#step=8"' in page  # "show me", at the ★ step
     assert 'href="/entries/dominion/cellar"' in page  # related entry
     # content text is plain text: asterisks stay literal, never become markup
     assert "**Action**" in page and "<strong>Action</strong>" not in page
@@ -104,7 +105,7 @@ def test_unknown_addresses_get_a_friendly_404_in_the_chosen_script(client, path,
 
 
 def result_ids(page: str) -> list[str]:
-    return re.findall(r'<a class="result-link" href="/entries/([^"]+)"', page)
+    return re.findall(r'<a class="result-link" href="/entries/([^"?#]+)', page)
 
 
 def test_results_keep_the_search_rank_with_the_game_as_a_badge(client, search):
@@ -124,10 +125,12 @@ def test_a_result_shows_its_ruling_text_and_that_rulings_demo(client):
     page = html(client.get("/search?q=lib", headers={"Accept-Language": "en"}))
     card = page[page.index('<li class="result">') :]
     assert '<blockquote class="snippet ruling-text"' in card
-    assert 'href="/entries/dominion/library#set-aside-not-shuffled"' in card
+    answer = 'href="/entries/dominion/library?r=set-aside-not-shuffled#set-aside-not-shuffled"'
+    assert card.count(answer) >= 2  # the title and the snippet open the matched ruling
+    assert '<a class="result-link" ' + answer in card
     assert "<mark>Library</mark>" in card
     assert "<script>bad()" not in page and "<b>x</b>" not in page  # only <mark> survives in snippets
-    assert 'href="/scenarios/dominion/library-set-aside"' in card
+    assert 'href="/scenarios/dominion/library-set-aside?step=8#step=8"' in card  # "show me" at the ★ step
 
 
 def test_filters_are_one_folded_control_with_removable_chips(client, search):
@@ -309,8 +312,11 @@ def test_lang_parameter_on_a_page_is_remembered_but_not_on_the_api(client):
 
 def test_differing_seed_copies_are_shown_with_the_reading_kept(client):
     page = html(client.get("/entries/dominion/library", headers={"Accept-Language": "en"}))
-    details = page[page.index('<details class="variants">') : page.index("</details>")]
-    assert "Copies differ (1)" in details
+    assert page.index('<details class="dev">') < page.index('<details class="variants">')  # in the footer
+    assert page.index('<article class="ruling"') < page.index('<footer')
+    start = page.index('<details class="variants">')
+    details = page[start : page.index("</details>", start)]
+    assert "Copies differ (1)" in details and 'href="#set-aside-not-shuffled"' in details
     assert '<span class="reading">裏</span>' in details and '<span class="reading">里</span>' in details
     # each copy by its title, linked to its line in the source reader (no line numbers in words)
     assert "from=407&amp;to=407#L407" in details and "from=285&amp;to=285#L285" in details
@@ -406,3 +412,29 @@ def test_an_overlong_query_gets_a_small_400_page_that_echoes_only_the_accepted_p
     assert response.status_code == 400
     assert len(response.data) < 60_000
     assert "图" * 201 not in response.get_data(as_text=True)
+
+
+def embedded_run(page: str) -> dict:
+    m = re.search(r'<script type="application/json" id="player-run">(.*?)</script>', page, re.S)
+    assert m, "the player page embeds its run"
+    return json.loads(m.group(1))
+
+
+def test_player_page_embeds_its_run_in_the_readers_script_so_it_is_never_fetched_again(client):
+    page = html(client.get("/scenarios/dominion/library-set-aside", headers={"Accept-Language": "zh-HK"}))
+    run = embedded_run(page)
+    assert len(run["events"]) == 9 and len(run["snapshots"]) >= 1
+    assert "圖書館結算完畢" in "".join(ev["say"] for ev in run["events"])  # one script, not three
+    assert all(isinstance(n, str) for n in run["names"].values())
+    assert run["highlight"] and run["game"] == "dominion"
+    assert "data-scenario" not in page  # nothing tells the script to fetch the run
+
+
+def test_player_page_draws_the_step_it_opens_at_before_any_script(client):
+    page = html(client.get("/scenarios/dominion/library-set-aside?step=8", headers={"Accept-Language": "en"}))
+    stage = page[page.index('<div class="stage js-only">') : page.index('id="steplist"')]
+    narration = stage[stage.index('id="narration"') :]
+    assert "★ The ruling happens here" in narration.split("</p>")[0]  # step 8 is the ★ step
+    assert "Step 8 of 9" in stage and 'class="pl' in stage  # its board too
+    top = html(client.get("/scenarios/dominion/library-set-aside?step=99", headers={"Accept-Language": "en"}))
+    assert "Step 1 of 9" in top[top.index('id="step-label"') :][:200]  # a step out of range: the first
