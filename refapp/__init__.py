@@ -25,6 +25,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         headers,
         health,
         language,
+        lookup,
         metrics,
         offline,
         pages,
@@ -53,7 +54,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     health.log_scenario_problems(app, len(app_state.scenarios.summaries))
     api_search.init_app(app)
 
-    blueprints = (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp, sandbox.bp, health.bp)
+    blueprints = (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp, sandbox.bp, health.bp,
+                  lookup.bp)
     for blueprint in blueprints:
         app.register_blueprint(blueprint)
     errors.register_error_pages(app)
