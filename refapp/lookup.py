@@ -23,6 +23,8 @@ GAMES = ("dominion", "citadels")
 LANGS = ("zh-Hans", "zh-Hant", "en")
 MODES = ("card", "kingdom")
 RETRY_AFTER = "3"
+CARD_LINES, CONTEXT_LINES = 4, 2  # lines read per card photo: the tallest (title) ones + card text
+KINGDOM_LINES = 16  # ten titles and some slack
 
 STRINGS: dict[str, dict[str, str]] = {
     "title": {"zh-Hans": "拍照查卡", "zh-Hant": "拍照查卡", "en": "Look a card up from a photo"},
@@ -159,7 +161,10 @@ def api_lookup():  # type: ignore[no-untyped-def]
     if not OCR_SLOTS.acquire(blocking=False):
         return _error("busy: another photo is being read", 503, **{"Retry-After": RETRY_AFTER})
     try:
-        lines = lookup_ocr.read_lines(img)
+        if mode == "kingdom":
+            lines = lookup_ocr.read_lines(img, tallest=KINGDOM_LINES, context=0, kind="kingdom")
+        else:
+            lines = lookup_ocr.read_lines(img, tallest=CARD_LINES, context=CONTEXT_LINES)
     finally:
         OCR_SLOTS.release()
     read = [line.text for line in lines]

@@ -69,35 +69,74 @@ def load_image(data: bytes, max_side: int = SINGLE_SIDE):  # type: ignore[no-unt
     return img
 
 
-_engine = None
+_engines: dict[str, object] = {}
 _engine_lock = threading.Lock()
+DET_SIDE = {"card": 640, "kingdom": KINGDOM_SIDE}  # detection input, longer side (bounded work)
 
 
-def engine():  # type: ignore[no-untyped-def]
-    global _engine
+def engine(kind: str = "card"):  # type: ignore[no-untyped-def]
+    """The OCR engine for one card (detection at 640 px) or a kingdom (at 2000 px), built once."""
     with _engine_lock:
-        if _engine is None:
+        if kind not in _engines:
             from rapidocr import RapidOCR
 
-            _engine = RapidOCR(params={"Global.log_level": "error", "Global.max_side_len": KINGDOM_SIDE,
-                                       "EngineConfig.onnxruntime.intra_op_num_threads": 1,
-                                       "EngineConfig.onnxruntime.inter_op_num_threads": 1})
-        return _engine
+            _engines[kind] = RapidOCR(params={
+                "Global.log_level": "error",
+                "Global.max_side_len": KINGDOM_SIDE,
+                "Det.limit_type": "max",
+                "Det.limit_side_len": DET_SIDE[kind],
+                "EngineConfig.onnxruntime.intra_op_num_threads": 1,
+                "EngineConfig.onnxruntime.inter_op_num_threads": 1,
+            })
+        return _engines[kind]
 
 
-def read_lines(img) -> list[TextLine]:  # type: ignore[no-untyped-def]
-    """Every text line the OCR finds in ``img`` (a PIL image), in reading order."""
+def _line(box, text: str, score: float) -> TextLine:  # type: ignore[no-untyped-def]
+    xs = [float(p[0]) for p in box]
+    ys = [float(p[1]) for p in box]
+    side_a = ((xs[1] - xs[0]) ** 2 + (ys[1] - ys[0]) ** 2) ** 0.5
+    side_b = ((xs[3] - xs[0]) ** 2 + (ys[3] - ys[0]) ** 2) ** 0.5
+    height = min(side_a, side_b)  # a line's shorter side is its glyph size, turned or not
+    return TextLine(str(text), float(score), height, sum(xs) / 4, sum(ys) / 4)
+
+
+def read_lines(img, tallest: int | None = None, context: int = 2,  # type: ignore[no-untyped-def]
+               kind: str = "card") -> list[TextLine]:
+    """Text lines the OCR finds in ``img`` (a PIL image).
+
+    ``tallest=None`` reads every line. ``tallest=n`` finds every line but reads only the ``n``
+    tallest (a title is the largest text on a card) and the ``context`` longest of the rest (enough
+    card text to tell same-named cards apart): reading is most of the cost, so the work per photo
+    is bounded by ``n + context`` lines, whatever the photo holds.
+    """
     import numpy as np
 
-    result = engine()(np.asarray(img)[:, :, ::-1].copy())  # RapidOCR wants BGR like OpenCV
-    if result is None or result.txts is None:
+    bgr = np.asarray(img)[:, :, ::-1].copy()  # RapidOCR wants BGR like OpenCV
+    ocr = engine(kind)
+    if tallest is None:
+        result = ocr(bgr)
+        if result is None or result.txts is None:
+            return []
+        return [_line(b, t, sc) for b, t, sc in zip(result.boxes, result.txts, result.scores, strict=False)]
+    from rapidocr.utils.process_img import get_rotate_crop_image
+
+    found = ocr(bgr, use_det=True, use_cls=False, use_rec=False)
+    boxes = [] if found is None or found.boxes is None else list(found.boxes)
+    if not boxes:
         return []
+    shapes = [_line(b, "", 0.0) for b in boxes]
+    order = sorted(range(len(boxes)), key=lambda i: -shapes[i].height)
+    chosen = order[:tallest]
+    rest = sorted(order[tallest:], key=lambda i: -_width(boxes[i]))[:context]
     lines = []
-    for box, text, score in zip(result.boxes, result.txts, result.scores, strict=False):
-        xs = [float(p[0]) for p in box]
-        ys = [float(p[1]) for p in box]
-        side_a = ((xs[1] - xs[0]) ** 2 + (ys[1] - ys[0]) ** 2) ** 0.5
-        side_b = ((xs[3] - xs[0]) ** 2 + (ys[3] - ys[0]) ** 2) ** 0.5
-        height = min(side_a, side_b)  # a line's shorter side is its glyph size, turned or not
-        lines.append(TextLine(str(text), float(score), height, float(sum(xs) / 4), float(sum(ys) / 4)))
+    for i in sorted(chosen + rest):
+        crop = get_rotate_crop_image(bgr, np.array(boxes[i], dtype=np.float32))
+        got = ocr(crop, use_det=False, use_cls=True, use_rec=True)
+        txts = getattr(got, "txts", None)
+        if txts:
+            lines.append(_line(boxes[i], txts[0], float(got.scores[0])))
     return lines
+
+
+def _width(box) -> float:  # type: ignore[no-untyped-def]
+    return float(max(p[0] for p in box) - min(p[0] for p in box))
