@@ -190,6 +190,12 @@ def api_lookup():  # type: ignore[no-untyped-def]
 
 
 # --------------------------------------------------------------------------- page
+@bp.app_context_processor
+def lookup_helpers() -> dict[str, Any]:
+    """``lookup_label()``: the lookup page's name in the reader's script (the home page links it)."""
+    return {"lookup_label": lambda: s("title", g.get("lang") or "zh-Hans")}
+
+
 @bp.get("/lookup")
 def page():  # type: ignore[no-untyped-def]
     lang = g.get("lang") or "zh-Hans"
