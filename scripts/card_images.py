@@ -205,7 +205,7 @@ def cards_from_dataset(path: str | Path, script: str) -> list[Card]:
     for e in data["entries"]:
         if e["kind"] != "card":
             continue
-        text = (e.get("text") or {}).get(script) or ""
+        text = " ".join(((e.get("text") or {}).get(script) or "").split())
         cost = e.get("cost")
         out.append(Card(e["id"], e["names"][script], text, None if cost is None else str(cost)))
     return out
