@@ -10,8 +10,10 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from statistics import median
 
+import opencc
 from rapidfuzz import fuzz
 
 from refapp.lookup_ocr import TextLine
@@ -36,10 +38,17 @@ class Candidate:
     read: str  # the line it was read from
 
 
+@lru_cache(maxsize=1)
+def _to_simplified() -> opencc.OpenCC:
+    return opencc.OpenCC("t2s")
+
+
 def normalise(text: str) -> str:
-    """NFKC, lower case, letters only (spaces, punctuation, digits and symbols dropped)."""
+    """NFKC, lower case, letters only (spaces, punctuation, digits and symbols dropped), Chinese in
+    Simplified characters: the OCR may read a variant (鎭 for 鎮) or the other script's character."""
     text = unicodedata.normalize("NFKC", text).lower()
-    return "".join(ch for ch in text if unicodedata.category(ch)[0] == "L")
+    text = "".join(ch for ch in text if unicodedata.category(ch)[0] == "L")
+    return _to_simplified().convert(text) if not text.isascii() else text
 
 
 def build_names(rows: Iterable[tuple[str, str, Iterable[str]]]) -> tuple[Name, ...]:
