@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup index check lint bench browser-deps nginx-deps deploy-test clean mutation conformance
+.PHONY: run test setup index check lint bench bench-lookup lookup-fonts browser-deps nginx-deps deploy-test clean mutation conformance
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -29,6 +29,16 @@ browser-deps:
 	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
 	  $$SUDO apt-get update -q && $$SUDO apt-get install -y -q chromium fonts-wqy-microhei; \
 	fi
+
+# The photo-lookup benchmark draws cards in Debian's CJK fonts (Noto CJK, AR PL); installed when missing.
+lookup-fonts:
+	@if ! fc-list 2>/dev/null | grep -qi 'Noto Sans CJK' || ! fc-list 2>/dev/null | grep -qi 'AR PL UMing'; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  $$SUDO apt-get update -q && $$SUDO apt-get install -y -q fonts-noto-cjk fonts-arphic-uming fonts-arphic-ukai; \
+	fi
+
+bench-lookup: setup lookup-fonts
+	$(BIN)/python scripts/bench_lookup.py
 
 # Debian's nginx for the deploy test; installed when missing (skipped where apt cannot).
 nginx-deps:

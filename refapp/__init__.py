@@ -26,6 +26,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         headers,
         health,
         language,
+        lookup,
         metrics,
         offline,
         pages,
@@ -58,6 +59,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     blueprints = (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp, sandbox.bp, health.bp)
     blueprints += (sources_page.bp,)  # the source reader and the source line's helpers
+    blueprints += (lookup.bp,)  # photo lookup: /lookup and POST /api/lookup
     for blueprint in blueprints:
         app.register_blueprint(blueprint)
     errors.register_error_pages(app)

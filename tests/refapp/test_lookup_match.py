@@ -1,0 +1,64 @@
+"""Matching what was read against our names: pure functions, no OCR."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from refapp.lookup_match import build_names, kingdom, normalise, rank
+from refapp.lookup_ocr import TextLine
+
+NAMES = build_names([
+    ("dominion/witch", "dominion", ["Witch", "女巫"]),
+    ("citadels/witch", "citadels", ["Witch", "巫婆", "女巫"]),
+    ("dominion/curse", "dominion", ["Curse", "诅咒", "詛咒"]),
+    ("citadels/assassin", "citadels", ["Assassin", "刺客", "殺手", "杀手"]),
+    ("dominion/moat", "dominion", ["Moat", "护城河", "護城河"]),
+    ("dominion/village", "dominion", ["Village", "村庄", "村莊"]),
+])
+
+
+def line(text: str, height: float = 40, x: float = 0, y: float = 0) -> TextLine:
+    return TextLine(text, 0.9, height, x, y)
+
+
+def test_the_title_wins_over_a_card_named_in_the_text_box():
+    lines = [line("Witch", 44), line("Curse", 16), line("+2 Cards. Each other player gains a Curse.", 16)]
+    assert rank(lines, NAMES, "dominion")[0].entry_id == "dominion/witch"
+
+
+def test_a_misread_character_still_finds_the_card():
+    assert rank([line("刺容")], NAMES)[0].entry_id == "citadels/assassin"
+    assert rank([line("Assasin 3")], NAMES)[0].entry_id == "citadels/assassin"
+
+
+def test_the_game_given_keeps_the_other_game_out():
+    assert {c.game for c in rank([line("Witch")], NAMES, "citadels")} == {"citadels"}
+
+
+def test_the_card_text_parts_two_cards_of_the_same_name():
+    texts = {"dominion/witch": normalise("+2 Cards. Each other player gains a Curse."),
+             "citadels/witch": normalise("Choose a character; you take its turn.")}
+    lines = [line("Witch", 44), line("+2 Cards. Each other player gains a Curse.", 16)]
+    assert rank(lines, NAMES, texts=texts)[0].entry_id == "dominion/witch"
+
+
+def test_nothing_like_a_name_gives_no_candidate():
+    assert rank([line("zzzzqqqq")], NAMES) == []
+    assert rank([], NAMES) == []
+
+
+def test_a_kingdom_reads_every_card_once_and_marks_an_unread_title():
+    lines = [line("Moat", 30, 10, 10), line("Village", 30, 200, 10), line("Village", 30, 400, 10),
+             line("Qwzrt", 30, 600, 10), line("a long line of card text that is small", 12, 10, 60)]
+    allowed = {"dominion/moat", "dominion/village", "dominion/witch"}
+    read = kingdom(lines, NAMES, allowed)
+    assert [c.entry_id for c in read.cards] == ["dominion/moat", "dominion/village"]
+    assert read.unread == ["Qwzrt"]
+
+
+@given(st.text(max_size=40))
+def test_normalise_is_idempotent_and_keeps_only_letters(text):
+    once = normalise(text)
+    assert normalise(once) == once
+    assert " " not in once
