@@ -76,18 +76,38 @@
   }
 
   /* ---------- talking to the engine ---------- */
+  var lastOnly = false, busyTries = 0;  // a long game: the last board only (the work budget); busy: retried
   function replay(after) {
     var mine = ++seq, held = run;
-    var since = after && after.answering && held ? held.events.length : 0;  // the rest follows from them
+    var since = !lastOnly && after && after.answering && held ? held.events.length : 0;  // the rest follows from them
+    var ask = { situation: sit, answers: answers };
+    if (lastOnly) ask.snapshots = "last"; else ask.since = since;
     board.box.classList.add("sb-stale");
     fetch("/api/sandbox", {
       method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ situation: sit, answers: answers, since: since })
-    }).then(function (r) { return r.json().then(function (d) { return [r.status, d]; }); })
+      body: JSON.stringify(ask)
+    }).then(function (r) {
+      var wait = Math.min(Number(r.headers.get("Retry-After")) || 1, 5);
+      return r.json().then(function (d) { return [r.status, d, wait]; });
+    })
       .then(function (res) {
         if (mine !== seq) return;
         var status = res[0], d = res[1];
+        if ((status === 429 || status === 503) && busyTries < 4) {  // others' replays hold the server: try again
+          busyTries += 1;
+          setTimeout(function () { if (mine === seq) replay(after); }, res[2] * 1000);
+          return;
+        }
+        busyTries = 0;
+        if (status === 422 && !lastOnly && /^limits\.(boards|reply_bytes)$/.test(d.field || "")) {
+          lastOnly = true;  // too many boards to send at every step: the final board only
+          replay(after);
+          return;
+        }
         if (status === 200) {
+          if (lastOnly && d.snapshots.length === 1) {  // every step shows the final board
+            d.snapshots = d.events.map(function () { return d.snapshots[0]; });
+          }
           if (d.since) {
             d.events = held.events.slice(0, d.since).concat(d.events);
             d.snapshots = held.snapshots.slice(0, d.since).concat(d.snapshots);
@@ -123,6 +143,7 @@
     replay({ note: t("sandbox.dropped", { n: dropped }) });
   }
   function changed() {  // the situation was edited
+    lastOnly = false;
     clearTimeout(timer);
     timer = setTimeout(function () { replay(); }, 250);
   }
