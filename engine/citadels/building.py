@@ -25,10 +25,19 @@ def quarry_allows_duplicate(city: list[Built]) -> bool:
     return any(b.slug == "quarry" for b in city) and duplicates(city) == 0
 
 
+def wizard_builds_duplicates(game: CitadelsGame, seat: int) -> bool:
+    """The Wizard may build districts identical to ones in his city during his whole turn, not
+    only the card he takes (seed 327: the card's last clause stands on its own; the classic player
+    aid lists it as a separate power)."""
+    turn = game.state.turn
+    return turn is not None and turn.player == seat and turn.character == "wizard"
+
+
 def can_build_here(game: CitadelsGame, seat: int, slug: str) -> bool:
-    """No two identical districts in a city (seed 163), unless the Quarry allows this one."""
+    """No two identical districts in a city (seed 163), unless the Wizard's turn or the Quarry
+    allows this one."""
     p = game.state.players[seat]
-    return not p.has(slug) or quarry_allows_duplicate(p.city)
+    return not p.has(slug) or wizard_builds_duplicates(game, seat) or quarry_allows_duplicate(p.city)
 
 
 def buildable(game: CitadelsGame, seat: int) -> list[str]:
