@@ -115,6 +115,9 @@ DISTRICTS: tuple[District, ...] = (
     District("bell-tower", "special", 5, 1, expansion=True),
     District("quarry", "special", 5, 1, expansion=True),
     District("wishing-well", "special", 5, 1, expansion=True),
+    # Dark City districts the seed does not name (published classic cards).
+    District("imperial-treasury", "special", 4, 1, expansion=True),
+    District("map-room", "special", 5, 1, expansion=True),
 )
 DISTRICT_BY_SLUG: dict[str, District] = {d.slug: d for d in DISTRICTS}
 BASE_DISTRICTS: tuple[District, ...] = tuple(d for d in DISTRICTS if not d.expansion)
