@@ -118,6 +118,7 @@ DISTRICTS: tuple[District, ...] = (
     # Dark City districts the seed does not name (published classic cards).
     District("imperial-treasury", "special", 4, 1, expansion=True),
     District("map-room", "special", 5, 1, expansion=True),
+    District("park", "special", 6, 1, expansion=True),
 )
 DISTRICT_BY_SLUG: dict[str, District] = {d.slug: d for d in DISTRICTS}
 BASE_DISTRICTS: tuple[District, ...] = tuple(d for d in DISTRICTS if not d.expansion)

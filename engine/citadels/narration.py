@@ -35,6 +35,7 @@ VIA: dict[str, str] = {
     "laboratory": "laboratory",
     "smithy": "smithy",
     "museum": "museum",
+    "park": "park",
     "witch_takes_over": "witch",
     "navigate": "navigator",
     "graveyard": "graveyard",
