@@ -226,8 +226,7 @@ def emperor(game: CitadelsGame, turn: TurnState) -> None:
             0
         ].removeprefix("player-")
     )
-    s.crown = other
-    game.emit("crown", other, ["emperor"], reason="emperor", by=turn.player)
+    game.move_crown(other, ["emperor"], reason="emperor", by=turn.player)
     q, p = s.players[other], s.players[turn.player]
     ways = (["gold"] if q.gold else []) + (["card"] if q.hand else [])
     if not ways:

@@ -36,6 +36,7 @@ VIA: dict[str, str] = {
     "smithy": "smithy",
     "museum": "museum",
     "park": "park",
+    "throne_room": "throne-room",
     "witch_takes_over": "witch",
     "navigate": "navigator",
     "graveyard": "graveyard",

@@ -43,8 +43,7 @@ def play_character(game: CitadelsTable, seat: int, slug: str) -> None:
         s.players[rs.robber].gold += amount
         game.emit("robbed", seat, [slug], robber=rs.robber, gold=amount)
     if slug == "king":
-        s.crown = seat
-        game.emit("crown", seat, ["king"], reason="king")
+        game.move_crown(seat, ["king"], reason="king")
     if slug == rs.bewitched and rs.witch is not None:
         turn = TurnState(seat, slug, gather_only=True)
         s.turn = turn
