@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.citadels import definitions as d
-from engine.citadels.building import put_in_city, quarry_allows_duplicate
+from engine.citadels.building import build_cost, put_in_city, quarry_allows_duplicate
 from engine.citadels.state import Built, TurnState
 
 if TYPE_CHECKING:  # the rules are written against the table below them (not the game loop above)
@@ -201,7 +201,7 @@ def wizard(game: CitadelsGame, turn: TurnState) -> None:
     q.hand.remove(card)
     p.hand.append(card)
     game.emit("wizard_take", turn.player, [card], "hand", "hand", target=other)
-    if d.district(card).cost <= p.gold:
+    if build_cost(game, turn.player, card) <= p.gold:
         use = game.ask(
             "choose",
             turn.player,

@@ -40,15 +40,25 @@ def can_build_here(game: CitadelsGame, seat: int, slug: str) -> bool:
     return not p.has(slug) or wizard_builds_duplicates(game, seat) or quarry_allows_duplicate(p.city)
 
 
+def build_cost(game: CitadelsGame, seat: int, slug: str) -> int:
+    """The gold ``seat`` pays to build ``slug``: its cost, one less for another purple district when
+    the Factory is in the city (published card; the Warlord's price still uses the printed cost)."""
+    info = d.district(slug)
+    if slug != "factory" and info.colour == "special" and game.state.players[seat].has("factory"):
+        return max(0, info.cost - 1)
+    return info.cost
+
+
 def buildable(game: CitadelsGame, seat: int) -> list[str]:
     p = game.state.players[seat]
-    return sorted({c for c in p.hand if d.district(c).cost <= p.gold and can_build_here(game, seat, c)})
+    affordable = {c for c in p.hand if build_cost(game, seat, c) <= p.gold}
+    return sorted(c for c in affordable if can_build_here(game, seat, c))
 
 
 def put_in_city(game: CitadelsGame, turn: TurnState, slug: str, source: str, counts_as_build: bool) -> None:
     s = game.state
     p = s.players[turn.player]
-    cost = d.district(slug).cost
+    cost = build_cost(game, turn.player, slug)
     if source == "hand":
         p.hand.remove(slug)
     game.pay_to_bank(turn.player, cost)
