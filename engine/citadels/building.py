@@ -68,6 +68,8 @@ def put_in_city(game: CitadelsGame, turn: TurnState, slug: str, source: str, cou
     if counts_as_build:
         turn.builds_left -= 1
     game.emit("build", turn.player, [slug], source, "city", cost=cost)
+    if slug == "lighthouse":
+        lighthouse_search(game, turn.player)
     if slug == "bell-tower" and announce_bell_tower(game, turn.player):
         game.bell_tower_built()
     game.check_completion(turn.player)
@@ -85,3 +87,21 @@ def announce_bell_tower(game: CitadelsGame, seat: int) -> bool:
     if not announced:
         game.emit("bell_tower_silent", seat, ["bell-tower"])
     return announced
+
+
+def lighthouse_search(game: CitadelsGame, seat: int) -> None:
+    """Placing the Lighthouse, its owner may take one card of his choice from the district deck,
+    which is then shuffled (published classic card)."""
+    s = game.state
+    if not s.deck:
+        return
+    options = sorted(set(s.deck))
+    pick = game.ask("select", seat, "lighthouse", options, 0, 1, card="lighthouse", purpose="search")
+    if pick:
+        s.deck.remove(pick[0])
+        s.players[seat].hand.append(pick[0])
+    game.shuffler.rng.shuffle(s.deck)
+    if pick:
+        game.emit("lighthouse", seat, list(pick), "deck", "hand")
+    else:
+        game.emit("lighthouse_none", seat, ["lighthouse"])

@@ -121,6 +121,7 @@ DISTRICTS: tuple[District, ...] = (
     District("park", "special", 6, 1, expansion=True),
     District("throne-room", "special", 6, 1, expansion=True),
     District("factory", "special", 6, 1, expansion=True),
+    District("lighthouse", "special", 3, 1, expansion=True),
 )
 DISTRICT_BY_SLUG: dict[str, District] = {d.slug: d for d in DISTRICTS}
 BASE_DISTRICTS: tuple[District, ...] = tuple(d for d in DISTRICTS if not d.expansion)

@@ -36,6 +36,8 @@ VIA: dict[str, str] = {
     "smithy": "smithy",
     "museum": "museum",
     "park": "park",
+    "lighthouse": "lighthouse",
+    "lighthouse_none": "lighthouse",
     "throne_room": "throne-room",
     "witch_takes_over": "witch",
     "navigate": "navigator",
