@@ -2,7 +2,8 @@
 
 Facts come from seed 003 (``corpus/sources/003_386c33ee6a748081.txt``); ``SOURCE`` line ranges
 are given next to each table. Districts the seed names only in its FAQ (the Dark City purple
-districts: armory, poor-house, museum, hospital, bell-tower, quarry, wishing-well) carry the
+districts: armory, poor-house, museum, hospital, bell-tower, quarry, wishing-well) and those it
+never names (imperial-treasury, map-room, park, throne-room, factory, lighthouse) carry the
 published costs of those cards and are added to a game only through its settings.
 """
 
