@@ -139,8 +139,9 @@ def score_request() -> dict[str, Any]:
                 values = ",".join(request.args.getlist(prefix + key)).split(",")
                 player[{"late": "last_round"}.get(key, key)] = [x for x in values if x]
             player["completed"] = fields.get("done") or "auto"
-            if fields.get("museum"):
-                player["museum"] = _number(f"{prefix}museum", fields["museum"])
+            for key in ("museum", "gold", "hand"):  # gold: the Imperial Treasury and ties; hand: the Map Room
+                if fields.get(key):
+                    player[key] = _number(f"{prefix}{key}", fields[key])
         players.append(player)
     request_ = {"game": game, "players": players, "short_game": _flag("short")}
     if game == "citadels":

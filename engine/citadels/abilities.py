@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.citadels import definitions as d
-from engine.citadels.building import put_in_city, quarry_allows_duplicate
+from engine.citadels.building import build_cost, put_in_city, quarry_allows_duplicate
 from engine.citadels.state import Built, TurnState
 
 if TYPE_CHECKING:  # the rules are written against the table below them (not the game loop above)
@@ -42,6 +42,12 @@ def others(game: CitadelsGame, seat: int) -> list[int]:
     return [i for i in range(len(game.state.players)) if i != seat]
 
 
+def crown_recipients(game: CitadelsGame, seat: int) -> list[int]:
+    """Who the Emperor may give the crown to: a player other than himself and than the one who
+    holds it (published card: the crown goes to a *different* player)."""
+    return [o for o in others(game, seat) if o != game.state.crown]
+
+
 def protected_by_bishop(game: CitadelsGame) -> int | None:
     """The player the Bishop's ability shields this round: the Bishop unless assassinated (455-457),
     the Witch instead when she bewitched him (481-483)."""
@@ -71,7 +77,7 @@ def available(game: CitadelsGame, turn: TurnState) -> bool:
     if c == "wizard":
         return any(game.state.players[o].hand for o in others(game, turn.player))
     if c == "emperor":
-        return bool(others(game, turn.player))
+        return bool(crown_recipients(game, turn.player))
     if c == "diplomat":
         return bool(exchange_options(game, turn.player))
     if c == "queen":
@@ -195,7 +201,7 @@ def wizard(game: CitadelsGame, turn: TurnState) -> None:
     q.hand.remove(card)
     p.hand.append(card)
     game.emit("wizard_take", turn.player, [card], "hand", "hand", target=other)
-    if d.district(card).cost <= p.gold:
+    if build_cost(game, turn.player, card) <= p.gold:
         use = game.ask(
             "choose",
             turn.player,
@@ -211,16 +217,16 @@ def wizard(game: CitadelsGame, turn: TurnState) -> None:
 
 # --- rank 4 -----------------------------------------------------------------------------------
 def emperor(game: CitadelsGame, turn: TurnState) -> None:
-    """Give the crown to another player, who pays 1 gold or 1 card of their choice (331, 507-509)."""
+    """Take the crown from its holder and give it to a different player (neither the Emperor nor
+    the holder), who pays 1 gold or 1 card of their choice (331, 507-509; the published card)."""
     s = game.state
-    options = [f"player-{o}" for o in others(game, turn.player)]
+    options = [f"player-{o}" for o in crown_recipients(game, turn.player)]
     other = int(
         game.ask("select", turn.player, "emperor_crown", options, card="emperor", purpose="crown")[
             0
         ].removeprefix("player-")
     )
-    s.crown = other
-    game.emit("crown", other, ["emperor"], reason="emperor", by=turn.player)
+    game.move_crown(other, ["emperor"], reason="emperor", by=turn.player)
     q, p = s.players[other], s.players[turn.player]
     ways = (["gold"] if q.gold else []) + (["card"] if q.hand else [])
     if not ways:

@@ -188,6 +188,10 @@ class CitadelsBot:
         targets = [o for o in mine if _seat(o) == leader]
         return [max(targets, key=lambda o: _cost(o.split(":", 1)[1]))]
 
+    def on_search(self, dec: Decision, s: GameState) -> list[str]:
+        """The Lighthouse: take the dearest card of the district deck."""
+        return [max(dec.options, key=_cost)]
+
     def on_gild(self, dec: Decision, s: GameState) -> list[str]:
         return sorted(dec.options, key=lambda c: -_cost(c))[: dec.max]
 

@@ -2,7 +2,8 @@
 
 Facts come from seed 003 (``corpus/sources/003_386c33ee6a748081.txt``); ``SOURCE`` line ranges
 are given next to each table. Districts the seed names only in its FAQ (the Dark City purple
-districts: armory, poor-house, museum, hospital, bell-tower, quarry, wishing-well) carry the
+districts: armory, poor-house, museum, hospital, bell-tower, quarry, wishing-well) and those it
+never names (imperial-treasury, map-room, park, throne-room, factory, lighthouse) carry the
 published costs of those cards and are added to a game only through its settings.
 """
 
@@ -115,6 +116,13 @@ DISTRICTS: tuple[District, ...] = (
     District("bell-tower", "special", 5, 1, expansion=True),
     District("quarry", "special", 5, 1, expansion=True),
     District("wishing-well", "special", 5, 1, expansion=True),
+    # Dark City districts the seed does not name (published classic cards).
+    District("imperial-treasury", "special", 4, 1, expansion=True),
+    District("map-room", "special", 5, 1, expansion=True),
+    District("park", "special", 6, 1, expansion=True),
+    District("throne-room", "special", 6, 1, expansion=True),
+    District("factory", "special", 6, 1, expansion=True),
+    District("lighthouse", "special", 3, 1, expansion=True),
 )
 DISTRICT_BY_SLUG: dict[str, District] = {d.slug: d for d in DISTRICTS}
 BASE_DISTRICTS: tuple[District, ...] = tuple(d for d in DISTRICTS if not d.expansion)

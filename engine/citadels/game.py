@@ -197,8 +197,7 @@ class CitadelsGame(CitadelsTable):
             if seat is not None:
                 self.emit("reveal_killed", seat, [rs.killed], character=rs.killed)
                 if rs.killed == "king" and s.crown != seat:
-                    s.crown = seat
-                    self.emit("crown", seat, reason="heir")
+                    self.move_crown(seat, [], reason="heir")
                 for queen_seat in rs.queen_waiting:
                     got = self.pay_from_bank(queen_seat, 3)
                     self.emit("queen", queen_seat, gold=got, late=True)

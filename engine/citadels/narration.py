@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from engine.citadels.scoring import EXTRA_PARTS
 from engine.core.events import Event
 from engine.core.localised import Localised, Names, join_names, name_of
 from engine.core.narration import fill, fill_spaced, in_sentence, join_words, load_words
@@ -34,6 +35,10 @@ VIA: dict[str, str] = {
     "laboratory": "laboratory",
     "smithy": "smithy",
     "museum": "museum",
+    "park": "park",
+    "lighthouse": "lighthouse",
+    "lighthouse_none": "lighthouse",
+    "throne_room": "throne-room",
     "witch_takes_over": "witch",
     "navigate": "navigator",
     "graveyard": "graveyard",
@@ -167,7 +172,7 @@ def narrate(event: Event, names: Names, players: list[str]) -> Localised:
         if event.kind == "crown_payment":
             out["paid_say"] = PHRASES[f"paid_{data['paid']}"][lang]
         if event.kind == "score":
-            out["extras"] = sum(data.get(k, 0) for k in ("gilded", "museum", "wishing_well"))
+            out["extras"] = sum(data.get(k, 0) for k in EXTRA_PARTS)
         if event.kind == "game_end":
             sep = PHRASES["list_sep"][lang]
             winners = [player_name(i) for i in data.get("winners", [])]

@@ -1,4 +1,5 @@
-"""End-of-game scoring (seed 003 lines 171-181, 375-397, 591-599, 631-687). Pure functions."""
+"""End-of-game scoring (seed 003 lines 171-181, 375-397, 591-599, 631-687; the Imperial Treasury
+and the Map Room from the published classic cards). Pure functions."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from engine.citadels.state import Built, PlayerState
 
 COMPLETION_BONUS = {"first": 4, "other": 2}
 FIVE_COLOUR_BONUS = 3
+#: The parts of a score beyond districts, colours and completion (narrated as "more").
+EXTRA_PARTS = ("gilded", "museum", "wishing_well", "imperial_treasury", "map_room")
 
 
 @dataclass(frozen=True)
@@ -19,11 +22,14 @@ class Score:
     gilded: int  # +1 per district the Artist gilded
     museum: int  # +1 per card under the Museum
     wishing_well: int  # +1 per other purple district
+    imperial_treasury: int  # +1 per gold the owner holds (not gold on districts)
+    map_room: int  # +1 per card in the owner's hand
     haunted_as: str | None  # colour the Haunted City was counted as, if any
 
     @property
     def total(self) -> int:
-        return self.districts + self.colours + self.completion + self.gilded + self.museum + self.wishing_well
+        return (self.districts + self.colours + self.completion + self.gilded + self.museum
+                + self.wishing_well + self.imperial_treasury + self.map_room)
 
     def to_dict(self) -> dict[str, int | str | None]:
         return {
@@ -33,6 +39,8 @@ class Score:
             "gilded": self.gilded,
             "museum": self.museum,
             "wishing_well": self.wishing_well,
+            "imperial_treasury": self.imperial_treasury,
+            "map_room": self.map_room,
             "haunted_as": self.haunted_as,
             "total": self.total,
         }
@@ -69,6 +77,8 @@ def score_player(player: PlayerState, last_round: int | None) -> Score:
         gilded=sum(1 for b in city if b.gilded),
         museum=sum(len(b.under) for b in city),
         wishing_well=max(0, wishing),
+        imperial_treasury=player.gold if player.has("imperial-treasury") else 0,
+        map_room=len(player.hand) if player.has("map-room") else 0,
         haunted_as=haunted_as,
     )
 

@@ -102,6 +102,21 @@ class CitadelsTable(Table):
         del self.state.deck[:n]
         return cards
 
+    # --- the crown --------------------------------------------------------------------------
+    def move_crown(self, seat: int, cards: list[str], **data: Any) -> None:
+        """Give the crown to ``seat``; when it changes hands, the Throne Room pays its owner 1 gold
+        (published classic card)."""
+        s = self.state
+        before = s.crown
+        s.crown = seat
+        self.emit("crown", seat, cards, **data)
+        if seat == before:
+            return
+        for owner, p in enumerate(s.players):
+            if p.has("throne-room"):
+                got = self.pay_from_bank(owner, 1)
+                self.emit("throne_room", owner, ["throne-room"], gold=got)
+
     # --- completion (seed lines 25, 173-179, 375-381; Bell Tower 651-675) ----------------
     def check_completion(self, seat: int) -> None:
         s = self.state

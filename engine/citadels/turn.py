@@ -43,8 +43,7 @@ def play_character(game: CitadelsTable, seat: int, slug: str) -> None:
         s.players[rs.robber].gold += amount
         game.emit("robbed", seat, [slug], robber=rs.robber, gold=amount)
     if slug == "king":
-        s.crown = seat
-        game.emit("crown", seat, ["king"], reason="king")
+        game.move_crown(seat, ["king"], reason="king")
     if slug == rs.bewitched and rs.witch is not None:
         turn = TurnState(seat, slug, gather_only=True)
         s.turn = turn
@@ -309,7 +308,16 @@ def end_turn(game: CitadelsTable, turn: TurnState) -> None:
     if p.has("poor-house") and p.gold == 0:
         got = game.pay_from_bank(seat, 1)
         game.emit("poor_house", seat, ["poor-house"], gold=got)
+    if p.has("park") and not p.hand and game.confirm(seat, "park_draw", card="park", purpose="draw"):
+        park_draw(game, seat)
     game.emit("end_turn", seat, [turn.character], character=turn.character)
+
+
+def park_draw(game: CitadelsTable, seat: int) -> None:
+    """The Park: with no card in hand at the end of the turn, its owner may draw 2 (published card)."""
+    cards = game.draw(2)
+    game.state.players[seat].hand.extend(cards)
+    game.emit("park", seat, cards, "deck", "hand")
 
 
 ACTIONS = {

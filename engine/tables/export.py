@@ -5,7 +5,8 @@ Scoring is exported as the engines' answers, not as restated rules:
   whose worth grows with the deck (Gardens), the deck size per point found by probing it;
   the winner order found by scoring tied players.
 - Citadels: each district's points (``score_player`` on a one-district city), the completion,
-  gilding and Museum points, and a table of the colour and Wishing Well bonuses (with the Haunted
+  gilding and Museum points, the Imperial Treasury's points per gold and the Map Room's per card
+  left in hand, and a table of the colour and Wishing Well bonuses (with the Haunted
   City's colour) for every combination of colours present, Haunted City (absent / usable / built
   in the last round), Wishing Well and number of other purple districts; the end size for each
   player count, game length and Bell Tower; how ties are broken (district points, then gold).
@@ -50,6 +51,8 @@ PROBE_CARDS = 400  # Gardens-like cards are probed for every deck size up to thi
 MAX_PURPLE = 30  # other purple districts counted by the bonus table (a city holds at most 30 districts)
 HAUNTED = "haunted-city"
 WISHING = "wishing-well"
+TREASURY = "imperial-treasury"
+MAP_ROOM = "map-room"
 
 
 class ExportError(RuntimeError):
@@ -100,6 +103,12 @@ def _score(city: list[Built], completed: str | None = None) -> Any:
     return score_player(player, LAST_ROUND)
 
 
+def _score_with(slug: str, gold: int = 0, hand: int = 0) -> int:
+    """The total of a one-district city whose owner ends with ``gold`` and ``hand`` cards."""
+    player = PlayerState(name="probe", city=[Built(slug, 1)], gold=gold, hand=["temple"] * hand)
+    return score_player(player, LAST_ROUND).total
+
+
 def _colour_reps() -> dict[str, str]:
     reps: dict[str, str] = {}
     for district in cd.BASE_DISTRICTS:
@@ -145,6 +154,8 @@ def citadels_scoring() -> dict[str, Any]:
     completion = {kind: _score([], kind).total - nothing for kind in ("first", "other")}
     gilded = _score([Built("temple", 1, gilded=True)]).total - _score([Built("temple", 1)]).total
     museum = _score([Built("museum", 1, under=["temple"])]).total - _score([Built("museum", 1)]).total
+    treasury = _score_with(TREASURY, gold=1) - _score_with(TREASURY)
+    map_room = _score_with(MAP_ROOM, hand=1) - _score_with(MAP_ROOM)
     probes = {
         "districts": winners([3, 3, 1], [3, 2, 1], [0, 0, 0]) == [0],
         "gold": winners([3, 3, 1], [2, 2, 1], [1, 4, 0]) == [1],
@@ -165,6 +176,8 @@ def citadels_scoring() -> dict[str, Any]:
         "haunted": HAUNTED,
         "wishing": WISHING,
         "max_purple": MAX_PURPLE,
+        "treasury": {"district": TREASURY, "per_gold": treasury},
+        "map_room": {"district": MAP_ROOM, "per_card": map_room},
         "bonus": {"colours": table_colours, "wishing": table_wishing, "haunted_as": table_haunted},
         "end_sizes": end_sizes(),
         "ties": "districts-then-gold",

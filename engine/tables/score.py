@@ -27,6 +27,9 @@ MAX_TURNS = 999
 #: What a player's deck is padded with to reach the total card count (no points of its own).
 FILLER = "copper"
 COMPLETED = ("auto", "first", "other", "none")  # auto: by city size, the first listed complete city first
+#: Cards left in a hand at the end (the Map Room scores them; which cards does not matter).
+MAX_HAND = 99
+HAND_CARD = "temple"
 LAST_ROUND = 2  # the round number used for "built in the last round"; earlier districts use 1
 
 
@@ -138,12 +141,13 @@ def _city(p: dict[str, Any], i: int) -> PlayerState:
         raise ScoreError(f"players[{i}].completed: {completed!r}; use one of {list(COMPLETED)}")
     player.completed = completed
     player.gold = _count(p.get("gold", 0), f"players[{i}].gold", 999)
+    player.hand = [HAND_CARD] * _count(p.get("hand", 0), f"players[{i}].hand", MAX_HAND)
     return player
 
 
 def score_citadels(request: dict[str, Any]) -> dict[str, Any]:
     """``{players: [{name?, city: [slug], completed?, last_round?: [slug], gilded?: [slug], museum?: n,
-    gold?: n}],
+    gold?: n, hand?: n}],
     short_game?, bell_tower_announced?}`` -> each score's parts, the end size and the winners.
 
     ``completed`` is ``first``, ``other`` (completed later), ``none`` or ``auto`` (default): the

@@ -151,7 +151,9 @@
       if (!inList(["auto", "first", "other", "none"], completed)) fail("players[" + i + "].completed: " + JSON.stringify(completed));
       var gold = p.gold == null ? 0 : p.gold;
       if (typeof gold !== "number" || gold % 1 !== 0 || gold < 0 || gold > 999) fail("players[" + i + "].gold: " + JSON.stringify(gold) + " is not a whole number from 0 to 999");
-      return { name: playerName(p, i), city: city, late: late, gilded: gilded, museum: p.museum || 0, completed: completed, gold: gold };
+      var hand = p.hand == null ? 0 : p.hand;
+      if (typeof hand !== "number" || hand % 1 !== 0 || hand < 0 || hand > 99) fail("players[" + i + "].hand: " + JSON.stringify(hand) + " is not a whole number from 0 to 99");
+      return { name: playerName(p, i), city: city, late: late, gilded: gilded, museum: p.museum || 0, completed: completed, gold: gold, hand: hand };
     });
     cities.forEach(function (c, i) {
       c.city.forEach(function (slug, k) {
@@ -190,9 +192,11 @@
         gilded: c.gilded.length * C.gilded,
         museum: c.museum * C.museum,
         wishing_well: C.bonus.wishing[idx],
+        imperial_treasury: inList(c.city, C.treasury.district) ? c.gold * C.treasury.per_gold : 0,
+        map_room: inList(c.city, C.map_room.district) ? c.hand * C.map_room.per_card : 0,
         haunted_as: h >= 0 ? C.colours[h] : null
       };
-      parts.total = parts.districts + parts.colours + parts.completion + parts.gilded + parts.museum + parts.wishing_well;
+      parts.total = parts.districts + parts.colours + parts.completion + parts.gilded + parts.museum + parts.wishing_well + parts.imperial_treasury + parts.map_room;
       return {
         name: c.name,
         districts: c.city.map(function (slug) { return { card: slug, points: C.values[slug] }; }),
@@ -252,7 +256,7 @@
           p.last_round = list(q, prefix + "late");
           p.gilded = list(q, prefix + "gilded");
           p.completed = fields.done || "auto";
-          if (fields.museum) p.museum = int(q, prefix + "museum", 0);
+          ["museum", "gold", "hand"].forEach(function (key) { if (fields[key]) p[key] = int(q, prefix + key, 0); });
         }
         players.push(p);
       }

@@ -143,3 +143,21 @@ def test_every_event_of_a_game_is_narrated_in_three_scripts_without_gaps():
                     lang,
                     event.say[lang],
                 )
+
+
+def test_bots_play_the_dark_city_districts_added_later():
+    """Games with the Lighthouse, Throne Room, Factory, Park, Imperial Treasury and Map Room end,
+    and the Lighthouse and the Throne Room act in them."""
+    table = make_settings(
+        5,
+        replace=["emperor"],
+        extra_districts=["lighthouse", "throne-room", "factory", "park", "imperial-treasury", "map-room"],
+        removed_districts=["temple", "tavern", "watchtower"],
+    )
+    kinds: set[str] = set()
+    for seed in range(6):
+        log = EventLog(keep_snapshots=False)
+        play_bot_game(table, seed, log=log)
+        kinds.update(e.kind for e in log.events)
+        assert log.events[-1].kind == "game_end"
+    assert {"lighthouse", "throne_room"} <= kinds

@@ -132,3 +132,23 @@ def test_citadels_ties_break_on_district_points_then_gold_and_marked_first_is_ke
 def test_citadels_bad_requests_say_what_is_wrong(bad):
     with pytest.raises(ScoreError):
         score_citadels(bad)
+
+
+def test_citadels_imperial_treasury_scores_the_owners_gold_only():
+    r = citadels({"city": ["imperial-treasury"], "gold": 5}, {"city": ["manor"], "gold": 5})
+    owner, other = r["players"]
+    assert owner["parts"]["imperial_treasury"] == 5 and owner["total"] == 4 + 5
+    assert other["parts"]["imperial_treasury"] == 0 and other["total"] == 3
+
+
+def test_citadels_map_room_scores_the_cards_left_in_hand():
+    r = citadels({"city": ["map-room"], "hand": 3}, {"city": ["manor"], "hand": 3})
+    owner, other = r["players"]
+    assert owner["parts"]["map_room"] == 3 and owner["total"] == 5 + 3
+    assert other["parts"]["map_room"] == 0
+
+
+@pytest.mark.parametrize("hand", [-1, 100, "two", 1.5])
+def test_citadels_hand_count_must_be_a_small_whole_number(hand):
+    with pytest.raises(ScoreError, match=r"players\[0\]\.hand"):
+        citadels({"city": ["map-room"], "hand": hand})
