@@ -25,9 +25,11 @@ class OptionWords:
     #: The purposes whose card options are verbs ("use the Armory"), not the card itself.
     use_purposes: frozenset[str] = frozenset({"action"})
 
-    def choice(self, option: str, card: str | None = None) -> Localised | None:
-        """The words of a named choice (the asking card's own wording first), or None."""
-        own = self.choices.get(f"{card} {option}") if card else None
+    def choice(self, option: str, card: str | None = None, purpose: str | None = None) -> Localised | None:
+        """The words of a named choice (the asking card's own wording first), or None. A turn's
+        action menu (purpose ``action``) words its choices alike for every character: the
+        Emperor's menu offers "Take 2 gold", not the "Pay 1 gold" of his payment."""
+        own = self.choices.get(f"{card} {option}") if card and purpose != "action" else None
         return own or self.choices.get(option)
 
 
@@ -41,7 +43,7 @@ def player_index(option: str, players: list[str]) -> int | None:
 
 def is_choice(option: str, words: OptionWords, card: str | None = None, purpose: str | None = None) -> bool:
     """The option reads as a verb phrase ("Take gold", "Use the Armory"), not a card or a player."""
-    if words.choice(option, card) is not None:
+    if words.choice(option, card, purpose) is not None:
         return True
     return _used(option, words, purpose)
 
@@ -60,7 +62,7 @@ def option_label(option: str, names: Names, players: list[str], words: OptionWor
 
 def _said(option: str, names: Names, players: list[str], words: OptionWords,
           card: str | None, purpose: str | None) -> Localised:
-    chosen = words.choice(option, card)
+    chosen = words.choice(option, card, purpose)
     if chosen:
         return dict(chosen)
     if words.use_card is not None and _used(option, words, purpose):
