@@ -350,7 +350,8 @@ def three_player_assassin() -> str:
          "zones": {"hand": [], "city": [], "characters": ["assassin"] if n == "Ann" else []}}
         for n in ("Ann", "Ben", "Cid")
     ]
-    return encode({"game": "citadels", "players": players, "setup": {"start": "turns", "stop": "round"}}, [])
+    setup = {"start": "turns", "stop": "round", "settings": {"three_player": "one-character"}}  # no Assassin
+    return encode({"game": "citadels", "players": players, "setup": setup}, [])
 
 
 @pytest.mark.parametrize("theme", THEMES)

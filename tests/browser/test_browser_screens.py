@@ -189,14 +189,16 @@ def test_offline_setup_form_matches_its_list(live_server, browser):
         ctx.close()
 
 
-@pytest.mark.parametrize(("lang", "card"), [("zh-Hans", "刺客"), ("zh-Hant", "刺客"), ("en", "Assassin")])
+@pytest.mark.parametrize(("lang", "card"), [("zh-Hans", "刺客"), ("zh-Hant", "殺手"), ("en", "Assassin")])
 def test_sandbox_errors_appear_in_the_pages_script(live_server, browser, lang, card):
     three = [
         {"name": n, "counters": {"gold": 2},
          "zones": {"hand": [], "city": [], "characters": ["assassin"] if n == "Ann" else []}}
         for n in ("Ann", "Ben", "Cid")
     ]
-    code = encode({"game": "citadels", "players": three, "setup": {"start": "turns", "stop": "round"}}, [])
+    # three players with one character each (the translation's variant) play without the Assassin
+    setup = {"start": "turns", "stop": "round", "settings": {"three_player": "one-character"}}
+    code = encode({"game": "citadels", "players": three, "setup": setup}, [])
     ctx, page, errors = open_page(browser, lang)
     try:
         page.goto(f"{live_server.url}/sandbox?s={code}")
@@ -210,7 +212,7 @@ def test_sandbox_errors_appear_in_the_pages_script(live_server, browser, lang, c
         # the card box offers only the characters a three-player table takes
         page.locator("#sb-edit > summary").click()
         page.select_option("#sb-target", "1:characters")
-        page.fill("#sb-q", "刺客" if lang != "en" else "assassin")
+        page.fill("#sb-q", {"zh-Hans": "刺客", "zh-Hant": "殺手"}.get(lang, "assassin"))
         page.wait_for_timeout(600)
         offered = page.locator("#sb-suggest button").all_inner_texts()
         assert card not in offered, offered

@@ -80,7 +80,7 @@ def test_an_impossible_answer_is_refused_with_the_engines_reason(live_server, ph
     page.locator("#sb-decision button.sb-go").click()  # Done with nothing picked
     settle(page)
     error = page.locator("#sb-error")
-    assert error.is_visible() and "The engine cannot take this answer" in error.inner_text()
+    assert error.is_visible() and "The rules do not allow this answer" in error.inner_text()
     assert "Pick 2 to 2." in error.inner_text()  # in words; the engine's own reason is folded away
     detail = error.locator("details")
     assert detail.get_attribute("open") is None and "needs 2..2" in detail.text_content()
