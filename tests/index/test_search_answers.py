@@ -223,3 +223,15 @@ def test_a_question_word_inside_a_longer_one_asks_only_the_longer_ones_intent(q,
 def test_a_ruling_stating_the_consequence_asked_about_comes_before_the_cards_other_rulings(real):
     top = real.search("does throne room's second play cost an action", "en").results[0]
     assert (top.id, top.ruling) == ("dominion/throne-room", "no-action-cost")
+
+
+@pytest.mark.parametrize(
+    "q, entry, ruling",
+    [
+        ("主教的地区军阀能拆吗", "citadels/bishop", "warlord-cannot-destroy"),
+        ("军阀被刺杀了 主教还保护吗", "citadels/warlord", "assassinated-bishop-unprotected"),
+    ],
+)
+def test_in_a_pair_question_the_first_named_cards_ruling_about_the_other_answers(real, q, entry, ruling):
+    top = real.search(q).results[0]
+    assert (top.id, top.ruling) == (entry, ruling)
