@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -52,6 +52,7 @@ class Scored:
     score: float
     unit: str  # the unit the snippet comes from
     unit_score: float
+    also: list[str] = field(default_factory=list)  # near-duplicates folded into it (index.fold)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from index.builder import INDEX_FORMAT, current_folder, query_words
 from index.cache import ResultCache, filters_key
 from index.errors import IndexBrokenError, IndexMissingError, QueryError
 from index.filtering import passes
+from index.fold import fold
 from index.game_words import compile_game_words, load_game_words, load_weak_game_words
 from index.impacts import Clause, prefixed, score_clauses
 from index.lexicon import Lexicon
@@ -374,6 +375,9 @@ class SearchIndex:
             body = meta["names"].get(lang) or next(iter(meta["names"].values()), "")
         return body
 
+    def _english_text(self, unit_id: str) -> str:
+        return self._passages(unit_id, "en")
+
     def _snippet(self, unit_id: str, lang: str, marks: tuple[list[str], list[str]]) -> str:
         return make_snippet(self._passages(unit_id, lang), *marks)
 
@@ -389,6 +393,7 @@ class SearchIndex:
             snippet=self._snippet(s.unit, lang, marks),
             ruling=unit["ruling"] if unit else None,
             score=round(s.score, 3),
+            also=list(s.also),
         )
 
     # -- public ---------------------------------------------------------------------------
@@ -449,6 +454,9 @@ class SearchIndex:
         )
         extra, at = self._other_answers(a, ranked, hits, answers)
         ranked = _both_games_shown(a, ranked[:at] + extra + ranked[at:], self.entries)
+        if not phrase_tokens:
+            named = frozenset(m.form.entry for m in a.names) | a.pinyin_entries
+            ranked = fold(ranked, self.entries, self._english_text, named=named)
         marks = self._marks(a, phrases)
         return SearchResults(
             query=query,

@@ -652,7 +652,7 @@ def main(argv: list[str] | None = None) -> int:
         peer = PeerSearch(work / "peer")
 
         def ours_ranked(j):
-            return [(r.id, r.ruling) for r in ours.search(j.q, j.lang, limit=10).results]
+            return [(r.id, r.ruling, r.also) for r in ours.search(j.q, j.lang, limit=10).results]
 
         o_scores, o_groups, o_misses = evaluate(ours_ranked, queries)
         p_scores, p_groups, _ = evaluate(lambda j: peer.search(j.q), queries)
