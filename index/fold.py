@@ -40,12 +40,12 @@ def unit_label(s: Scored) -> str:
 def fold(
     ranked: list[Scored],
     entries: Mapping[str, Mapping[str, Any]],
-    text_of: Callable[[str], str],
+    words_of: Callable[[str], frozenset[str]],
     window: int = FOLD_WINDOW,
     named: frozenset[str] = frozenset(),
 ) -> list[Scored]:
     """`ranked` with near-duplicates among its first `window` folded (see the module's text).
-    `text_of(unit id)` is the unit's English text; an entry the query `named` (an FAQ asked by
+    `words_of(unit id)` is `words` of the unit's English text; an entry the query `named` (an FAQ asked by
     its own question) is never folded away."""
     if len(ranked) < 2:
         return ranked
@@ -65,8 +65,6 @@ def fold(
             if meta.get("corrected"):  # its shown answer is corrected: the ruling itself answers
                 out[i] = Scored(target.partition("#")[0], s.score, target, s.unit_score, [s.entry])
         i += 1
-    shown = out[:window]
-    texts = {id(s): words(text_of(s.unit)) for s in shown}
     i = 0
     while i < min(window, len(out)):
         s = out[i]
@@ -74,9 +72,9 @@ def fold(
             r = out[k]
             if order.get(r.entry, 9) == order.get(s.entry, 9):
                 continue  # two cards' rulings (or two FAQs) are two answers
-            a = texts.get(id(s)) or words(text_of(s.unit))
-            b = texts.get(id(r)) or words(text_of(r.unit))
-            if overlap(a, b) >= FOLD_OVERLAP:
+            if r.entry == s.entry:
+                continue
+            if overlap(words_of(s.unit), words_of(r.unit)) >= FOLD_OVERLAP:
                 keep, drop = (s, r) if order.get(s.entry, 9) < order.get(r.entry, 9) else (r, s)
                 if drop.entry in named:
                     continue

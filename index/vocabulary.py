@@ -148,9 +148,10 @@ def asked_intents(norm_query: str) -> tuple[str, ...]:
     intent whose every asking word lies inside a longer one of another intent is not asked:
     从哪里 asks where from (source), not where to (destination's 哪里); 要不要花 (action_cost)
     is not 要不要 (permission)."""
-    spans = {
-        name: [m.span() for m in ask.finditer(norm_query)] for name, ask, _ in _intent_patterns()
-    }
+    asked = [(name, ask) for name, ask, _ in _intent_patterns() if ask.search(norm_query)]
+    if len(asked) < 2:
+        return tuple(name for name, _ in asked)
+    spans = {name: [m.span() for m in ask.finditer(norm_query)] for name, ask in asked}
 
     def inside(span: tuple[int, int], other: str) -> bool:
         return any(a <= span[0] and span[1] <= b and b - a > span[1] - span[0] for a, b in spans[other])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from index.fold import FOLD_WINDOW, fold
+from index.fold import FOLD_WINDOW, fold, words
 from index.ranking import Scored
 
 ENTRIES = {
@@ -29,6 +29,9 @@ TEXTS = {
 }
 
 
+WORDS = {u: words(t) for u, t in TEXTS.items()}
+
+
 def s(unit: str, score: float = 1.0) -> Scored:
     return Scored(unit.partition("#")[0], score, unit, score)
 
@@ -39,34 +42,34 @@ def shown(ranked):
 
 def test_an_faq_folds_into_the_ruling_it_defers_to_which_takes_its_place():
     ranked = [s("d/faq/witch-moat"), s("d/rules/attacks#order"), s("d/moat#blocks-witch")]
-    out = fold(ranked, ENTRIES, TEXTS.get)
+    out = fold(ranked, ENTRIES, WORDS.get)
     assert shown(out) == [("d/moat#blocks-witch", ["d/faq/witch-moat"]), ("d/rules/attacks#order", [])]
 
 
 def test_an_faq_whose_answer_a_note_corrects_gives_its_place_to_the_ruling():
-    out = fold([s("d/faq/old-answer"), s("d/rules/attacks#order")], ENTRIES, TEXTS.get)
+    out = fold([s("d/faq/old-answer"), s("d/rules/attacks#order")], ENTRIES, WORDS.get)
     assert shown(out)[0] == ("d/witch#curse-each", ["d/faq/old-answer"])
 
 
 def test_an_faq_without_its_ruling_among_the_results_and_no_correction_stays():
-    out = fold([s("d/faq/witch-moat"), s("d/rules/attacks#order")], ENTRIES, TEXTS.get)
+    out = fold([s("d/faq/witch-moat"), s("d/rules/attacks#order")], ENTRIES, WORDS.get)
     assert shown(out) == [("d/faq/witch-moat", []), ("d/rules/attacks#order", [])]
 
 
 def test_an_faq_the_query_names_is_not_folded_away():
     ranked = [s("d/faq/old-answer"), s("d/faq/witch-moat"), s("d/moat#blocks-witch")]
-    out = fold(ranked, ENTRIES, TEXTS.get, named=frozenset({"d/faq/old-answer", "d/faq/witch-moat"}))
+    out = fold(ranked, ENTRIES, WORDS.get, named=frozenset({"d/faq/old-answer", "d/faq/witch-moat"}))
     assert shown(out) == [(r.unit, []) for r in ranked]
 
 
 def test_a_terms_ruling_saying_what_a_cards_ruling_says_folds_into_the_cards():
-    out = fold([s("d/terms/curse#from-supply"), s("d/witch#curse-each")], ENTRIES, TEXTS.get)
+    out = fold([s("d/terms/curse#from-supply"), s("d/witch#curse-each")], ENTRIES, WORDS.get)
     assert shown(out) == [("d/witch#curse-each", ["d/terms/curse#from-supply"])]
 
 
 def test_different_answers_and_two_cards_rulings_are_not_folded():
     ranked = [s("d/witch#curse-each"), s("d/moat#blocks-witch"), s("d/rules/attacks#order")]
-    assert shown(fold(ranked, ENTRIES, TEXTS.get)) == [(r.unit, []) for r in ranked]
+    assert shown(fold(ranked, ENTRIES, WORDS.get)) == [(r.unit, []) for r in ranked]
 
 
 UNITS = sorted(TEXTS)
@@ -76,7 +79,7 @@ UNITS = sorted(TEXTS)
 @settings(deadline=None)
 def test_folding_loses_no_result_and_moves_none_below_its_place(units):
     ranked = [s(u, 10.0 - i) for i, u in enumerate(units)]
-    out = fold([Scored(r.entry, r.score, r.unit, r.unit_score) for r in ranked], ENTRIES, TEXTS.get)
+    out = fold([Scored(r.entry, r.score, r.unit, r.unit_score) for r in ranked], ENTRIES, WORDS.get)
     named = [r.unit for r in out] + [a for r in out for a in r.also]
     for u in units:  # each result still shown, or named by the one it folded into
         assert u in named or (ENTRIES.get(u, {}).get("corrected") and u in named)
