@@ -50,8 +50,11 @@ def index_root(data_dir: Path) -> Path:
     return Path(data_dir) / "index"
 
 
+CORRECTING_NOTES = frozenset({"translation-answer"})  # a note saying the FAQ's printed answer is not ours
+
+
 def _entry_meta(e: Entry) -> dict:
-    return {
+    meta = {
         "id": e.id,
         "kind": e.kind,
         "game": e.game,
@@ -60,6 +63,11 @@ def _entry_meta(e: Entry) -> dict:
         "cost": e.cost,
         "types": list(e.types),
     }
+    answer = (e.extra or {}).get("answer_ruling") if e.kind == "faq" else None
+    if isinstance(answer, dict) and answer.get("entry") and answer.get("ruling"):
+        meta["answers"] = f"{answer['entry']}#{answer['ruling']}"  # the ruling this FAQ defers to
+        meta["corrected"] = any(n.id in CORRECTING_NOTES for n in e.notes)
+    return meta
 
 
 def _english_vocab(dataset: Dataset, question_norms: list[str]) -> dict[str, int]:

@@ -7,7 +7,8 @@ their names share with the query; a game named beside other words halves the oth
 scores, a query using only one game's vocabulary or names (行动牌, 地区; `index.game_words`)
 lowers the other game's by a quarter, and an edition named so lowers what is not about it; and
 when the query names two or more things, the unit that mentions all of them (the ruling about
-their interaction) goes above everything else. The snippet of an entry the query names comes
+their interaction) goes above everything else, a ruling of the card named first (the one the
+question is about) before the other card's. The snippet of an entry the query names comes
 from the unit that best answers the query's other words, a ruling before the card text.
 """
 
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -29,6 +30,7 @@ EXACT_BONUS = 40.0  # ... when the query is exactly that name
 PAIR_BONUS = 120.0  # a unit naming every card of the query
 TERM_PAIR_SHARE = 0.25  # ... share of it when a term is one of the things named
 RULING_PAIR_EDGE = 5.0  # ... a ruling rather than an entry's general text
+SUBJECT_EDGE = 30.0  # ... a ruling of the card named first (the one asked about) about the others
 MAX_PAIR_CARDS = 6  # units naming more cards than this are lists, not interactions
 OTHER_UNITS_SHARE = 0.1  # weight of an entry's other matching units
 OTHER_GAME_FACTOR = 0.5  # the query also names the other game
@@ -50,6 +52,7 @@ class Scored:
     score: float
     unit: str  # the unit the snippet comes from
     unit_score: float
+    also: list[str] = field(default_factory=list)  # near-duplicates folded into it (index.fold)
 
 
 @dataclass(frozen=True)
@@ -127,7 +130,8 @@ def rank(
                 s.score *= OTHER_EDITION_FACTOR
     things, bonus = _pair_groups(a, t)
     if len(things) >= 2:
-        _pair_bonus(things, bonus, scored, {u: s for u, _, s in hits}, f, t, answers or {})
+        subject = _subject(a, things, t) if bonus == PAIR_BONUS else frozenset()
+        _pair_bonus(things, bonus, scored, {u: s for u, _, s in hits}, f, t, answers or {}, subject)
     order = t.kind_order  # best first; ties: cards before terms, rules and FAQs, then by id
     return [s for *_, s in sorted((-s.score, order.get(s.entry, 9), s.entry, s) for s in scored.values())]
 
@@ -208,6 +212,20 @@ def _pair_groups(a: QueryAnalysis, t: RankTables) -> tuple[list[frozenset[str]],
     return same_game, PAIR_BONUS * TERM_PAIR_SHARE
 
 
+def _subject(a: QueryAnalysis, groups: list[frozenset[str]], t: RankTables) -> frozenset[str]:
+    """The card a pair question is about: the one named first. 'Throne Room on Village', '用王座厅打
+    村庄' put the acting card first; 'bishop protected from warlord', '主教的地区被军阀拆' the card
+    acted on, whose ruling says what happens to it. Either way the first card's ruling about the
+    other answers before the other card's rulings and a rule naming both."""
+    for m in a.names:  # in order of position in the query
+        if t.entries.get(m.form.entry, {}).get("kind") != "card":
+            continue
+        for g in groups:
+            if m.form.entry in g:
+                return g
+    return frozenset()
+
+
 def _pair_bonus(
     groups: list[frozenset[str]],
     bonus: float,
@@ -216,9 +234,11 @@ def _pair_bonus(
     f: Filters,
     t: RankTables,
     answers: Answers,
+    subject: frozenset[str] = frozenset(),
 ) -> None:
     """Units naming something from every group of the query; each entry keeps its best one
-    (for an entry the query names, the one answering best on the query's other words). Only
+    (for an entry the query names, the one answering best on the query's other words); a ruling
+    of the `subject` card gains SUBJECT_EDGE. Only
     units the query's words found are candidates (`unit_scores`, the strongest few hundred), so
     the cost does not grow with how many units of a large corpus name both things."""
     candidates = []
@@ -237,7 +257,9 @@ def _pair_bonus(
             t.entries[u["entry"]], u["editions"], f
         ):
             continue  # a card list (components, recommended sets) is not about an interaction
-        value = bonus + unit_scores.get(uid, 0.0) + (RULING_PAIR_EDGE if u["part"] == "ruling" else 0.0)
+        value = bonus + unit_scores.get(uid, 0.0)
+        if u["part"] == "ruling":
+            value += RULING_PAIR_EDGE + (SUBJECT_EDGE if u["entry"] in subject else 0.0)
         pairs_of.setdefault(u["entry"], []).append(uid)
         if value > best.get(u["entry"], (-1.0, ""))[0]:
             best[u["entry"]] = (value, uid)

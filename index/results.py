@@ -16,6 +16,7 @@ class Result:
     snippet: str  # safe HTML
     ruling: str | None = None  # id of the ruling the snippet comes from, if any
     score: float = 0.0
+    also: list[str] = field(default_factory=list)  # near-duplicates folded in: 'entry#ruling' or an FAQ id
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -26,6 +27,7 @@ class Result:
             "title": dict(self.title),
             "snippet": self.snippet,
             "ruling": self.ruling,
+            "also": list(self.also),
         }
 
 

@@ -25,6 +25,7 @@ from index.builder import INDEX_FORMAT, current_folder, hold_build, query_words
 from index.cache import ResultCache, filters_key
 from index.errors import IndexBrokenError, IndexMissingError, QueryError
 from index.filtering import passes
+from index.fold import fold, words
 from index.game_words import compile_game_words, load_game_words, load_weak_game_words
 from index.impacts import Clause, prefixed, score_clauses
 from index.lexicon import Lexicon
@@ -206,6 +207,7 @@ class SearchIndex:
         self.first_question = len(self.units)
         self.pinyin_terms = self.impacts["pinyin"].terms if "pinyin" in self.impacts else []  # sorted
         self._passages = lru_cache(maxsize=PASSAGE_CACHE)(self._passage)  # read from disk once
+        self._words = lru_cache(maxsize=PASSAGE_CACHE)(self._english_words)  # index.fold's word sets
         # unit id -> the entries its text names, kept for the units queries touch (bounded)
         mentions = lru_cache(maxsize=MENTION_CACHE)(
             lambda unit_id: frozenset(self.units[unit_id]["mentions"])
@@ -387,6 +389,9 @@ class SearchIndex:
             body = meta["names"].get(lang) or next(iter(meta["names"].values()), "")
         return body
 
+    def _english_words(self, unit_id: str) -> frozenset[str]:
+        return words(self._passages(unit_id, "en"))
+
     def _snippet(self, unit_id: str, lang: str, marks: tuple[list[str], list[str]]) -> str:
         return make_snippet(self._passages(unit_id, lang), *marks)
 
@@ -402,6 +407,7 @@ class SearchIndex:
             snippet=self._snippet(s.unit, lang, marks),
             ruling=unit["ruling"] if unit else None,
             score=round(s.score, 3),
+            also=list(s.also),
         )
 
     # -- public ---------------------------------------------------------------------------
@@ -462,6 +468,9 @@ class SearchIndex:
         )
         extra, at = self._other_answers(a, ranked, hits, answers)
         ranked = _both_games_shown(a, ranked[:at] + extra + ranked[at:], self.entries)
+        if not phrase_tokens:
+            named = frozenset(m.form.entry for m in a.names) | a.pinyin_entries
+            ranked = fold(ranked, self.entries, self._words, named=named)
         marks = self._marks(a, phrases)
         return SearchResults(
             query=query,

@@ -14,6 +14,7 @@ import yaml
 
 VOCABULARY_PATH = Path(__file__).with_name("vocabulary.yaml")
 INTENTS = ("number", "destination", "timing", "permission", "target")
+INTENTS += ("again", "scoring", "source", "action_cost")  # consequences: later this turn, points, from where
 
 
 @dataclass(frozen=True)
@@ -143,8 +144,23 @@ def _intent_patterns(path: Path = VOCABULARY_PATH) -> tuple[tuple[str, re.Patter
 
 
 def asked_intents(norm_query: str) -> tuple[str, ...]:
-    """The kinds of answer a normalised query asks for ('军阀拆一个要花几块' -> number)."""
-    return tuple(name for name, ask, _ in _intent_patterns() if ask.search(norm_query))
+    """The kinds of answer a normalised query asks for ('军阀拆一个要花几块' -> number). An
+    intent whose every asking word lies inside a longer one of another intent is not asked:
+    从哪里 asks where from (source), not where to (destination's 哪里); 要不要花 (action_cost)
+    is not 要不要 (permission)."""
+    asked = [(name, ask) for name, ask, _ in _intent_patterns() if ask.search(norm_query)]
+    if len(asked) < 2:
+        return tuple(name for name, _ in asked)
+    spans = {name: [m.span() for m in ask.finditer(norm_query)] for name, ask in asked}
+
+    def inside(span: tuple[int, int], other: str) -> bool:
+        return any(a <= span[0] and span[1] <= b and b - a > span[1] - span[0] for a, b in spans[other])
+
+    return tuple(
+        name
+        for name, found in spans.items()
+        if found and not all(any(inside(sp, o) for o in spans if o != name) for sp in found)
+    )
 
 
 def stated_intents(english: str) -> tuple[str, ...]:

@@ -1,8 +1,9 @@
 """The JSON text of a search answer (`/api/search`), equal to what Flask's jsonify writes with
 the app's provider (json.dumps, ensure_ascii=False, keys unsorted, compact separators) but
-cheaper: of a result's nine fields only the snippet depends on the query; the rest (id, kind,
-game, editions, title, ruling, url, scenarios) are the same every time an entry's ruling is
-found, so their JSON is kept and reused. Encoding an answer of 15 results took ~70 us with
+cheaper: of a result's ten fields only the snippet depends on the query; the rest (id, kind,
+game, editions, title, ruling, also, url, scenarios) are the same every time an entry's ruling
+is found with the same near-duplicates folded into it (`also`, most often none), so their JSON
+is kept and reused. Encoding an answer of 15 results took ~70 us with
 json.dumps (docs/perf.md, Search, HTTP notes).
 
 A kept fragment is reused only when the result's fields equal those it was made from, so a
@@ -20,17 +21,17 @@ from typing import Any
 from flask import Flask, Response, current_app, jsonify
 from flask.json.provider import DefaultJSONProvider
 
-RESULT_KEYS = ("id", "kind", "game", "editions", "title", "snippet", "ruling", "url", "scenarios")
+RESULT_KEYS = ("id", "kind", "game", "editions", "title", "snippet", "ruling", "also", "url", "scenarios")
 ANSWER_KEYS = ("query", "lang", "total", "suggestion", "filters", "understood", "results")
-MAX_FRAGMENTS = 20_000  # (entry, ruling) pairs; today's corpus has under 1,000
+MAX_FRAGMENTS = 20_000  # (entry, ruling, also) keys; today's corpus has under 1,000 (entry, ruling) pairs
 
 _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _string = json.encoder.encode_basestring  # type: ignore[attr-defined]  # the C function json.dumps uses
 
 
-# (id, ruling) -> (the fields the text was made from, compared on every reuse; the JSON before
+# (id, ruling, also) -> (the fields the text was made from, compared on every reuse; the JSON before
 # the snippet '{"id":...,"title":{...},"snippet":'; the JSON after it ',"ruling":...}')
-_fragments: dict[tuple[str, str | None], tuple[tuple, bytes, bytes]] = {}
+_fragments: dict[tuple[str, str | None, tuple[str, ...]], tuple[tuple, bytes, bytes]] = {}
 _lock = threading.Lock()
 
 
@@ -41,7 +42,7 @@ def _all_text(values: Any) -> bool:
 def _make(key: tuple, r: dict[str, Any], source: tuple) -> tuple[tuple, bytes, bytes] | None:
     """Keep the text around this result's snippet; None when a field is not text (such a
     result is written whole)."""
-    rid, ruling = key
+    rid, ruling, _ = key
     kind, game, editions, title, url, scenarios = source
     if not (
         type(rid) is str
@@ -70,13 +71,13 @@ def _result_json(r: Any) -> bytes | None:
     """One result's JSON; None when it is not of the search's shape (keys in this order)."""
     if type(r) is not dict or tuple(r) != RESULT_KEYS:
         return None
-    rid, kind, game, editions, title, snippet, ruling, url, scenarios = r.values()
-    if type(snippet) is not str or type(title) is not dict:
+    rid, kind, game, editions, title, snippet, ruling, also, url, scenarios = r.values()
+    if type(snippet) is not str or type(title) is not dict or type(also) is not list or not _all_text(also):
         return None
     # title as pairs: dicts compare equal in any order, JSON does not; kept sources are text,
     # so == is exact
     source = (kind, game, editions, tuple(title.items()), url, scenarios)
-    key = (rid, ruling)
+    key = (rid, ruling, tuple(also))
     kept = _fragments.get(key)
     if kept is None or kept[0] != source:
         kept = _make(key, r, source)

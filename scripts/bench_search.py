@@ -35,22 +35,89 @@ import perf_doc  # noqa: E402  (scripts/ is on sys.path when a script runs)
 
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from eval_search import HELDOUT, evaluate, freeze_commit, load_heldout, load_queries, report  # noqa: E402
+from eval_search import HELDOUTS, evaluate, freeze_commit, load_heldout, load_queries, report  # noqa: E402
 
 PERF_MD = ROOT / "docs" / "perf.md"
 PY = sys.executable
 
 
 # -- the peer: Whoosh as a competent user would set it up ---------------------------------------
+PEER_SYNONYM_BOOST = 0.6  # the rulebook words a player's word stands for, as ours weighs them
+PEER_WORDS = "peer-words.json"  # the peer's jieba words and synonym table, beside its index
+
+
+class PeerAnalysis:
+    """What a competent Whoosh user configures from the data our search has, with no ranking of
+    ours: texts folded to one script and case (`index.normalise`), jieba (search mode, its own
+    instance) told the game terms, every name and alias and the players' words of the synonym
+    table, our stop words (both languages) dropped, English stemmed by Whoosh's analyzer; and a
+    query's players' words (vocabulary.yaml `synonyms`) expanded into the rulebook words they
+    stand for, searched alongside at a lower boost (ours weighs them the same)."""
+
+    def __init__(self, words: list[str], synonyms: dict[str, list[str]]):
+        import jieba
+
+        from index.tokenise import EN_STOPWORDS, ZH_STOPWORDS
+
+        self.jieba = jieba.Tokenizer()
+        self.jieba.initialize()
+        for w in words:
+            self.jieba.add_word(w, freq=20000)
+        self.stop = EN_STOPWORDS | ZH_STOPWORDS
+        self.synonyms = synonyms
+
+    @classmethod
+    def from_data(cls, dataset) -> tuple[PeerAnalysis, dict]:
+        from index.normalise import normalise
+        from index.vocabulary import VOCABULARY
+
+        words = {normalise(w) for w in VOCABULARY.terms}
+        for e in dataset.entries:
+            words |= {normalise(n) for n in [*e.names.values(), *e.aliases]}
+        synonyms: dict[str, list[str]] = {}
+        for row in VOCABULARY.synonyms:
+            for say in row.say:
+                key = normalise(say)
+                words.add(key)
+                synonyms.setdefault(key, [])
+                synonyms[key] += [normalise(m) for m in row.means if normalise(m) not in synonyms[key]]
+        data = {"words": sorted(w for w in words if w and not w.isascii()), "synonyms": synonyms}
+        return cls(data["words"], synonyms), data
+
+    def tokens(self, text: str) -> list[str]:
+        from index.normalise import normalise
+
+        out = []
+        for t in self.jieba.cut_for_search(normalise(text), HMM=False):
+            t = re.sub(r"[^\w]", "", t).strip("_")
+            if t and t not in self.stop:
+                out.append(t)
+        return out
+
+    def text(self, text: str) -> str:
+        return " ".join(self.tokens(text))
+
+    def query(self, q: str) -> str:
+        """The query's words, then the rulebook words its players' words stand for (boosted lower;
+        multi-word ones as their words)."""
+        tokens = self.tokens(q)
+        have = set(tokens)
+        extra = [m for t in tokens for m in self.synonyms.get(t, ()) if m not in have]
+        boosted = [f"{w}^{PEER_SYNONYM_BOOST}" for m in dict.fromkeys(extra) for w in self.tokens(m)]
+        return " ".join(tokens + boosted)
+
+
 def build_peer(dataset, folder: Path) -> None:
     """One document per unit, as ours (an entry's own text, and each ruling), with the entry's
     names and aliases in a boosted field and the players' questions it answers (the same data as
-    ours, corpus/questions) in a field of their own; jieba's ChineseAnalyzer for every text field."""
-    from jieba.analyse import ChineseAnalyzer
+    ours, corpus/questions) in a field of their own. Every text is analysed by `PeerAnalysis`
+    (words written space-separated; Whoosh lower-cases and stems them)."""
     from whoosh import index as wi
+    from whoosh.analysis import LowercaseFilter, SpaceSeparatedTokenizer, StemFilter
     from whoosh.fields import ID, STORED, TEXT, Schema
 
-    analyzer = ChineseAnalyzer()
+    peer, data = PeerAnalysis.from_data(dataset)
+    analyzer = SpaceSeparatedTokenizer() | LowercaseFilter() | StemFilter()
     schema = Schema(
         id=ID(stored=True, unique=True),
         entry=STORED,
@@ -60,23 +127,28 @@ def build_peer(dataset, folder: Path) -> None:
         ask=TEXT(analyzer=analyzer),
     )
     folder.mkdir(parents=True, exist_ok=True)
+    (folder / PEER_WORDS).write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     ix = wi.create_in(str(folder), schema)
     w = ix.writer(limitmb=256)
     for e in dataset.entries:
-        names = " ".join([*e.names.values(), *e.aliases])
+        names = peer.text(" ".join([*e.names.values(), *e.aliases]))
         own = [e.text, e.text_2e or {}, e.edition_changes or {}] + [n.text for n in e.notes]
-        body = "\n".join(v for t in own for v in t.values())
-        w.add_document(id=e.id, entry=e.id, ruling=None, name=names, body=body, ask="\n".join(e.questions))
+        body = peer.text("\n".join(v for t in own for v in t.values()))
+        asked = peer.text("\n".join(e.questions))
+        w.add_document(id=e.id, entry=e.id, ruling=None, name=names, body=body, ask=asked)
         for r in e.rulings:
-            text = "\n".join(r.text.values())
+            text = peer.text("\n".join(r.text.values()))
             rid = f"{e.id}#{r.id}"
-            w.add_document(id=rid, entry=e.id, ruling=r.id, name=names, body=text, ask="\n".join(r.questions))
+            w.add_document(
+                id=rid, entry=e.id, ruling=r.id, name=names, body=text, ask=peer.text("\n".join(r.questions))
+            )
     w.commit()
 
 
 class PeerSearch:
     """Whoosh with `OrGroup` (any word may match, more matching words rank higher) over names and
-    text, and one searcher kept open for the process, as Whoosh's documentation recommends."""
+    text, the query analysed and expanded by `PeerAnalysis`, and one searcher kept open for the
+    process, as Whoosh's documentation recommends."""
 
     def __init__(self, folder: Path):
         from whoosh import index as wi
@@ -85,10 +157,12 @@ class PeerSearch:
         self.ix = wi.open_dir(str(folder))
         self.parser = MultifieldParser(["name", "body", "ask"], self.ix.schema, group=OrGroup.factory(0.9))
         self.searcher = self.ix.searcher()
+        data = json.loads((folder / PEER_WORDS).read_text(encoding="utf-8"))
+        self.analysis = PeerAnalysis(data["words"], data["synonyms"])
 
     def search(self, q: str, limit: int = 10) -> list[tuple[str, str | None]]:
         try:
-            parsed = self.parser.parse(q)
+            parsed = self.parser.parse(self.analysis.query(q))
         except Exception:  # noqa: BLE001 - the peer's parser errors count as no results
             return []
         return [(h["entry"], h.get("ruling")) for h in self.searcher.search(parsed, limit=limit)]
@@ -561,7 +635,8 @@ def main(argv: list[str] | None = None) -> int:
     from index import build, open_index
 
     queries = load_queries()
-    heldout = load_heldout()
+    heldouts = {path: load_heldout(path) for path in HELDOUTS}  # every held-out file, side by side
+    heldout = [j for qs in heldouts.values() for j in qs]
     dataset = load_dataset(DATASET_PATH)
     work = Path(tempfile.mkdtemp(prefix="bench-search-"))
     base_tree = base_data = None
@@ -577,12 +652,13 @@ def main(argv: list[str] | None = None) -> int:
         peer = PeerSearch(work / "peer")
 
         def ours_ranked(j):
-            return [(r.id, r.ruling) for r in ours.search(j.q, j.lang, limit=10).results]
+            return [(r.id, r.ruling, r.also) for r in ours.search(j.q, j.lang, limit=10).results]
 
         o_scores, o_groups, o_misses = evaluate(ours_ranked, queries)
         p_scores, p_groups, _ = evaluate(lambda j: peer.search(j.q), queries)
-        h_scores, h_groups, h_misses = evaluate(ours_ranked, heldout)
-        ph_scores, ph_groups, _ = evaluate(lambda j: peer.search(j.q), heldout)
+        # figures by group only: a held-out question's miss is never printed
+        held = {path: evaluate(ours_ranked, qs) for path, qs in heldouts.items()}
+        peer_held = {path: evaluate(lambda j: peer.search(j.q), qs) for path, qs in heldouts.items()}
         everything = queries + heldout
         o_p50, o_p99, o_c50, o_c99 = latency(
             lambda j: ours.search(j.q, j.lang, limit=10), everything, args.rounds
@@ -613,7 +689,9 @@ def main(argv: list[str] | None = None) -> int:
                 ratio(o_scores.ruling3, p_scores.ruling3),
             ),
         ]
-        rows += quality_rows({"held-out": h_scores, **h_groups}, {"held-out": ph_scores, **ph_groups})
+        for path in heldouts:
+            (h_scores, h_groups, _), (ph_scores, ph_groups, _) = held[path], peer_held[path]
+            rows += quality_rows({path.stem: h_scores, **h_groups}, {path.stem: ph_scores, **ph_groups})
         rows += [
             ("in-process p50 (ms)", f"{o_p50:.2f}", f"{p_p50:.2f}", ratio(o_p50, p_p50)),
             ("in-process p99 (ms)", f"{o_p99:.2f}", f"{p_p99:.2f}", ratio(o_p99, p_p99)),
@@ -781,9 +859,9 @@ def main(argv: list[str] | None = None) -> int:
     lines = [f"{'measure':<{width}}  {'ours':>10}  {'peer':>10}  {'ours/peer':>9}"]
     lines += [f"{a:<{width}}  {b:>10}  {c:>10}  {d:>9}" for a, b, c, d in rows]
     cpus = os.cpu_count()
-    frozen = freeze_commit()
+    frozen = ", ".join(f"{path.stem} frozen at {freeze_commit(path)}" for path in heldouts)
     print(
-        f"index {folder.name}; {len(queries)} judged + {len(heldout)} held-out queries (frozen at {frozen}); "
+        f"index {folder.name}; {len(queries)} judged + {len(heldout)} held-out queries ({frozen}); "
         f"{args.rounds} rounds; {cpus} CPUs (shared)"
     )
     print("\n".join(lines))
@@ -812,10 +890,14 @@ def main(argv: list[str] | None = None) -> int:
             f"Measured by `python scripts/bench_search.py` on {when} "
             f"({cpus} CPUs shared with other jobs, so figures are noisy), dataset index "
             f"`{folder.name}`, {len(queries)} judged queries from `tests/data/queries.yaml` and "
-            f"{len(heldout)} held-out questions from `tests/data/{HELDOUT.name}` "
-            f"(frozen at commit `{frozen}`; its misses are not printed).\n\n"
-            "Peer = Whoosh as a competent user would set it up: one document per unit (an entry's own text "
-            "and each ruling, with the entry's names in a boosted field), `jieba.analyse.ChineseAnalyzer`, "
+            f"{len(heldout)} held-out questions from "
+            + ", ".join(f"`tests/data/{path.name}`" for path in heldouts)
+            + f" ({frozen}; their misses are not printed).\n\n"
+            "Peer = Whoosh as a competent user would set it up, given everything ours is given: one "
+            "document per unit (an entry's own text and each ruling, with the entry's names in a boosted "
+            "field and the players' questions it answers in another), texts folded to one script and case, "
+            "jieba told the game terms, names and players' words, our stop words, English stemmed; the "
+            "query's players' words expanded into the rulebook words of our synonym table (boost 0.6); "
             "`MultifieldParser` with `OrGroup` (any word may match), one searcher kept open.\n\n"
             + table(["measure", "ours", "peer", "ours/peer"], rows)
             + "\n\n"
@@ -823,7 +905,7 @@ def main(argv: list[str] | None = None) -> int:
             + "\nQuality per group (`python scripts/eval_search.py`):\n\n```\n"
             + report(o_scores, o_groups, o_misses, 0, "judged")
             + "\n\n"
-            + report(h_scores, h_groups, h_misses, 0, "held-out")
+            + "\n\n".join(report(*held[path][:2], [], 0, path.stem) for path in heldouts)
             + "\n```\n"
             + (
                 "\nAs the corpus grows: synthetic corpora recombined from real ones (each copy of an "

@@ -94,14 +94,23 @@ def freeze_commit(path: Path = HELDOUT) -> str:
     return out[-1] if out else "?"
 
 
-# What a search callable returns: entry ids best first, or (entry id, ruling id or None) pairs.
-Ranked = list[str] | list[tuple[str, str | None]]
+# What a search callable returns: entry ids best first, or (entry id, ruling id or None) pairs,
+# or (entry id, ruling id or None, also) where `also` names the near-duplicates folded into that
+# result ('entry#ruling' or an FAQ id; index.fold): the result shows them ("also in ..."), so
+# they count at its place.
+Ranked = list[str] | list[tuple]
+Position = tuple[tuple[str, str | None], ...]  # a result's (entry, ruling) units, its own first
 
 
-def split_ranked(ranked: Ranked) -> tuple[list[str], list[str | None]]:
-    ids = [r if isinstance(r, str) else r[0] for r in ranked]
-    rulings = [None if isinstance(r, str) else r[1] for r in ranked]
-    return ids, rulings
+def positions(ranked: Ranked) -> list[Position]:
+    out = []
+    for r in ranked:
+        if isinstance(r, str):
+            out.append(((r, None),))
+            continue
+        folded = [(e, ru or None) for e, _, ru in (a.partition("#") for a in (r[2] if len(r) > 2 else ()))]
+        out.append(((r[0], r[1]), *folded))
+    return out
 
 
 def unit_matches(unit: str, entry: str, ruling: str | None) -> bool:
@@ -109,21 +118,21 @@ def unit_matches(unit: str, entry: str, ruling: str | None) -> bool:
     return want_entry == entry and (not want_ruling or want_ruling == ruling)
 
 
-def ruling_hit(j: Judged, ids: list[str], rulings: list[str | None], k: int = 3) -> bool:
+def ruling_hit(j: Judged, pos: list[Position], k: int = 3) -> bool:
     """A result among the top k is an answering unit (that entry showing that ruling)."""
-    return any(unit_matches(u, e, r) for e, r in zip(ids[:k], rulings[:k], strict=True) for u in j.units())
+    return any(unit_matches(u, e, r) for p in pos[:k] for e, r in p for u in j.units())
 
 
-def hit_at(j: Judged, ranked: list[str], k: int) -> bool:
+def hit_at(j: Judged, pos: list[Position], k: int) -> bool:
     if j.all:
-        top = ranked[: max(k, len(j.expect))]
+        top = {e for p in pos[: max(k, len(j.expect))] for e, _ in p}
         return all(e in top for e in j.expect)
-    return any(e in ranked[:k] for e in j.expect)
+    return any(e in j.expect for p in pos[:k] for e, _ in p)
 
 
-def reciprocal_rank(j: Judged, ranked: list[str]) -> float:
-    for i, r in enumerate(ranked, 1):
-        if r in j.expect:
+def reciprocal_rank(j: Judged, pos: list[Position]) -> float:
+    for i, p in enumerate(pos, 1):
+        if any(e in j.expect for e, _ in p):
             return 1.0 / i
     return 0.0
 
@@ -139,15 +148,15 @@ class Scores:
     ruling3: int = 0
 
     def add(self, j: Judged, ranked: Ranked) -> None:
-        ids, rulings = split_ranked(ranked)
+        pos = positions(ranked)
         self.n += 1
-        self.hit1 += hit_at(j, ids, 1)
-        self.hit3 += hit_at(j, ids, 3)
-        self.rr += reciprocal_rank(j, ids)
+        self.hit1 += hit_at(j, pos, 1)
+        self.hit3 += hit_at(j, pos, 3)
+        self.rr += reciprocal_rank(j, pos)
         if j.units():
             self.with_ruling += 1
-            self.ruling1 += ruling_hit(j, ids, rulings, 1)
-            self.ruling3 += ruling_hit(j, ids, rulings, 3)
+            self.ruling1 += ruling_hit(j, pos, 1)
+            self.ruling3 += ruling_hit(j, pos, 3)
 
     def rates(self) -> dict[str, float | None]:
         n, w = max(self.n, 1), self.with_ruling
@@ -183,11 +192,11 @@ def evaluate(search: Callable[[Judged], Ranked], queries: list[Judged]) -> tuple
         ranked = search(j)
         overall.add(j, ranked)
         groups[j.group].add(j, ranked)
-        ids, rulings = split_ranked(ranked)
-        if not hit_at(j, ids, 3):
-            misses.append((j, ids[:3]))
-        elif j.units() and ranked and not isinstance(ranked[0], str) and not ruling_hit(j, ids, rulings):
-            misses.append((j, [f"{e}#{r}" for e, r in zip(ids[:3], rulings[:3], strict=True)]))
+        pos = positions(ranked)
+        if not hit_at(j, pos, 3):
+            misses.append((j, [p[0][0] for p in pos[:3]]))
+        elif j.units() and ranked and not isinstance(ranked[0], str) and not ruling_hit(j, pos):
+            misses.append((j, [f"{p[0][0]}#{p[0][1]}" for p in pos[:3]]))
     return overall, dict(groups), misses
 
 
@@ -214,7 +223,7 @@ def open_search_index(data_dir: Path | None, build_fresh: bool):
 
 
 def ranked_of(ix, limit: int = 10) -> Callable[[Judged], Ranked]:
-    return lambda j: [(r.id, r.ruling) for r in ix.search(j.q, j.lang, limit=limit).results]
+    return lambda j: [(r.id, r.ruling, r.also) for r in ix.search(j.q, j.lang, limit=limit).results]
 
 
 def main(argv: list[str] | None = None) -> int:

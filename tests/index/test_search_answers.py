@@ -16,11 +16,14 @@ from index import normalise
 from index.tokenise import CJK_RUN
 from index.vocabulary import VOCABULARY, asked_intents, load_vocabulary, stated_intents
 
+INTENT_NAMES = ("number", "destination", "timing", "permission", "target")
+INTENT_NAMES += ("again", "scoring", "source", "action_cost")  # consequences of a play
+
 
 def test_the_vocabulary_file_loads_with_every_section():
     v = load_vocabulary()
     assert v.terms and v.synonyms and v.game_words and v.intents and v.filters
-    assert {i.name for i in v.intents} == {"number", "destination", "timing", "permission", "target"}
+    assert {i.name for i in v.intents} == set(INTENT_NAMES)
     assert {"game", "edition", "kind", "type"} <= set(v.filters)
 
 
@@ -45,6 +48,14 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
         ("盗贼什么时候偷钱", {"timing"}),
         ("who gets the crown", {"target"}),
         ("can I play two actions", {"permission"}),
+        ("can I play it again later this turn", {"again"}),
+        ("王座厅打村庄 这回合还能再打吗", {"again"}),
+        ("does the gold count at the end", {"scoring"}),
+        ("被拆的地区还算分吗", {"scoring"}),
+        ("do I take a copper from the supply for the +$1", {"source"}),
+        ("从供应区拿还是从弃牌堆拿", {"source"}),
+        ("does the second play cost an action", {"action_cost"}),
+        ("王座厅第二次要不要花行动", {"action_cost"}),
     ],
 )
 def test_question_words_say_what_kind_of_answer_is_wanted(q, intents):
@@ -55,6 +66,12 @@ def test_a_rulings_english_text_says_what_kind_of_fact_it_states():
     assert "destination" in stated_intents("The gained card goes to your discard pile.")
     assert "number" in stated_intents("Each player trashes at most one card")
     assert "target" in stated_intents("The player who receives the crown decides.")
+    assert "again" in stated_intents("It works at most once per turn.")
+    assert "scoring" in stated_intents(
+        "The bonus counts only if all five colours are in the city when the game is over."
+    )
+    assert "source" in stated_intents("The gained card has to come from the Supply.")
+    assert "action_cost" in stated_intents("The second play does not use up any of your extra Actions.")
     assert stated_intents("Setting an Action card aside is your choice.") == ()
 
 
@@ -189,3 +206,32 @@ def test_a_snippet_shows_the_answer_not_the_entrys_notes_about_the_seed(real):
             assert n.text["zh-Hans"][:12] not in shown, (e.id, shown)
         checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize(
+    "q, asked, not_asked",
+    [
+        ("宴会获得的牌从哪里来", "source", "destination"),  # where from, not where to
+        ("王座厅打出的第二次要不要花行动", "action_cost", "permission"),  # 要不要花 is not 要不要
+    ],
+)
+def test_a_question_word_inside_a_longer_one_asks_only_the_longer_ones_intent(q, asked, not_asked):
+    found = asked_intents(normalise(q))
+    assert asked in found and not_asked not in found
+
+
+def test_a_ruling_stating_the_consequence_asked_about_comes_before_the_cards_other_rulings(real):
+    top = real.search("does throne room's second play cost an action", "en").results[0]
+    assert (top.id, top.ruling) == ("dominion/throne-room", "no-action-cost")
+
+
+@pytest.mark.parametrize(
+    "q, entry, ruling",
+    [
+        ("主教的地区军阀能拆吗", "citadels/bishop", "warlord-cannot-destroy"),
+        ("军阀被刺杀了 主教还保护吗", "citadels/warlord", "assassinated-bishop-unprotected"),
+    ],
+)
+def test_in_a_pair_question_the_first_named_cards_ruling_about_the_other_answers(real, q, entry, ruling):
+    top = real.search(q).results[0]
+    assert (top.id, top.ruling) == (entry, ruling)

@@ -1,0 +1,94 @@
+"""Near-duplicates folded into one result (pure functions over ranked results).
+
+An FAQ's answer is often a card's ruling said again, and a term's or a rule's ruling may say
+what a card's ruling says. When both are among the first results they crowd out other answers:
+one stays, at the better of the two places, and names the other in `also` ('also in ...'). An
+FAQ folds into the ruling it names as its answer (`answers` in the entry's meta) wherever that
+ruling is shown in the results; an FAQ whose shown answer a note corrects (`corrected`) never
+takes a place of its own: the ruling it defers to is shown there instead, with the FAQ in
+`also`. Two units of different kinds fold when their English texts share most of their words
+(FOLD_OVERLAP, Jaccard over words of three letters or more): the more particular one stays, a
+card's ruling before a term's, a rule's, an FAQ's (KIND_ORDER).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from index.ranking import KIND_ORDER, Scored
+
+FOLD_WINDOW = 5  # results looked at: the first three shown and the two that would move up
+FOLD_OVERLAP = 0.6  # share of words two texts have in common to count as the same answer
+_WORD = re.compile(r"[a-z0-9$+]{3,}")
+
+
+def words(text: str) -> frozenset[str]:
+    return frozenset(_WORD.findall(text.casefold()))
+
+
+def overlap(a: frozenset[str], b: frozenset[str]) -> float:
+    return len(a & b) / len(a | b) if a and b else 0.0
+
+
+def unit_label(s: Scored) -> str:
+    """The unit a result shows, as `also` names it: 'entry#ruling', or the entry id alone."""
+    return s.unit if "#" in s.unit or s.unit != s.entry else s.entry
+
+
+def fold(
+    ranked: list[Scored],
+    entries: Mapping[str, Mapping[str, Any]],
+    words_of: Callable[[str], frozenset[str]],
+    window: int = FOLD_WINDOW,
+    named: frozenset[str] = frozenset(),
+) -> list[Scored]:
+    """`ranked` with near-duplicates among its first `window` folded (see the module's text).
+    `words_of(unit id)` is `words` of the unit's English text; an entry the query `named` (an FAQ asked by
+    its own question) is never folded away."""
+    if len(ranked) < 2:
+        return ranked
+    out = list(ranked)
+    order = {e: KIND_ORDER.get(m.get("kind"), 9) for e, m in entries.items()}
+    i = 0
+    while i < min(window, len(out)):
+        s = out[i]
+        meta = entries.get(s.entry, {})
+        faq = meta.get("kind") == "faq" and s.unit == s.entry and s.entry not in named
+        target = meta.get("answers") if faq else None
+        if target:
+            at = next((k for k, r in enumerate(out) if r.unit == target), None)
+            if at is not None:
+                _absorb(out, out[at], at, s, i)
+                continue  # out[i] is now another result
+            if meta.get("corrected"):  # its shown answer is corrected: the ruling itself answers
+                out[i] = Scored(target.partition("#")[0], s.score, target, s.unit_score, [s.entry])
+        i += 1
+    i = 0
+    while i < min(window, len(out)):
+        s = out[i]
+        for k in range(i + 1, min(window, len(out))):
+            r = out[k]
+            if order.get(r.entry, 9) == order.get(s.entry, 9):
+                continue  # two cards' rulings (or two FAQs) are two answers
+            if r.entry == s.entry:
+                continue
+            if overlap(words_of(s.unit), words_of(r.unit)) >= FOLD_OVERLAP:
+                keep, drop = (s, r) if order.get(s.entry, 9) < order.get(r.entry, 9) else (r, s)
+                if drop.entry in named:
+                    continue
+                _absorb(out, keep, out.index(keep), drop, out.index(drop))
+                break
+        else:
+            i += 1
+    return out
+
+
+def _absorb(out: list[Scored], keeper: Scored, at: int, folded: Scored, where: int) -> None:
+    """`folded` leaves the list and is named in `keeper.also`; the keeper takes the better place."""
+    keeper.also = [*keeper.also, unit_label(folded), *folded.also]
+    out.pop(where)
+    if where < at:
+        out.pop(at - 1)
+        out.insert(where, keeper)
