@@ -37,8 +37,8 @@ CHECKS = [
 # valid by the document may still be refused with the documented status (the message names the
 # parameter): a player count outside the game's range (Dominion 2-4, Citadels 2-8), a card that
 # is not in the chosen edition's kingdom, a filter inside the search query (`p:x` names no
-# field), a situation the engine cannot play (422). Requests the document forbids must still be
-# refused on every operation.
+# field), a situation the engine cannot play (422), bytes that are no image (415). Requests the
+# document forbids must still be refused on every operation.
 CONFIG = """
 [generation]
 mode = "all"
@@ -58,6 +58,11 @@ checks.positive_data_acceptance.expected-statuses = ["2xx", "400"]
 [[operations]]
 include-path = "/api/search"
 checks.positive_data_acceptance.expected-statuses = ["2xx", "400"]
+
+[[operations]]
+include-path = "/api/lookup"
+# any bytes fit the document's binary `image`; only a real JPEG, PNG or WebP is read (415, 400)
+checks.positive_data_acceptance.expected-statuses = ["2xx", "400", "413", "415", "503"]
 
 [[operations]]
 include-path = "/api/sandbox"

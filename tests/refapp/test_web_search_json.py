@@ -60,6 +60,7 @@ def result(rid="dominion/library", ruling="set-aside", title=None, scenarios=("s
         "title": title or {"en": "Library", "zh-Hans": "图书馆", "zh-Hant": "圖書館"},
         "snippet": snippet,
         "ruling": ruling,
+        "also": [],
         "url": f"/entries/{rid}",
         "scenarios": list(scenarios),
     }
