@@ -145,7 +145,7 @@ MAX_LIMIT = 100
 
 def parse_lang(lang: str | None) -> str:
     """'zh-Hans' (default), 'zh-Hant' or 'en'; common spellings (zh-TW, zh-CN) are accepted."""
-    if lang is None or str(lang).strip() == "":
+    if lang is None or lang == "":  # absent or empty: the default (a control character is not empty)
         return "zh-Hans"
     key = str(lang).strip().casefold()
     if key not in LANG_VALUES:
