@@ -14,7 +14,7 @@ Prints two figures: "warm" (the page's fingerprinted scripts and styles already 
 the reader taps "show me" on a results page) and "cold" (nothing cached: a first visit).
 Measured, not asserted (target on this machine: median <= 300 ms, p95 <= 600 ms). To measure
 another checkout's code (e.g. the main branch, read-only), run this file with that checkout on
-PYTHONPATH: `PYTHONPATH=/work/main python scripts/first_narration.py`.
+PYTHONPATH: `PYTHONPATH=path/to/other/checkout python scripts/first_narration.py`.
 """
 
 from __future__ import annotations
