@@ -12,6 +12,7 @@ import urllib.request
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from player_helpers import start_player, step_of
 
 PHONE = {"width": 390, "height": 844}
 THEMES = ["light", "dark"]
@@ -22,7 +23,6 @@ FIRST_SCREEN_QUERIES = [
     ("moat witch", "en"),
 ]
 LIBRARY_DEMOS_OF = "dominion/library"
-STEP = re.compile(r"(\d+)\D+(\d+)")
 
 
 def get_json(url: str):  # type: ignore[no-untyped-def]
@@ -41,15 +41,6 @@ def open_page(browser, lang: str = "zh-Hans", theme: str = "light", **kwargs):  
     return ctx, ctx.new_page()
 
 
-def step_of(page) -> tuple[int, int]:  # type: ignore[no-untyped-def]
-    m = STEP.search(page.locator("#step-label").inner_text())
-    assert m, page.locator("#step-label").inner_text()
-    return int(m.group(1)), int(m.group(2))
-
-
-def start_player(page, url: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(url)
-    page.locator("#player[data-ready] .stage").wait_for(timeout=5000)
 
 
 @pytest.fixture(scope="module")

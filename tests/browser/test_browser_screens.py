@@ -10,13 +10,13 @@ import urllib.parse
 import urllib.request
 
 import pytest
+from player_helpers import start_player, step_of
 
 from refapp.sandbox_code import encode
 
 PHONE = {"width": 390, "height": 844}
 ZOOM_200 = {"width": 195, "height": 422}  # browser zoom 200 % on the phone: half the CSS pixels
 LOCALES = {"zh-Hans": "zh-CN", "zh-Hant": "zh-TW", "en": "en-US"}
-STEP = re.compile(r"(\d+)\D+(\d+)")
 # the demos checked at their ★ step: both games, a shared zone (the trash) and a player's zones
 STAR_DEMOS = (
     "feast-throne-room-gains-two",
@@ -46,16 +46,6 @@ def open_page(browser, lang: str = "zh-Hans", **kwargs):  # type: ignore[no-unty
     return ctx, page, errors
 
 
-def step_of(page) -> tuple[int, int]:  # type: ignore[no-untyped-def]
-    m = STEP.search(page.locator("#step-label").inner_text())
-    assert m, page.locator("#step-label").inner_text()
-    return int(m.group(1)), int(m.group(2))
-
-
-def start_player(page, url: str) -> None:  # type: ignore[no-untyped-def]
-    page.goto(url)
-    page.locator("#player[data-ready] .stage").wait_for(timeout=5000)
-    page.wait_for_load_state("load")
 
 
 @pytest.fixture(scope="module")
