@@ -21,6 +21,7 @@ class Game(DominionTable):
     """A whole game: the table with every card's effect, played turn by turn."""
 
     effects = EFFECTS
+    no_actions = False  # this turn's action phase ended for want of an Action card in hand
 
     # ----------------------------------------------------------------- turn structure
     def begin_turn(self) -> None:
@@ -36,10 +37,11 @@ class Game(DominionTable):
             turns = st.players[st.active].turns
             self.emit("turn_start", st.active, data={"turn": st.turn, "player_turn": turns})
 
-    def set_phase(self, phase: str) -> None:
+    def set_phase(self, phase: str, **why: Any) -> None:
+        """Enter ``phase``; ``why`` says what ended the one before (e.g. no_actions=True)."""
         self.state.phase = phase
         if self.logging:
-            self.emit("phase", self.state.active, data={"phase": phase})
+            self.emit("phase", self.state.active, data={"phase": phase, **why})
 
     def action_phase(self) -> None:
         st = self.state
@@ -47,6 +49,7 @@ class Game(DominionTable):
         while st.actions > 0:
             playable = [c for c in p.hand if c in ACTIONS]
             if not playable:
+                self.no_actions = True
                 break
             choice = self.ask("select", st.active, "play_action", playable, 0, 1)
             if not choice:
@@ -62,7 +65,7 @@ class Game(DominionTable):
         i = st.active
         p = st.players[i]
         second = st.edition == "2e"
-        self.set_phase("buy")
+        self.set_phase("buy", **({"no_actions": True} if self.no_actions else {}))
         treasures_offered = False
         while True:
             if self.bought and st.buys <= 0:
@@ -135,6 +138,7 @@ class Game(DominionTable):
     def take_turn(self, begin: bool = True, start_phase: str = "action") -> bool:
         if begin:
             self.begin_turn()
+        self.no_actions = False
         if start_phase == "action":
             self.action_phase()
         self.buy_phase()

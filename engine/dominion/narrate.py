@@ -51,6 +51,8 @@ def template_key(event: Event) -> str:
         if data.get("coins") is not None:
             return "play_treasure"
         return "play_from" if event.from_zone != "hand" else "play"
+    if k == "phase" and data.get("no_actions"):
+        return "phase_no_actions"
     if k == "buy":
         return "buy_cost" if "cost" in data else "buy"
     if k == "gain" and event.from_zone == "trash":

@@ -11,6 +11,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,6 +25,7 @@ PHONE = {"width": 390, "height": 844}
 @dataclass
 class LiveServer:
     url: str
+    app: Any = None  # the app it serves, for tests that ask it what a page links to (its demo URLs)
 
 
 @pytest.fixture(scope="session")
@@ -43,7 +45,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield LiveServer(url=f"http://127.0.0.1:{server.server_port}")
+        yield LiveServer(url=f"http://127.0.0.1:{server.server_port}", app=app)
     finally:
         server.shutdown()
         thread.join(timeout=5)

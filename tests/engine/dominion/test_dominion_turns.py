@@ -115,3 +115,21 @@ def test_ties_go_to_the_player_with_fewer_turns_then_are_shared():
     assert game.result("provinces")["winners"] == [1]
     game.state.players[0].turns = 4
     assert game.result("provinces")["winners"] == [0, 1]
+
+
+@pytest.mark.parametrize(("hand", "answers", "says_why"), [
+    (["copper", "estate"], [[], []], True),  # nothing to play: the narration says why the phase ends
+    (["village", "copper"], ["village", [], []], True),  # Village played, no Action left
+    (["village", "smithy"], [[], []], False),  # an Action was in hand, the player passed
+])
+def test_the_buy_phase_says_when_no_action_card_ended_the_action_phase(hand, answers, says_why):
+    from engine.dominion.narrate import narrate
+
+    game, log, _ = make_game([{"hand": hand, "deck": ["copper"] * 5}, {}], answers=answers)
+    game.begin_turn()
+    game.take_turn(begin=False)
+    phase = next(e for e in log.events if e.kind == "phase" and e.data["phase"] == "buy")
+    assert phase.data.get("no_actions", False) is says_why
+    text = narrate(phase, {}, ["Alice", "Bob"])
+    assert ("no Action card" in text["en"]) is says_why
+    assert ("没有可以打出的行动牌" in text["zh-Hans"]) is says_why
