@@ -10,7 +10,9 @@ Traditional seed's own wording, OpenCC `s2tw` of a Simplified seed, or curated Y
 2. the project vocabulary `corpus/taiwan/vocabulary.yaml` (board-game words OpenCC does not
    know: 遊戲者 -> 玩家, 牌迭 -> 牌疊, 説 -> 說, 攻打併破壞 -> 攻打並破壞 ...), longest first;
 3. the Taiwan names of `corpus/taiwan/names.yaml` in the text of their game (刺客 -> 殺手);
-4. `full_width_punctuation`.
+4. `full_width_punctuation`;
+5. `question_particle`: a yes/no question ends in 嗎 in Taiwan writing, not the mainland's
+   colloquial 麼 (可以先建造麼？ -> 可以先建造嗎？; 什麼、怎麼、這麼、那麼、多麼 stay).
 
 The seed's own Traditional text is kept unchanged in the seed file, which the source-reader
 page shows; only displayed text is rewritten. zh-Hans text gets step 4 only.
@@ -40,6 +42,8 @@ HAN = "\u3400-\u9fff\uf900-\ufaff"
 # after a Chinese character, before another one or at the end of a line
 _HALF_WIDTH = re.compile(rf"(?<=[{HAN}])[ \t]*([,;:?])[ \t]*(?=[{HAN}]|\n|$)")
 _FULL = {",": "，", ";": "；", ":": "：", "?": "？"}
+# 麼 ending a question, unless it ends a word of its own (什麼, 怎麼, 這麼, 那麼, 多麼, 要麼)
+_QUESTION_MO = re.compile(r"(?<![什怎這那多要甚])麼(?=[？?])")
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,11 @@ def full_width_punctuation(text: str) -> str:
     return _HALF_WIDTH.sub(lambda m: _FULL[m.group(1)], text)
 
 
+def question_particle(text: str) -> str:
+    """A yes/no question's final 麼 -> 嗎 (Taiwan usage); 什麼？ and the like are left alone."""
+    return _QUESTION_MO.sub("嗎", text)
+
+
 def _rewrite(text: str, rewrites: tuple[Rewrite, ...], game: str | None) -> str:
     for r in rewrites:
         if r.game in (None, game) and r.mainland in text:
@@ -132,7 +141,7 @@ def taiwan_phrasing(
     out = _t2twp().convert(out)
     for mark, word in kept.items():
         out = out.replace(mark, word)
-    return full_width_punctuation(_rewrite(out, rewrites, game))
+    return question_particle(full_width_punctuation(_rewrite(out, rewrites, game)))
 
 
 @dataclass(frozen=True)

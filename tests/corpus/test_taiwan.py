@@ -13,6 +13,7 @@ from corpus.ingest.taiwan import (
     full_width_punctuation,
     load_names,
     load_vocabulary,
+    question_particle,
     taiwan_phrasing,
 )
 from corpus.model import load_dataset
@@ -136,3 +137,23 @@ def test_every_displayed_alias_is_an_alias_and_each_is_shown_in_at_most_its_scri
         shown = displayed_aliases(aliases, lang)
         assert set(shown) <= set(aliases) and len(shown) == len(set(shown))
         assert all(lang in alias_scripts(a) for a in shown)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("可以先建造圖書館，再拿地區牌麼？", "可以先建造圖書館，再拿地區牌嗎？"),
+        ("這算結束麼?", "這算結束嗎?"),
+        ("為什麼？", "為什麼？"),
+        ("那要怎麼算？怎麼？", "那要怎麼算？怎麼？"),
+        ("要塞可以保留麼？", "要塞可以保留嗎？"),
+        ("什麼時候結算", "什麼時候結算"),
+    ],
+)
+def test_a_yes_no_question_ends_in_ma_for_taiwan_readers(text, shown):
+    assert question_particle(text) == shown
+
+
+def test_no_displayed_traditional_question_ends_in_the_mainland_particle(dataset):
+    fields = [f for f in dataset_fields(dataset) if f.lang == "zh-Hant"]
+    assert [f.text for f in fields if question_particle(f.text) != f.text] == []
