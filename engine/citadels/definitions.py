@@ -3,7 +3,7 @@
 Facts come from seed 003 (``corpus/sources/003_386c33ee6a748081.txt``); ``SOURCE`` line ranges
 are given next to each table. Districts the seed names only in its FAQ (the Dark City purple
 districts: armory, poor-house, museum, hospital, bell-tower, quarry, wishing-well) and those it
-never names (imperial-treasury, map-room, park, throne-room, factory, lighthouse) carry the
+never names (imperial-treasury, map-room, park, throne-room, factory, lighthouse, ball-room) carry the
 published costs of those cards and are added to a game only through its settings.
 """
 
@@ -123,6 +123,7 @@ DISTRICTS: tuple[District, ...] = (
     District("throne-room", "special", 6, 1, expansion=True),
     District("factory", "special", 6, 1, expansion=True),
     District("lighthouse", "special", 3, 1, expansion=True),
+    District("ball-room", "special", 6, 1, expansion=True),
 )
 DISTRICT_BY_SLUG: dict[str, District] = {d.slug: d for d in DISTRICTS}
 BASE_DISTRICTS: tuple[District, ...] = tuple(d for d in DISTRICTS if not d.expansion)

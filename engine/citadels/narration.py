@@ -39,6 +39,7 @@ VIA: dict[str, str] = {
     "lighthouse": "lighthouse",
     "lighthouse_none": "lighthouse",
     "throne_room": "throne-room",
+    "ball_room_forgot": "ball-room",
     "witch_takes_over": "witch",
     "navigate": "navigator",
     "graveyard": "graveyard",

@@ -37,6 +37,8 @@ def play_character(game: CitadelsTable, seat: int, slug: str) -> None:
         return
     game.emit("reveal", seat, [slug], "characters", None, character=slug)
     rs.revealed.append(slug)
+    if forgets_thanks(game, seat, slug):
+        return
     if slug == rs.robbed and rs.robber is not None and rs.robber != seat:
         amount = p.gold
         p.gold = 0
@@ -62,6 +64,20 @@ def play_character(game: CitadelsTable, seat: int, slug: str) -> None:
     s.turn = turn
     start_abilities(game, turn)
     run_menu(game, turn)
+
+
+def forgets_thanks(game: CitadelsTable, seat: int, slug: str) -> bool:
+    """The Ball Room (published classic card): while its owner holds the crown, every other player
+    whose character he calls must thank him; one who forgets loses the turn (character shown,
+    nothing else done)."""
+    s = game.state
+    host = s.crown
+    if host == seat or not s.players[host].has("ball-room"):
+        return False
+    if game.confirm(seat, "ball_room_thanks", card="ball-room", purpose="thanks"):
+        return False
+    game.emit("ball_room_forgot", seat, [slug], host=host, character=slug)
+    return True
 
 
 def start_abilities(game: CitadelsTable, turn: TurnState) -> None:

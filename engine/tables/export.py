@@ -45,6 +45,8 @@ CITADELS_CITES = {
     "wishing": "citadels/wishing-well",
     "museum": "citadels/museum",
     "gilded": "citadels/artist",
+    "treasury": "citadels/imperial-treasury",
+    "map_room": "citadels/map-room",
     "ties": "citadels/rules/scoring-and-bonuses#ties-share-victory",
 }
 PROBE_CARDS = 400  # Gardens-like cards are probed for every deck size up to this

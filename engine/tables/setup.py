@@ -15,7 +15,7 @@ from typing import Any
 from engine.citadels import definitions as cd
 from engine.citadels.draft import draft_layout, two_player_steps
 from engine.citadels.game import CitadelsGame, new_state
-from engine.citadels.settings import GameSettings, SettingsError, make_settings
+from engine.citadels.settings import MAX_ADDED_WITHOUT_REMOVAL, GameSettings, SettingsError, make_settings
 from engine.citadels.state import Built
 from engine.core.events import NullLog
 from engine.core.rng import Shuffler
@@ -59,6 +59,7 @@ CITADELS_CITES = {
     "end_two": "citadels/rules/two-player-variant#ends-at-ten-districts",
     "end_short": "citadels/rules/short-game-variant#ends-at-seven-districts",
     "bell_tower": "citadels/faq/bell-tower-short-game",
+    "districts": "citadels/rules/components#expansion-districts",
 }
 
 
@@ -217,6 +218,8 @@ def citadels_setup(players: int, short_game: bool = False, ninth: str | None = N
                   "cite": CITADELS_CITES["start"]})
     lines.append({"key": "deck", "count": len(state.deck), "total": len(settings.deck()),
                   "cite": CITADELS_CITES["deck"]})
+    lines.append({"key": "districts", "cards": list(cd.EXPANSION_DISTRICTS),
+                  "count": MAX_ADDED_WITHOUT_REMOVAL, "cite": CITADELS_CITES["districts"]})
     end_cite = "end_short" if short_game else "end_two" if players == 2 else "end"
     lines.append({"key": "end", "count": settings.end_districts, "cite": CITADELS_CITES[end_cite]})
     bell = _end_with_bell_tower(settings)

@@ -27,7 +27,7 @@
       if (l.card) v.card = name(game, l.card);
       if (l.key === "pile") text = tr(l.dealt ? "setup.pile.dealt" : "setup.pile", v);
       else if (l.key === "start_deck") text = tr("setup.start_deck", { cards: Object.keys(l.cards).map(function (c) { return l.cards[c] + " × " + name(game, c); }).join(tr("tools.sep")) });
-      else if (l.key === "characters" || l.key === "removed") text = tr("setup." + l.key, { count: l.count, cards: l.cards.map(function (c) { return name(game, c); }).join(tr("tools.sep")) });
+      else if (l.key === "characters" || l.key === "removed" || l.key === "districts") text = tr("setup." + l.key, { count: l.count, cards: l.cards.map(function (c) { return name(game, c); }).join(tr("tools.sep")) });
       else if (l.key === "bell_tower" && !l.active) text = tr("setup.bell_tower.off");
       else text = tr("setup." + l.key, v);
       var li = item(text, l.cite);
@@ -101,6 +101,8 @@
         if (parts.wishing_well) ul.appendChild(item(tr("score.line.wishing", { points: parts.wishing_well }), C.wishing));
         if (parts.museum) ul.appendChild(item(tr("score.line.museum", { points: parts.museum }), C.museum));
         if (parts.gilded) ul.appendChild(item(tr("score.line.gilded", { points: parts.gilded }), C.gilded));
+        if (parts.imperial_treasury) ul.appendChild(item(tr("score.line.treasury", { points: parts.imperial_treasury }), C.treasury));
+        if (parts.map_room) ul.appendChild(item(tr("score.line.map_room", { points: parts.map_room }), C.map_room));
       }
       card.appendChild(ul);
       box.appendChild(card);

@@ -254,3 +254,17 @@ def test_offline_search_answers_multi_word_questions_typos_and_filters():
     assert {"dominion/library", "citadels/library"} <= set(got[5][:2])
     assert set(got[6]) == {"dominion/cellar", "dominion/chapel", "dominion/moat"}
     assert got[7] == []
+
+
+def test_citadels_score_form_asks_for_gold_and_hand_and_the_twin_scores_them(client):
+    """The Imperial Treasury scores the gold left and the Map Room the cards left in hand: the
+    form has both inputs and the JSON twin counts them."""
+    page = client.get("/tools/score?game=citadels&p0.city=temple").get_data(as_text=True)
+    assert 'name="p0.gold"' in page and 'name="p0.hand"' in page
+    body = client.get(
+        "/tools/score.json?game=citadels&p0.city=imperial-treasury&p0.gold=5"
+        "&p1.city=map-room&p1.hand=3&p2.city=temple&p2.gold=5&p2.hand=3"
+    ).get_json()
+    parts = [p["parts"] for p in body["result"]["players"]]
+    assert parts[0]["imperial_treasury"] == 5 and parts[1]["map_room"] == 3
+    assert [p["total"] for p in body["result"]["players"]] == [4 + 5, 5 + 3, 1]

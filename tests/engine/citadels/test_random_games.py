@@ -161,3 +161,18 @@ def test_bots_play_the_dark_city_districts_added_later():
         kinds.update(e.kind for e in log.events)
         assert log.events[-1].kind == "game_end"
     assert {"lighthouse", "throne_room"} <= kinds
+
+
+def test_bots_thank_the_ball_room_owner_and_lose_no_turn():
+    """With the Ball Room in the deck, bots asked to thank the crown's holder always do, so no
+    turn is lost to it, and the games still end."""
+    table = make_settings(4, extra_districts=["ball-room"])
+    asked = 0
+    for seed in range(8):
+        log = EventLog(keep_snapshots=False)
+        play_bot_game(table, seed, log=log)
+        assert log.events[-1].kind == "game_end"
+        assert not [e for e in log.events if e.kind == "ball_room_forgot"]
+        asked += sum(1 for e in log.events if e.kind == "decision"
+                     and e.data["decision"]["context"].get("purpose") == "thanks")
+    assert asked > 0

@@ -150,3 +150,21 @@ def test_every_set_up_line_and_kind_of_point_cites_an_existing_entry_and_ruling(
         assert entry_id in entries, cite
         if ruling:
             assert ruling in {r.id for r in entries[entry_id].rulings}, cite
+
+
+DARK_CITY_ADDED = ("imperial-treasury", "map-room", "park", "throne-room", "factory", "lighthouse",
+                   "ball-room", "armory")  # the Powderhouse is the Armory under another name
+
+
+def test_citadels_setup_lists_the_expansion_districts_the_engine_lets_a_table_add():
+    """Every set-up names the expansion districts that may be shuffled in (the eight Dark City
+    districts among them), and as many as it says go in without taking cards out."""
+    for s in TABLES["setup"]["citadels"]["setups"].values():
+        line = {ln["key"]: ln for ln in s["lines"]}["districts"]
+        assert set(DARK_CITY_ADDED) <= set(line["cards"])
+        table = {"ninth": s["ninth"], "short_game": s["short_game"]}
+        for slug in line["cards"]:
+            make_settings(s["players"], extra_districts=[slug], **table)  # the engine accepts each one
+        make_settings(s["players"], extra_districts=line["cards"][: line["count"]], **table)
+        with pytest.raises(SettingsError, match="removed_districts"):
+            make_settings(s["players"], extra_districts=line["cards"][: line["count"] + 1], **table)
