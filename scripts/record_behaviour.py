@@ -95,7 +95,8 @@ def record(out: Path) -> None:
     replies = []
     for body in sandbox_bodies():
         response = client.post("/api/sandbox", json=body)
-        replies.append({"body": body, "status": response.status_code, "reply": response.get_json(silent=True)})
+        reply = response.get_json(silent=True)
+        replies.append({"body": body, "status": response.status_code, "reply": reply})
     write(out / "sandbox.json", replies)
     paths = PAGE_PATHS + [f"/scenarios/{i}?step=2" for i in sorted(runs)[::25]]
     for lang in ("en", "zh-Hans", "zh-Hant"):
