@@ -138,6 +138,7 @@ def tool_page(tool: str) -> Any:
         tables=tables(),
         query=request.query_string.decode("latin-1")[:2000],
         tool=tool,
+        games=browser_facts(),
         client={
             "tool": tool,
             "lang": g.lang,

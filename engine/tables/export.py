@@ -216,6 +216,14 @@ def kingdom_data() -> dict[str, Any]:
     }
 
 
+def game_facts() -> dict[str, Any]:
+    """What the tools script asks of each game object: its editions and ``tools`` facts (which
+    set-up and score evaluators, the form's defaults, the cite for ties)."""
+    from engine.core.registry import games
+
+    return {name: {"editions": list(game.editions), **game.tools} for name, game in games().items()}
+
+
 def export_tables() -> dict[str, Any]:
     """Everything the tools need offline; ``version`` changes whenever any figure does."""
     body = {
@@ -224,6 +232,7 @@ def export_tables() -> dict[str, Any]:
         "citadels_score": citadels_scoring(),
         "kingdom": kingdom_data(),
         "dominion_cards": {slug: sorted(CARDS[slug].types) for slug in CARDS},
+        "games": game_facts(),
     }
     text = json.dumps(body, sort_keys=True, separators=(",", ":"))
     return {"version": hashlib.sha256(text.encode()).hexdigest()[:12], **body}
