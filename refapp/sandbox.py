@@ -18,7 +18,7 @@ from flask import Blueprint, Response, current_app, g, render_template, request
 from engine import sandbox
 from engine.core.registry import browser_facts, game_names, games
 from refapp import i18n, sandbox_start
-from refapp.board import board_at
+from refapp.board import board_at, game_facts
 from refapp.catalog import localised
 from refapp.commands.web import THREADS
 from refapp.json_input import JSONInputError, loads
@@ -344,5 +344,7 @@ def download():  # type: ignore[no-untyped-def]
 
 @bp.app_context_processor
 def sandbox_helpers() -> dict[str, Any]:
-    """`sandbox_playable(entry_id)`: whether the entry page offers "try it"."""
-    return {"sandbox_playable": lambda entry_id: sandbox_start.for_card(entry_id) is not None}
+    """`sandbox_playable(entry_id)`: whether the entry page offers "try it"; `game_facts(game)`: the
+    game object's facts for the board and entry templates (refapp/board.py)."""
+    return {"sandbox_playable": lambda entry_id: sandbox_start.for_card(entry_id) is not None,
+            "game_facts": game_facts}

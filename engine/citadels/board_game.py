@@ -48,7 +48,7 @@ class CitadelsBoardGame(BoardGame):
         "counter.crown": "citadels/terms/crown",
     }
     #: the board counts rounds; its piles (district deck, bank) are named by pile.<slug>
-    board = {"turn": "player.round", "piles": "player.piles", "pile_words": True, "edition_badges": False}
+    board = {"turn": "player.round", "piles": "player.piles", "pile_words": True}
     sandbox_players = (2, 8)
     sandbox_editor = {"table": "draft", "player_counters": ["gold"], "turn_counters": [],
                       "stops": ["turn", "round", "game"], "targets": [], "ninth": ["queen", "artist"]}

@@ -14,7 +14,8 @@ The facts:
 - ``zones`` (a player's zones as the sandbox edits them), ``shared_zones``, ``counters``;
 - ``board_terms``: the board's interface keys -> the glossary entry that names them;
 - ``board``: how the demo board titles things (``turn``: the step counter's string key;
-  ``piles``: the piles' title key; ``pile_words``: piles are named by ``pile.<slug>`` strings);
+  ``piles``: the piles' title key; ``pile_words``: piles are named by ``pile.<slug>`` strings),
+  ``edition_badges`` (an entry card shows the editions as badges, else after the game's name);
 - ``sandbox_players`` (the player counts the sandbox editor offers), ``sandbox_caps`` (zone ->
   the :class:`~engine.sandbox.situation.Limits` field bounding it), ``shared_cap`` (cards in a
   shared zone, when not the limits' ``zone_cards``), ``sandbox_editor`` (the editor's table
@@ -115,6 +116,7 @@ class BoardGame:
     counters: ClassVar[tuple[str, ...]] = ()
     board_terms: ClassVar[dict[str, str]] = {}
     board: ClassVar[dict[str, Any]] = {}
+    edition_badges: ClassVar[bool] = False
     sandbox_players: ClassVar[tuple[int, int]] = (2, 4)
     sandbox_caps: ClassVar[dict[str, str]] = {}
     shared_cap: ClassVar[int | None] = None
@@ -178,6 +180,7 @@ class BoardGame:
             "shared_zones": list(self.shared_zones),
             "counters": list(self.counters),
             "board": dict(self.board),
+            "edition_badges": self.edition_badges,
             "players": {"min": self.sandbox_players[0], "max": self.sandbox_players[1]},
             "blank": self.sandbox_blank()[0],
             "cards": self.sandbox_facts(),

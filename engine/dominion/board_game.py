@@ -54,7 +54,8 @@ class DominionBoardGame(BoardGame):
         "zone.supply": "dominion/terms/supply",
     }
     #: the board counts turns; its piles are the supply, named by their cards
-    board = {"turn": "player.turn", "piles": "zone.supply", "pile_words": False, "edition_badges": True}
+    board = {"turn": "player.turn", "piles": "zone.supply", "pile_words": False}
+    edition_badges = True  # an entry card shows each edition as a badge
     sandbox_players = (2, 4)
     sandbox_editor = {"table": "supply", "player_counters": [],
                       "turn_counters": [["actions", 1], ["buys", 1], ["coins", 0]],

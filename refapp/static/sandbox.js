@@ -115,7 +115,7 @@
             d.events = held.events.slice(0, d.since).concat(d.events);
             d.snapshots = held.snapshots.slice(0, d.since).concat(d.snapshots);
           }
-          run = d; run.game = run.game || game(); idx = d.events.length - 1; picked = [];
+          run = d; run.game = run.game || game(); run.board = F().board; idx = d.events.length - 1; picked = [];
           $("sb-log").textContent = "";
           Object.keys(d.names || {}).forEach(function (k) { known[k] = d.names[k]; });
           showError((after && after.note) || notice);
