@@ -6,6 +6,7 @@ the tools and the web app ask of Citadels instead of comparing its name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.citadels import definitions as cd
@@ -108,6 +109,11 @@ class CitadelsBoardGame(BoardGame):
             "three_player_removed_rank": THREE_PLAYER_REMOVED_RANK,
             "queen_min_players": cd.QUEEN_MIN_PLAYERS,
         }
+
+    def simulate_options(self, players: str, edition: str, kingdom: Callable[[], list[str] | None],
+                         ) -> dict[str, Any]:
+        """A player count (or as many players as names listed)."""
+        return {"players": int(players) if players.strip().isdigit() else len(players.split(","))}
 
     # ------------------------------------------------------------------ the tools
     def setup_request(self, params: Params) -> dict[str, Any]:

@@ -26,11 +26,12 @@ The facts:
 - ``tools``: which evaluators the tools script uses (``setup``: ``by_edition`` or
   ``by_options``; ``score``: ``deck`` or ``city``) and the tools' defaults.
 
-The hooks: :meth:`prepare` (build a scenario's game), :meth:`normalise_situation` (a sandbox
-situation's defaults), :meth:`sandbox_blank`, :meth:`sandbox_for` (the sandbox starts),
-:meth:`sandbox_facts` (what the sandbox editor needs to place a card), :meth:`setup_request` /
-:meth:`setup`, :meth:`score_request` / :meth:`score`, :meth:`setup_table` (every set-up, for the
-tools offline) and :meth:`browser` (all the facts the browser scripts read, as JSON).
+The hooks: :meth:`prepare` (build a scenario's game), :meth:`simulate_options` (the CLI's bot
+games), :meth:`normalise_situation` (a sandbox situation's defaults), :meth:`sandbox_blank`,
+:meth:`sandbox_for` (the sandbox starts), :meth:`sandbox_facts` (what the sandbox editor needs to
+place a card), :meth:`setup_request` / :meth:`setup`, :meth:`score_request` / :meth:`score`,
+:meth:`setup_table` (every set-up, for the tools offline) and :meth:`browser` (all the facts the
+browser scripts read, as JSON).
 """
 
 from __future__ import annotations
@@ -148,6 +149,12 @@ class BoardGame:
     def sandbox_facts(self) -> dict[str, Any]:
         """What the sandbox editor needs to place this game's cards."""
         return {}
+
+    def simulate_options(self, players: str, edition: str, kingdom: Callable[[], list[str] | None],
+                         ) -> dict[str, Any]:
+        """``simulate(...)``'s game arguments from ``refapp simulate``'s options (``players``: bots or
+        a count; ``kingdom``: reads the --kingdom option, for a game that has kingdoms)."""
+        raise NotImplementedError
 
     # ------------------------------------------------------------------ the tools
     def setup_request(self, params: Params) -> dict[str, Any]:

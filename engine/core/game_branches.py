@@ -83,9 +83,9 @@ def text_branches(source: str, path: str, games: Iterable[str]) -> list[Branch]:
     return [Branch(path, i, line) for i, line in lines if pattern.search(line)]
 
 
-def _outside_games(paths: Iterable[Path], games: frozenset[str]) -> Iterator[Path]:
+def _outside_games(paths: Iterable[Path], games: frozenset[str], root: Path) -> Iterator[Path]:
     for path in paths:
-        rel = path.relative_to(ROOT).parts
+        rel = path.relative_to(root).parts
         if len(rel) > 1 and rel[0] == "engine" and rel[1] in games:
             continue  # a game's own package may name itself
         yield path
@@ -96,7 +96,7 @@ def scan(games: Iterable[str], root: Path = ROOT) -> list[Branch]:
     names = frozenset(games)
     found: list[Branch] = []
     py = sorted([*root.glob("engine/**/*.py"), *root.glob("refapp/**/*.py")])
-    for path in _outside_games(py, names):
+    for path in _outside_games(py, names, root):
         found += python_branches(path.read_text(encoding="utf-8"), str(path.relative_to(root)), names)
     text = sorted([*root.glob("refapp/templates/**/*.html"), *root.glob("refapp/static/*.js")])
     for path in text:

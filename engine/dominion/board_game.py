@@ -6,6 +6,7 @@ tools and the web app ask of Dominion instead of comparing its name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.board_game import (
@@ -94,6 +95,12 @@ class DominionBoardGame(BoardGame):
     def sandbox_facts(self) -> dict[str, Any]:
         """Each card's editions (placing a card switches to an edition that has it)."""
         return {"editions": {slug: sorted(c.editions) for slug, c in CARDS.items()}}
+
+    def simulate_options(self, players: str, edition: str, kingdom: Callable[[], list[str] | None],
+                         ) -> dict[str, Any]:
+        """Comma-separated bots, the edition and the kingdom (random when none)."""
+        return {"players": [p.strip() for p in players.split(",") if p.strip()], "edition": edition,
+                "kingdom": kingdom()}
 
     # ------------------------------------------------------------------ the tools
     def setup_request(self, params: Params) -> dict[str, Any]:
