@@ -14,7 +14,7 @@ from engine.core.board_game import Start
 from engine.core.registry import games, get_game
 from engine.core.scenario import ScenarioError, find_scenario_path, read_yaml
 
-__all__ = ["NAMES", "Start", "answers_before", "blank", "card_facts", "for_card", "from_demo"]
+__all__ = ["NAMES", "Start", "answers_before", "blank", "for_card", "from_demo"]
 SCRIPT_FREE = ("script", "expect", "highlight", "aliases")
 
 
@@ -49,8 +49,3 @@ def from_demo(scenario_id: str, step: int | None) -> tuple[dict[str, Any], list[
 def answers_before(answered: list[Any], step: int) -> int:
     """How many answers (with their ``seq``) had been given when the player showed step ``step`` (1-based)."""
     return sum(1 for a in answered if a.seq <= step - 1)
-
-
-def card_facts() -> dict[str, Any]:
-    """What the editor needs to place a card, by game (each game object's ``sandbox_facts``)."""
-    return {name: game.sandbox_facts() for name, game in games().items()}
