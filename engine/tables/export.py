@@ -10,7 +10,8 @@ Scoring is exported as the engines' answers, not as restated rules:
   City's colour) for every combination of colours present, Haunted City (absent / usable / built
   in the last round), Wishing Well and number of other purple districts; the end size for each
   player count, game length and Bell Tower; how ties are broken (district points, then gold).
-A parity test plays random cities and decks through both the engine and the browser.
+Each game object's tool facts (``games``: which evaluator the tools script uses, the defaults)
+go with them. A parity test plays random cities and decks through both the engine and the browser.
 """
 
 from __future__ import annotations
