@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.core.registry import browser_facts
 from refapp.catalog import localised
 
 ZONE_ORDER = ("characters", "deck", "hand", "play", "discard", "set_aside", "city")
@@ -144,10 +145,15 @@ def ruling_index(run: dict[str, Any]) -> int:
 EVENT_KEYS = ("seq", "player", "cards", "to_zone")
 
 
+def game_facts(game: str) -> dict[str, Any]:
+    """The game object's browser facts (``board``: the turn and piles words), {} for no known game."""
+    return browser_facts().get(game, {})
+
+
 def client_run(run: dict[str, Any], lang: str) -> dict[str, Any]:
     """What static/board.js and player.js need of a run, in the reader's language, for the page to
     embed (the page never fetches the run again): events' sentences and the cards they move,
-    the snapshots, card names and types, the highlighted steps."""
+    the snapshots, card names and types, the highlighted steps, and the game's board words."""
     events = []
     for i, ev in enumerate(run.get("events") or []):
         out = {k: ev[k] for k in EVENT_KEYS if ev.get(k) is not None}
@@ -161,4 +167,5 @@ def client_run(run: dict[str, Any], lang: str) -> dict[str, Any]:
         "names": {slug: localised(n, lang) for slug, n in (run.get("names") or {}).items()},
         "card_types": run.get("card_types") or {},
         "highlight": list(run.get("highlight") or []),
+        "board": game_facts(run.get("game") or "").get("board", {}),
     }

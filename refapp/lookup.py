@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 
+from engine.core.registry import game_names
 from refapp import lookup_match, lookup_ocr
 from refapp.catalog import localised
 from refapp.state import get_state
@@ -19,7 +20,7 @@ from refapp.state import get_state
 bp = Blueprint("lookup", __name__)
 
 OCR_SLOTS = threading.BoundedSemaphore(1)
-GAMES = ("dominion", "citadels")
+GAMES = game_names()
 LANGS = ("zh-Hans", "zh-Hant", "en")
 MODES = ("card", "kingdom")
 RETRY_AFTER = "3"

@@ -16,8 +16,10 @@ import yaml
 from flask import Blueprint, Response, current_app, g, render_template, request
 
 from engine import sandbox
+from engine.core.registry import browser_facts, game_names, games
 from refapp import i18n, sandbox_start
-from refapp.board import board_at
+from refapp.board import board_at, game_facts
+from refapp.catalog import localised
 from refapp.commands.web import THREADS
 from refapp.json_input import JSONInputError, loads
 from refapp.sandbox_code import CodeError, decode, encode
@@ -29,7 +31,6 @@ from refapp.vocabulary import board_strings
 bp = Blueprint("sandbox", __name__)
 
 MAX_BODY_BYTES = 32 * 1024
-GAMES = ("dominion", "citadels")
 TOO_SLOW_RETRY_S = 5
 NO_BOARDS = sandbox.Boards(at=frozenset())
 LAST_BOARD = sandbox.Boards(last=True)
@@ -72,7 +73,7 @@ def replay(situation: Any, answers: Any, boards: sandbox.Boards = sandbox.ALL_BO
     logged with its traceback, answered 500 without it.
     """
     game = situation.get("game") if isinstance(situation, dict) else None
-    names = game_names(game)[0] if game in GAMES else {}
+    names = slug_names_of(game)[0] if isinstance(game, str) and game in games() else {}
     try:
         return sandbox.play(situation, answers, names, limits(), boards), {}, 200
     except sandbox.SandboxError as exc:
@@ -92,11 +93,11 @@ def run_sandbox(situation: Any, answers: Any, boards: sandbox.Boards = sandbox.A
     run, error, status = replay(situation, answers, boards)
     if run is None:
         return error, status
-    names, types = game_names(run.game)
+    names, types = slug_names_of(run.game)
     return {**run.to_dict(), "names": names, "card_types": types, "code": encode(situation, answers)}, 200
 
 
-def game_names(game: str) -> tuple[dict[str, Any], dict[str, list[str]]]:
+def slug_names_of(game: str) -> tuple[dict[str, Any], dict[str, list[str]]]:
     """Every card name and type list of one game (slug keys), built once per app: the board and
     the editor label any card with them, and sending them all is cheaper than finding the used ones."""
     extra = get_state().extra
@@ -238,7 +239,7 @@ def _from_demo(scenario_id: str, step_arg: str | None) -> tuple[dict[str, Any], 
 def start_state() -> tuple[dict[str, Any], list[Any], str | None]:
     """(situation, answers, error) from the query: ?s=code, ?from=demo&step=n, ?card=entry, ?game=."""
     args = request.args
-    game = args.get("game") if args.get("game") in GAMES else "dominion"
+    game = args.get("game") if args.get("game") in games() else game_names()[0]
     if args.get("s"):
         try:
             situation, answers = decode(args["s"])
@@ -294,7 +295,7 @@ def _page():  # type: ignore[no-untyped-def]
     elif error:
         status = 400
     game = situation.get("game") if isinstance(situation, dict) else None
-    game = game if game in GAMES else "dominion"
+    game = game if isinstance(game, str) and game in games() else game_names()[0]
     strings = {**i18n.client_strings(g.lang, ("sandbox.", "game.", "edition.", "punct.")),
                **board_strings(get_state().catalog, game, g.lang)}  # the board's words, as the demo player's
     last = len(data.get("events") or []) - 1
@@ -311,9 +312,15 @@ def _page():  # type: ignore[no-untyped-def]
         error=error,
         strings=strings,
         code=data.get("code") or encode(situation, answers),
-        cards=sandbox_start.card_facts(),
+        games=browser_facts(),
+        names_by_game={name: names_in(name, g.lang) for name in games()},
         origin=origin,
     ), status, retry_headers(status)
+
+
+def names_in(game: str, lang: str) -> dict[str, str]:
+    """One game's card names in ``lang`` by slug (the editor's chips)."""
+    return {slug: localised(n, lang) for slug, n in get_state().catalog.slug_names(game).items()}
 
 
 @bp.get("/sandbox/scenario.yaml")
@@ -337,5 +344,7 @@ def download():  # type: ignore[no-untyped-def]
 
 @bp.app_context_processor
 def sandbox_helpers() -> dict[str, Any]:
-    """`sandbox_playable(entry_id)`: whether the entry page offers "try it"."""
-    return {"sandbox_playable": lambda entry_id: sandbox_start.for_card(entry_id) is not None}
+    """`sandbox_playable(entry_id)`: whether the entry page offers "try it"; `game_facts(game)`: the
+    game object's facts for the board and entry templates (refapp/board.py)."""
+    return {"sandbox_playable": lambda entry_id: sandbox_start.for_card(entry_id) is not None,
+            "game_facts": game_facts}

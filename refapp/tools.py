@@ -13,18 +13,16 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, g, jsonify, make_response, render_template, request
 
+from engine.core.board_game import ParamError, param_choice, param_int, param_list
+from engine.core.registry import browser_facts, game_names, get_game
 from engine.tables import (
     KingdomError,
     PickOptions,
     ScoreError,
     SetupRequestError,
-    citadels_setup,
-    dominion_setup,
     export_tables,
     pick_kingdom,
     recommended_sets,
-    score_citadels,
-    score_dominion,
 )
 from refapp import tools_strings
 from refapp.catalog import localised
@@ -32,13 +30,9 @@ from refapp.state import get_state
 
 bp = Blueprint("tools", __name__)
 
-GAMES = ("dominion", "citadels")
 MAX_SCORE_PLAYERS = 8
 STRING_PREFIXES = ("setup.", "kingdom.", "score.", "tools.", "table.", "share.")
-
-
-class ParamError(ValueError):
-    """A query parameter the tools cannot use; the message names it."""
+__all__ = ["ParamError", "bp", "tables"]
 
 
 def tables() -> dict[str, Any]:
@@ -49,57 +43,27 @@ def tables() -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- parameters
-def _int(name: str, default: int, lo: int, hi: int) -> int:
-    raw = request.args.get(name)
-    if raw in (None, ""):
-        return default
-    if not raw.isdigit() or not lo <= int(raw) <= hi:
-        raise ParamError(f"{name}: {raw[:20]!r} is not a whole number from {lo} to {hi}")
-    return int(raw)
-
-
-def _choice(name: str, choices: tuple[str, ...], default: str) -> str:
-    raw = request.args.get(name) or default
-    if raw not in choices:
-        raise ParamError(f"{name}: {raw[:20]!r} is not one of {list(choices)}")
-    return raw
-
-
-def _list(name: str) -> tuple[str, ...]:
-    raw = ",".join(request.args.getlist(name))
-    if len(raw) > 1000:
-        raise ParamError(f"{name}: too long")
-    return tuple(x for x in (s.strip() for s in raw.split(",")) if x)
-
-
-def _flag(name: str) -> bool:
-    return request.args.get(name, "") in ("1", "true", "on", "yes")
+def _game() -> str:
+    """The ``game`` parameter (default: the first game)."""
+    return param_choice(request.args, "game", game_names(), game_names()[0])
 
 
 def setup_request() -> dict[str, Any]:
-    game = _choice("game", GAMES, "dominion")
-    if game == "dominion":
-        return {"game": game, "edition": _choice("edition", ("1e", "2e"), "2e"),
-                "players": _int("players", 3, 0, 99), "kingdom": _list("kingdom")}
-    ninth = request.args.get("ninth") or None
-    return {"game": game, "players": _int("players", 4, 0, 99), "short_game": _flag("short"),
-            "ninth": None if ninth == "none" else ninth}
+    return get_game(_game()).setup_request(request.args)
 
 
 def compute_setup(req: dict[str, Any]) -> dict[str, Any]:
-    if req["game"] == "dominion":
-        return dominion_setup(req["players"], req["edition"], list(req["kingdom"]))
-    return citadels_setup(req["players"], req["short_game"], req["ninth"])
+    return get_game(req["game"]).setup(req)
 
 
 def kingdom_request() -> dict[str, Any]:
     return {
-        "edition": _choice("edition", ("1e", "2e", "mixed"), "2e"),
+        "edition": param_choice(request.args, "edition", ("1e", "2e", "mixed"), "2e"),
         "set": request.args.get("set") or None,
-        "seed": _int("seed", 1, 0, 2**32 - 1),
-        "exclude": _list("exclude"),
-        "lock": _list("lock"),
-        "require": _list("require"),
+        "seed": param_int(request.args, "seed", 1, 0, 2**32 - 1),
+        "exclude": param_list(request.args, "exclude"),
+        "lock": param_list(request.args, "lock"),
+        "require": param_list(request.args, "require"),
     }
 
 
@@ -118,51 +82,13 @@ def compute_kingdom(req: dict[str, Any]) -> dict[str, Any]:
 
 def score_request() -> dict[str, Any]:
     """Players ``p0``..``p7`` from ``p<i>.<field>`` parameters (what the score form submits)."""
-    game = _choice("game", GAMES, "dominion")
-    players = []
-    for i in range(MAX_SCORE_PLAYERS):
-        prefix = f"p{i}."
-        fields = {k[len(prefix):]: v for k, v in request.args.items() if k.startswith(prefix)}
-        if not fields:
-            continue
-        player: dict[str, Any] = {"name": fields.pop("name", "")}
-        if game == "dominion":
-            cards = {}
-            for key, value in fields.items():
-                if key in ("total", "turns"):
-                    player[key] = _number(f"{prefix}{key}", value)
-                elif value != "":
-                    cards[key] = _number(f"{prefix}{key}", value)
-            player["cards"] = cards
-        else:
-            for key in ("city", "late", "gilded"):
-                values = ",".join(request.args.getlist(prefix + key)).split(",")
-                player[{"late": "last_round"}.get(key, key)] = [x for x in values if x]
-            player["completed"] = fields.get("done") or "auto"
-            for key in ("museum", "gold", "hand"):  # gold: the Imperial Treasury and ties; hand: the Map Room
-                if fields.get(key):
-                    player[key] = _number(f"{prefix}{key}", fields[key])
-        players.append(player)
-    request_ = {"game": game, "players": players, "short_game": _flag("short")}
-    if game == "citadels":
-        request_["bell_tower_announced"] = _choice("bell", ("1", "0"), "1") == "1"
-    return request_
-
-
-def _number(name: str, raw: str) -> int:
-    if raw == "":
-        return 0
-    if not raw.isdigit() or len(raw) > 4:
-        raise ParamError(f"{name}: {raw[:20]!r} is not a whole number")
-    return int(raw)
+    return get_game(_game()).score_request(request.args, MAX_SCORE_PLAYERS)
 
 
 def compute_score(req: dict[str, Any]) -> dict[str, Any]:
     if not req["players"]:
         raise ScoreError("players: add at least one player (p0.name=...)")
-    if req["game"] == "dominion":
-        return score_dominion(req)
-    return score_citadels(req)
+    return get_game(req["game"]).score(req)
 
 
 TOOLS = {
@@ -188,7 +114,7 @@ def tool_json(tool: str):  # type: ignore[no-untyped-def]
 
 def names_for(lang: str) -> dict[str, dict[str, str]]:
     """Card, character and district names in ``lang`` for the tools script: game -> slug -> name."""
-    out: dict[str, dict[str, str]] = {game: {} for game in GAMES}
+    out: dict[str, dict[str, str]] = {game: {} for game in game_names()}
     for e in get_state().catalog.dataset.entries:
         if e.kind == "card" and e.game in out:
             slug = e.id.split("/", 1)[1]
@@ -212,12 +138,14 @@ def tool_page(tool: str) -> Any:
         tables=tables(),
         query=request.query_string.decode("latin-1")[:2000],
         tool=tool,
+        games=browser_facts(),
         client={
             "tool": tool,
             "lang": g.lang,
             "strings": tools_strings.client_strings(g.lang, STRING_PREFIXES),
             "names": names_for(g.lang),
             "data": "/tools/data.json",
+            "games": browser_facts(),
         },
     ), status
 

@@ -8,28 +8,12 @@ in each script, so what a player reads on the board is what the glossary and the
 
 from __future__ import annotations
 
+from engine.core.registry import games
 from refapp import i18n
 from refapp.catalog import Catalog, localised
 
-# interface key the board uses -> the glossary entry that names it, per game
-BOARD_TERMS: dict[str, dict[str, str]] = {
-    "dominion": {
-        "zone.deck": "dominion/terms/deck",
-        "zone.hand": "dominion/terms/hand",
-        "zone.play": "dominion/terms/play-area",
-        "zone.discard": "dominion/terms/discard-pile",
-        "zone.set_aside": "dominion/terms/set-aside",
-        "zone.trash": "dominion/terms/trash-pile",
-        "zone.supply": "dominion/terms/supply",
-    },
-    "citadels": {
-        "zone.city": "citadels/terms/city",
-        "pile.deck": "citadels/terms/district-deck",
-        "pile.bank": "citadels/terms/bank",
-        "counter.gold": "citadels/terms/gold",
-        "counter.crown": "citadels/terms/crown",
-    },
-}
+# interface key the board uses -> the glossary entry that names it, per game (the game objects' board_terms)
+BOARD_TERMS: dict[str, dict[str, str]] = {name: dict(game.board_terms) for name, game in games().items()}
 BOARD_PREFIXES = ("player.", "zone.", "counter.", "phase.", "pile.")
 
 

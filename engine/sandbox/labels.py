@@ -9,14 +9,13 @@ card names come from ``names`` (the corpus), player names from the situation.
 
 from __future__ import annotations
 
-from engine.citadels.narration import OPTION_WORDS as CITADELS
 from engine.core.localised import Localised, Names
 from engine.core.narration_options import option_label as _label
-from engine.dominion.narrate import OPTION_WORDS as DOMINION
+from engine.core.registry import get_game
 
 
 def option_label(option: str, names: Names, players: list[str], card: str | None = None,
                  purpose: str | None = None, game: str = "citadels") -> Localised:
     """The option as a player reads it, in every language (``card``/``purpose``: the decision's;
     ``game`` picks the words: a Dominion "gold" is the card Gold, a Citadels "gold" takes gold)."""
-    return _label(option, names, players, DOMINION if game == "dominion" else CITADELS, card, purpose)
+    return _label(option, names, players, get_game(game).option_words, card, purpose)

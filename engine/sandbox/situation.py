@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.registry import game_names, games
 from engine.core.scenario import Scenario, ScenarioError, scenario_from_dict
 from engine.sandbox.errors import SituationError
 
-GAMES = ("dominion", "citadels")
 IGNORED = ("expect", "highlight", "aliases")
 
 
@@ -55,15 +55,14 @@ def normalise(raw: Any) -> dict[str, Any]:
     if "script" in raw:
         raise SituationError("situation.script", "situation.script: send answers in 'answers', not a script")
     game = raw.get("game")
-    if game not in GAMES:
-        raise SituationError("situation.game", f"situation.game: {game!r} is not one of {list(GAMES)}")
+    if not isinstance(game, str) or game not in games():
+        raise SituationError("situation.game", f"situation.game: {game!r} is not one of {list(game_names())}")
     out = {k: v for k, v in raw.items() if k not in IGNORED}
     setup = out.get("setup")
     if isinstance(setup, dict) and isinstance(setup.get("bots"), dict):  # JSON keys are strings
         bots = {int(k) if isinstance(k, str) and k.isdigit() else k: v for k, v in setup["bots"].items()}
         out["setup"] = {**setup, "bots": bots}
-    if game == "dominion":
-        out.setdefault("edition", "1e")
+    games()[game].normalise_situation(out)
     out.setdefault("id", "sandbox")
     if "rulings" not in out:  # a scenario names its rulings one way or the other
         out.setdefault("entry", f"{game}/sandbox")
@@ -92,8 +91,9 @@ def _cards(value: Any) -> int:
 def size_problems(data: dict[str, Any], limits: Limits) -> list[str]:
     """What exceeds :class:`Limits` (shape errors are left to the scenario checks)."""
     problems: list[str] = []
-    citadels = data.get("game") == "citadels"
-    most = {"hand": limits.citadels_hand, "city": limits.citadels_city} if citadels else {}
+    game = games().get(data.get("game")) if isinstance(data.get("game"), str) else None
+    most = {zone: getattr(limits, cap) for zone, cap in game.sandbox_caps.items()} if game else {}
+    shared_cap = game.shared_cap if game and game.shared_cap is not None else limits.zone_cards
     players = data.get("players") if isinstance(data.get("players"), list) else []
     for i, p in enumerate(players):
         if not isinstance(p, dict):
@@ -115,9 +115,8 @@ def size_problems(data: dict[str, Any], limits: Limits) -> list[str]:
                 problems.append(f"players[{i}].counters.{name}: {n} is not from 0 to {limits.counter}")
     shared = data.get("shared") if isinstance(data.get("shared"), dict) else {}
     for zone, cards in shared.items():
-        cap = 100 if citadels else limits.zone_cards  # Citadels' deck holds the whole district deck
-        if _cards(cards) > cap:
-            problems.append(f"shared.{zone}: {_cards(cards)} cards; at most {cap}")
+        if _cards(cards) > shared_cap:
+            problems.append(f"shared.{zone}: {_cards(cards)} cards; at most {shared_cap}")
     supply = data.get("supply") if isinstance(data.get("supply"), dict) else {}
     for slug, n in supply.items():
         if isinstance(n, int) and n > limits.pile_count:

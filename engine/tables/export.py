@@ -10,7 +10,8 @@ Scoring is exported as the engines' answers, not as restated rules:
   City's colour) for every combination of colours present, Haunted City (absent / usable / built
   in the last round), Wishing Well and number of other purple districts; the end size for each
   player count, game length and Bell Tower; how ties are broken (district points, then gold).
-A parity test plays random cities and decks through both the engine and the browser.
+Each game object's tool facts (``games``: which evaluator the tools script uses, the defaults)
+go with them. A parity test plays random cities and decks through both the engine and the browser.
 """
 
 from __future__ import annotations
@@ -218,6 +219,14 @@ def kingdom_data() -> dict[str, Any]:
     }
 
 
+def game_facts() -> dict[str, Any]:
+    """What the tools script asks of each game object: its editions and ``tools`` facts (which
+    set-up and score evaluators, the form's defaults, the cite for ties)."""
+    from engine.core.registry import games
+
+    return {name: {"editions": list(game.editions), **game.tools} for name, game in games().items()}
+
+
 def export_tables() -> dict[str, Any]:
     """Everything the tools need offline; ``version`` changes whenever any figure does."""
     body = {
@@ -226,6 +235,7 @@ def export_tables() -> dict[str, Any]:
         "citadels_score": citadels_scoring(),
         "kingdom": kingdom_data(),
         "dominion_cards": {slug: sorted(CARDS[slug].types) for slug in CARDS},
+        "games": game_facts(),
     }
     text = json.dumps(body, sort_keys=True, separators=(",", ":"))
     return {"version": hashlib.sha256(text.encode()).hexdigest()[:12], **body}

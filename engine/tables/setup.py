@@ -234,25 +234,33 @@ def citadels_setup(players: int, short_game: bool = False, ninth: str | None = N
     }
 
 
-def all_setups() -> dict[str, Any]:
-    """Every set-up the engines accept: Dominion by edition and players, Citadels by players,
-    rank-9 character and short game (keys ``"<players>"`` and ``"<players>-<ninth>-<short>"``)."""
-    options = setup_options()
-    dominion = {ed: {str(n): dominion_setup(n, ed) for n in options.dominion_players} for ed in EDITIONS}
-    citadels: dict[str, Any] = {}
-    for n in options.citadels_players:
+def dominion_setups() -> dict[str, Any]:
+    """Every Dominion set-up the engine accepts, by edition and players (key ``"<players>"``)."""
+    players = setup_options().dominion_players
+    setups = {ed: {str(n): dominion_setup(n, ed) for n in players} for ed in EDITIONS}
+    return {"players": list(players), "editions": list(EDITIONS), "setups": setups}
+
+
+def citadels_setups() -> dict[str, Any]:
+    """Every Citadels set-up the engine accepts, by players, rank-9 character and short game
+    (key ``"<players>-<ninth>-<short>"``)."""
+    players = setup_options().citadels_players
+    setups: dict[str, Any] = {}
+    for n in players:
         for ninth in NINTH:
             for short in (False, True):
                 try:
-                    citadels[citadels_key(n, ninth, short)] = citadels_setup(n, short, ninth)
+                    setups[citadels_key(n, ninth, short)] = citadels_setup(n, short, ninth)
                 except SetupRequestError:
                     continue
-    return {
-        "dominion": {"players": list(options.dominion_players), "editions": list(EDITIONS),
-                     "setups": dominion},
-        "citadels": {"players": list(options.citadels_players), "ninth": [x for x in NINTH if x],
-                     "setups": citadels},
-    }
+    return {"players": list(players), "ninth": [x for x in NINTH if x], "setups": setups}
+
+
+def all_setups() -> dict[str, Any]:
+    """Every set-up the engines accept, by game (each game object's ``setup_table``)."""
+    from engine.core.registry import games
+
+    return {name: game.setup_table() for name, game in games().items()}
 
 
 def citadels_key(players: int, ninth: str | None, short: bool) -> str:

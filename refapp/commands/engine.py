@@ -184,8 +184,25 @@ def scenario_check(game: str | None) -> None:
         sys.exit(1)
 
 
+class GameChoice(click.Choice):
+    """The registry's game names, read when click first needs them (the CLI starts without engines)."""
+
+    def __init__(self) -> None:
+        super().__init__([])
+
+    @property  # type: ignore[override]
+    def choices(self) -> tuple[str, ...]:
+        from engine.core.registry import game_names
+
+        return game_names()
+
+    @choices.setter
+    def choices(self, _value: object) -> None:
+        pass
+
+
 @click.command("simulate")
-@click.option("--game", default="dominion", type=click.Choice(["dominion", "citadels"]))
+@click.option("--game", default=None, type=GameChoice(), help="A game's name (default: the first listed).")
 @click.option("--edition", default="1e", help="Dominion: 1e or 2e.")
 @click.option("--kingdom", default=None,
               help="Dominion: 10 comma-separated kingdom card slugs or a recommended set id "
@@ -199,8 +216,9 @@ def simulate(game: str, edition: str, kingdom: str | None, players: str, games: 
              as_json: bool) -> None:
     """Bot games: win and tie rates and average turns, deterministic per seed."""
     from engine.core import game_module
-    from engine.core.registry import UnknownGameError
+    from engine.core.registry import UnknownGameError, game_names, get_game
 
+    game = game or game_names()[0]
     try:
         module = game_module(game)
     except UnknownGameError as exc:
@@ -218,16 +236,8 @@ def simulate(game: str, edition: str, kingdom: str | None, players: str, games: 
         done[0] = n
 
     try:
-        if game == "dominion":
-            result = module.simulate(
-                players=[p.strip() for p in players.split(",") if p.strip()],
-                games=games, seed=seed, edition=edition,
-                kingdom=parse_kingdom(kingdom, edition),
-                progress=progress,
-            )
-        else:
-            count = int(players) if players.strip().isdigit() else len(players.split(","))
-            result = module.simulate(players=count, games=games, seed=seed, progress=progress)
+        options = get_game(game).simulate_options(players, edition, lambda: parse_kingdom(kingdom, edition))
+        result = module.simulate(**options, games=games, seed=seed, progress=progress)
     except ValueError as exc:
         raise click.ClickException(str(exc)) from None
     finally:

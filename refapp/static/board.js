@@ -133,7 +133,7 @@
       var changedPiles = !!(before && JSON.stringify(pilesBefore) !== JSON.stringify(piles));
       var z = el("div", "zone piles" + (changedPiles ? " changed" : ""));
       z.setAttribute("data-zone", "piles");
-      z.appendChild(el("div", "zone-name", t(run.game === "citadels" ? "player.piles" : "zone.supply")));
+      z.appendChild(el("div", "zone-name", t(run.board.piles)));
       var row = el("div", "cards");
       pileNames.forEach(function (slug) {
         var c = el("span", "cardv" + self.typeClasses(run, slug), self.S["pile." + slug] || self.cardName(run, slug));

@@ -43,7 +43,7 @@
     var snap = snapshotAt(idx) || {};
     var extra = [];
     // Citadels counts rounds (the narration says 轮/輪/Round); Dominion counts turns
-    if (snap.turn) extra.push(t(run.game === "citadels" ? "player.round" : "player.turn", { n: snap.turn }));
+    if (snap.turn) extra.push(t(run.board.turn, { n: snap.turn }));
     if (snap.phase) extra.push(label("phase", snap.phase));
     stepLabel.textContent = t("player.step", { n: idx + 1, total: total }) + (extra.length ? " · " + extra.join(" · ") : "");
     var isHl = highlight[ev.seq != null ? ev.seq : idx];

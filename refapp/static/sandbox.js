@@ -6,12 +6,15 @@
   var app = document.getElementById("sb-app");
   if (!app || !window.fetch) return;
   var Ref = window.Ref, lang = Ref.lang, el = Ref.el, loc = Ref.loc, button = Ref.button;
-  var S = Ref.json("sb-strings"), FACTS = Ref.json("sb-cards"), start = Ref.json("sb-state");
+  var S = Ref.json("sb-strings"), GAMES = Ref.json("sb-games"), start = Ref.json("sb-state");
   var t = Ref.translator(S);
   var sit = start.situation || {}, answers = start.answers || [];
   var run = null, idx = 0, seq = 0, timer = null, picked = [], supplyOpen = false;
   var NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"];
-  var ZONES = { dominion: ["hand", "deck", "discard", "play"], citadels: ["hand", "city", "characters"] };
+  /* the game's facts (engine/<game>/board_game.py, BoardGame.browser()): zones, editions, player
+     counts, the blank table, the cards the editor places and how its table form looks */
+  function F() { return GAMES[game()]; }
+  function cards() { return F().cards; }
   var $ = function (id) { return document.getElementById(id); };
   var errBox = $("sb-error"), decision = $("sb-decision");
   var board = new Ref.Board($("sb-board"), S, { name: function (slug) { return loc(known[slug]); } });
@@ -54,16 +57,16 @@
   }
   /* whether this table takes a Citadels character (what engine/citadels/settings.py accepts) */
   function accepts(slug) {
-    var rank = FACTS.characters[slug], n = sit.players.length;
+    var C = cards(), rank = (C.characters || {})[slug], n = sit.players.length;
     if (rank == null) return true;
-    if (n === 3 && rank === FACTS.three_player_removed_rank) return false;
-    if (rank === 9) return n > 2 && (slug !== "queen" || n >= FACTS.queen_min_players);
+    if (n === 3 && rank === C.three_player_removed_rank) return false;
+    if (rank === 9) return n > 2 && (slug !== "queen" || n >= C.queen_min_players);
     return true;
   }
   /* characters the table no longer takes (the player count changed) leave it, saying so */
   function dropRefused() {
     var gone = [];
-    if (game() !== "citadels") return gone;
+    if (!cards().characters) return gone;  // a game without characters refuses none
     sit.players.forEach(function (p) {
       var held = (p.zones && p.zones.characters) || [];
       for (var i = held.length - 1; i >= 0; i--) if (!accepts(held[i])) gone.push(held.splice(i, 1)[0]);
@@ -112,7 +115,7 @@
             d.events = held.events.slice(0, d.since).concat(d.events);
             d.snapshots = held.snapshots.slice(0, d.since).concat(d.snapshots);
           }
-          run = d; run.game = run.game || game(); idx = d.events.length - 1; picked = [];
+          run = d; run.game = run.game || game(); run.board = F().board; idx = d.events.length - 1; picked = [];
           $("sb-log").textContent = "";
           Object.keys(d.names || {}).forEach(function (k) { known[k] = d.names[k]; });
           showError((after && after.note) || notice);
@@ -246,16 +249,16 @@
   /* ---------- the editor ---------- */
   function emptyPlayer(i) {
     var zones = {};
-    ZONES[game()].forEach(function (z) { if (z !== "characters" && z !== "play") zones[z] = []; });
-    var p = { name: NAMES[i] || String(i + 1), zones: zones };
-    if (game() === "citadels") p.counters = { gold: 2 };
+    F().zones.forEach(function (z) { if (z !== "characters" && z !== "play") zones[z] = []; });
+    var p = { name: NAMES[i] || String(i + 1), zones: zones }, counters = F().blank.players[0].counters;
+    if (counters) p.counters = JSON.parse(JSON.stringify(counters));  // what a blank table's player holds
     return p;
   }
-  function blank(g) {
-    sit = { game: g, players: [], setup: g === "dominion" ? { stop: "turn" } : { start: "draft", stop: "round" } };
-    if (g === "dominion") sit.edition = "1e";
-    var n = g === "dominion" ? 2 : 4;
-    for (var i = 0; i < n; i++) sit.players.push(emptyPlayer(i));
+  function blank(g) {  /* the game's blank table (BoardGame.sandbox_blank) */
+    var b = GAMES[g].blank;
+    sit = { game: g, players: [], setup: JSON.parse(JSON.stringify(b.setup)) };
+    if (b.edition) sit.edition = b.edition;
+    for (var i = 0; i < b.players.length; i++) sit.players.push(emptyPlayer(i));
     answers = [];
   }
   function select(label, value, options, onChange) {
@@ -308,17 +311,17 @@
       ni.addEventListener("change", function () { if (ni.value.trim()) { p.name = ni.value.trim(); drawEditor(); changed(); } });
       nl.appendChild(ni); f.appendChild(nl);
       p.zones = p.zones || {};
-      ZONES[game()].forEach(function (z) {
+      F().zones.forEach(function (z) {
         var list = p.zones[z] || [];
         var wrap = el("div", "sb-zone");
         wrap.appendChild(el("span", null, (S["zone." + z] || z) + " (" + list.length + ")"));
         wrap.appendChild(chips(list, z, drawEditor));
         f.appendChild(wrap);
       });
-      if (game() === "citadels") {
+      F().editor.player_counters.forEach(function (c) {
         p.counters = p.counters || {};
-        f.appendChild(number(S["counter.gold"], p.counters.gold || 0, 0, 99, function (v) { p.counters.gold = v; }));
-      }
+        f.appendChild(number(S["counter." + c], p.counters[c] || 0, 0, 99, function (v) { p.counters[c] = v; }));
+      });
       box.appendChild(f);
     });
   }
@@ -327,19 +330,22 @@
   function drawTable() {
     var f = $("sb-table"), st = setup();
     while (f.children.length > 1) f.removeChild(f.lastChild);
-    var row = el("div", "sb-row");
-    if (game() === "dominion") {
+    TABLE_FORMS[F().editor.table](f, el("div", "sb-row"), st, F().editor);
+  }
+  /* the table form: a turn in progress with its supply and trash, or a round's draft */
+  var TABLE_FORMS = {
+    supply: function (f, row, st, E) {
       var active = st.active || 0, mine = sit.players[active];
       row.appendChild(select(t("sandbox.active"), active, playerOptions(), function (v) { st.active = +v; }));
       row.appendChild(select(t("sandbox.phase"), st.phase || "action",
         [["action", S["phase.action"]], ["buy", S["phase.buy"]]], function (v) { st.phase = v; }));
       row.appendChild(number(t("sandbox.turn"), st.turn || 1, 1, 999, function (v) { st.turn = v; }));
       mine.counters = mine.counters || {};
-      [["actions", 1], ["buys", 1], ["coins", 0]].forEach(function (c) {
+      E.turn_counters.forEach(function (c) {
         row.appendChild(number(S["counter." + c[0]], c[0] in mine.counters ? mine.counters[c[0]] : c[1], 0, 99,
           function (v) { mine.counters[c[0]] = v; }));
       });
-      row.appendChild(select(t("sandbox.stop"), st.stop || "turn", stops(["card", "action", "buy", "turn", "game"]),
+      row.appendChild(select(t("sandbox.stop"), st.stop || "turn", stops(E.stops),
         function (v) { st.stop = v; }));
       f.appendChild(row);
       var piles = (run && run.snapshots[0] && run.snapshots[0].piles) || {};
@@ -360,39 +366,37 @@
       trash.appendChild(el("span", null, S["zone.trash"]));
       trash.appendChild(chips(sit.shared.trash, "trash", drawEditor));
       f.appendChild(trash);
-      return;
+    },
+    draft: function (f, row, st, E) {
+      var settings = st.settings || {};
+      row.appendChild(select(t("sandbox.crown"), st.crown || 0, playerOptions(), function (v) { st.crown = +v; }));
+      row.appendChild(select(t("sandbox.start"), st.start || "draft",
+        [["draft", t("sandbox.start.draft")], ["turns", t("sandbox.start.turns")]], function (v) {
+          st.start = v;
+          if (v !== "turns") delete st.from_rank;
+          drawEditor();
+        }));
+      if (st.start === "turns") {
+        var ranks = [];
+        for (var r = 1; r <= 9; r++) ranks.push([r, r]);
+        row.appendChild(select(t("sandbox.from_rank"), st.from_rank || 1, ranks, function (v) { st.from_rank = +v; }));
+      }
+      row.appendChild(select(t("sandbox.stop"), st.stop || "round", stops(E.stops), function (v) { st.stop = v; }));
+      row.appendChild(select(t("sandbox.ninth"), settings.ninth || "", [["", t("sandbox.no_ninth")]].concat(
+        E.ninth.map(function (c) { return [c, nameOf(c)]; })), function (v) {
+          st.settings = st.settings || {};
+          if (v) st.settings.ninth = v; else delete st.settings.ninth;
+        }));
+      row.appendChild(number(t("sandbox.bank"), "bank" in st ? st.bank : "", 0, 99, function (v) { st.bank = v; }));
+      f.appendChild(row);
     }
-    var settings = st.settings || {};
-    row.appendChild(select(t("sandbox.crown"), st.crown || 0, playerOptions(), function (v) { st.crown = +v; }));
-    row.appendChild(select(t("sandbox.start"), st.start || "draft",
-      [["draft", t("sandbox.start.draft")], ["turns", t("sandbox.start.turns")]], function (v) {
-        st.start = v;
-        if (v !== "turns") delete st.from_rank;
-        drawEditor();
-      }));
-    if (st.start === "turns") {
-      var ranks = [];
-      for (var r = 1; r <= 9; r++) ranks.push([r, r]);
-      row.appendChild(select(t("sandbox.from_rank"), st.from_rank || 1, ranks, function (v) { st.from_rank = +v; }));
-    }
-    row.appendChild(select(t("sandbox.stop"), st.stop || "round", stops(["turn", "round", "game"]), function (v) { st.stop = v; }));
-    row.appendChild(select(t("sandbox.ninth"), settings.ninth || "", [["", t("sandbox.no_ninth")],
-      ["queen", nameOf("queen")], ["artist", nameOf("artist")]], function (v) {
-        st.settings = st.settings || {};
-        if (v) st.settings.ninth = v; else delete st.settings.ninth;
-      }));
-    row.appendChild(number(t("sandbox.bank"), "bank" in st ? st.bank : "", 0, 99, function (v) { st.bank = v; }));
-    f.appendChild(row);
-  }
+  };
   function targets() {
     var out = [];
     sit.players.forEach(function (p, i) {
-      ZONES[game()].forEach(function (z) { out.push([i + ":" + z, p.name + " · " + (S["zone." + z] || z)]); });
+      F().zones.forEach(function (z) { out.push([i + ":" + z, p.name + " · " + (S["zone." + z] || z)]); });
     });
-    if (game() === "dominion") {
-      out.push(["supply", t("sandbox.supply")]);
-      out.push(["trash", S["zone.trash"]]);
-    }
+    F().editor.targets.forEach(function (x) { out.push([x[0], t(x[1])]); });
     return out;
   }
   function drawTargets() {
@@ -407,18 +411,18 @@
   }
   function drawEditor() {
     $("sb-game").value = game();
-    $("sb-edition-l").hidden = game() !== "dominion";
-    $("sb-edition").value = sit.edition || "1e";
+    $("sb-edition-l").hidden = !F().editions.length;
+    $("sb-edition").value = sit.edition || F().default_edition || "";
     var n = $("sb-n");
-    n.max = game() === "dominion" ? 4 : 8;
+    n.max = F().players.max;
     n.value = sit.players.length;
     drawPlayers(); drawTable(); drawTargets();
   }
   $("sb-game").addEventListener("change", function () { blank($("sb-game").value); drawEditor(); changed(); });
   $("sb-edition").addEventListener("change", function () { sit.edition = $("sb-edition").value; changed(); });
   $("sb-n").addEventListener("change", function () {
-    var n = parseInt($("sb-n").value, 10), most = game() === "dominion" ? 4 : 8;
-    if (isNaN(n) || n < 2 || n > most) { drawEditor(); return; }
+    var n = parseInt($("sb-n").value, 10), most = F().players.max;
+    if (isNaN(n) || n < F().players.min || n > most) { drawEditor(); return; }
     if (n === 8 && !(setup().settings && setup().settings.ninth)) showError(t("sandbox.eight"));
     while (sit.players.length < n) sit.players.push(emptyPlayer(sit.players.length));
     sit.players.length = n;
@@ -436,17 +440,17 @@
 
   /* ---------- adding cards: the search box with /api/suggest ---------- */
   function place(slug) {
-    var target = $("sb-target").value, st = setup();
-    if (game() === "dominion") {
-      if (!FACTS.dominion[slug]) return false;
-      if (FACTS.dominion[slug].indexOf(sit.edition || "1e") < 0) sit.edition = FACTS.dominion[slug][0];
+    var target = $("sb-target").value, st = setup(), C = cards();
+    if (C.editions) {  // a card of some editions: the table switches to one that has it
+      if (!C.editions[slug]) return false;
+      if (C.editions[slug].indexOf(sit.edition || F().default_edition) < 0) sit.edition = C.editions[slug][0];
       if (target === "supply") { sit.supply = sit.supply || {}; sit.supply[slug] = 10; return true; }
       if (target === "trash") { sit.shared = sit.shared || {}; (sit.shared.trash = sit.shared.trash || []).push(slug); return true; }
     }
     var parts = target.split(":"), p = sit.players[+parts[0]], zone = parts[1];
-    if (game() === "citadels") {
-      var isChar = slug in FACTS.characters;
-      if (!isChar && !(slug in FACTS.districts)) return false;
+    if (C.characters) {  // characters and districts: a character is held, a district in hand or city
+      var isChar = slug in C.characters;
+      if (!isChar && !(slug in C.districts)) return false;
       if (isChar && !accepts(slug)) return false;
       if (isChar !== (zone === "characters")) zone = isChar ? "characters" : "hand";
       st.settings = st.settings || {};
@@ -457,12 +461,12 @@
           if (held.indexOf(slug) >= 0) held.splice(held.indexOf(slug), 1);
         });
         st.start = "turns";
-        if (FACTS.characters[slug] === 9) st.settings.ninth = slug;
-        else if (FACTS.expansion[slug]) {
-          var rep = (st.settings.replace || []).filter(function (c) { return FACTS.characters[c] !== FACTS.characters[slug]; });
+        if (C.characters[slug] === 9) st.settings.ninth = slug;
+        else if (C.expansion[slug]) {
+          var rep = (st.settings.replace || []).filter(function (c) { return C.characters[c] !== C.characters[slug]; });
           st.settings.replace = rep.concat([slug]);
         }
-      } else if (FACTS.districts[slug]) {
+      } else if (C.districts[slug]) {
         var extra = st.settings.extra_districts || [];
         if (extra.indexOf(slug) < 0) st.settings.extra_districts = extra.concat([slug]);
       }
@@ -482,8 +486,9 @@
         list.textContent = "";
         var items = (d.suggestions || []).filter(function (s) {
           var slug = s.id.split("/").pop();
-          return s.game === game() && (game() === "dominion" ? FACTS.dominion[slug] :
-            ((slug in FACTS.characters && accepts(slug)) || slug in FACTS.districts));  // only what this table takes
+          var C = cards();  // only what this table takes
+          return s.game === game() && (C.editions ? C.editions[slug] :
+            ((slug in C.characters && accepts(slug)) || slug in C.districts));
         }).slice(0, 8);
         items.forEach(function (s, i) {
           var slug = s.id.split("/").pop(), li = el("li");
@@ -523,7 +528,7 @@
 
   app.hidden = false;
   $("sb-static").hidden = true;
-  if (!sit.game) blank("dominion");
+  if (!GAMES[sit.game]) blank(Object.keys(GAMES)[0]);
   if (!answers.length && !sit.players.some(function (p) { return p.zones && Object.keys(p.zones).some(function (z) { return p.zones[z].length; }); })) {
     $("sb-edit").open = true;
   }

@@ -21,12 +21,19 @@
   function has(obj, key) { return Object.prototype.hasOwnProperty.call(obj, key); }
   function inList(list, x) { return list.indexOf(x) >= 0; }
 
-  function setupFor(T, req) {
-    if (req.game === "dominion") {
-      var byEd = T.setup.dominion.setups[req.edition];
-      if (!byEd) fail("edition: " + JSON.stringify(req.edition) + " is not one of " + JSON.stringify(T.setup.dominion.editions));
+  /* each game's facts (T.games, from engine/<game>/board_game.py) name the evaluator it uses */
+  function gameOf(T, game) {
+    if (!has(T.games, game)) fail("game: " + JSON.stringify(game) + " is not one of " + JSON.stringify(Object.keys(T.games)));
+    return T.games[game];
+  }
+  function setupFor(T, req) { return SETUPS[gameOf(T, req.game).setup](T, req); }
+  var SETUPS = {
+    /* looked up by edition and player count; a chosen kingdom's piles added */
+    by_edition: function (T, req) {
+      var S = T.setup[req.game], byEd = S.setups[req.edition];
+      if (!byEd) fail("edition: " + JSON.stringify(req.edition) + " is not one of " + JSON.stringify(S.editions));
       var s = byEd[String(req.players)];
-      if (!s) fail("players: Dominion is for " + T.setup.dominion.players.join("/") + " players, not " + req.players);
+      if (!s) fail("players: Dominion is for " + S.players.join("/") + " players, not " + req.players);
       var lines = [];
       s.lines.forEach(function (line) {
         if (line.key !== "kingdom_rule" || !req.kingdom.length) { lines.push(line); return; }
@@ -37,13 +44,16 @@
                        cite: victory ? line.cite_victory : line.cite });
         });
       });
-      return { game: "dominion", edition: req.edition, players: req.players, kingdom: req.kingdom.slice(), lines: lines };
+      return { game: req.game, edition: req.edition, players: req.players, kingdom: req.kingdom.slice(), lines: lines };
+    },
+    /* looked up by player count, rank-9 character and game length */
+    by_options: function (T, req) {
+      var key = req.players + "-" + (req.ninth || "none") + "-" + (req.short_game ? 1 : 0);
+      var c = T.setup[req.game].setups[key];
+      if (!c) fail("players: Citadels is for " + T.setup[req.game].players.join("/") + " players with these options");
+      return c;
     }
-    var key = req.players + "-" + (req.ninth || "none") + "-" + (req.short_game ? 1 : 0);
-    var c = T.setup.citadels.setups[key];
-    if (!c) fail("players: Citadels is for " + T.setup.citadels.players.join("/") + " players with these options");
-    return c;
-  }
+  };
 
   function pickKingdom(T, req) {
     var K = T.kingdom;
@@ -129,7 +139,7 @@
         seats = seats.filter(function (i) { return out[i].turns === fewest; });
       }
     });
-    return { game: "dominion", players: out, winners: seats };
+    return { game: req.game, players: out, winners: seats };
   }
 
   function scoreCitadels(T, req) {
@@ -209,7 +219,7 @@
     var best = out.map(key).reduce(function (m, k) { return cmp(k, m) > 0 ? k : m; });
     var winners = [];
     out.forEach(function (p, i) { if (cmp(key(p), best) === 0) winners.push(i); });
-    return { game: "citadels", end_size: end, players: out, winners: winners };
+    return { game: req.game, end_size: end, players: out, winners: winners };
   }
 
   /* ---------------------------------------------------------------- query parameters (as the .json twins read them) */
@@ -224,56 +234,79 @@
   }
   function flag(params, name) { return inList(["1", "true", "on", "yes"], params.get(name) || ""); }
 
-  var parse = {
-    setup: function (q) {
-      var game = q.get("game") || "dominion";
-      if (game === "dominion") {
-        return { game: game, edition: q.get("edition") || "2e", players: int(q, "players", 3), kingdom: list(q, "kingdom") };
-      }
+  /* the query's game (default: the first) and its facts */
+  function gameParam(q, T) {
+    var game = q.get("game") || Object.keys(T.games)[0];
+    return { game: game, G: gameOf(T, game) };
+  }
+  var SETUP_PARAMS = {
+    by_edition: function (q, game, G) {
+      return { game: game, edition: q.get("edition") || G.edition, players: int(q, "players", G.players), kingdom: list(q, "kingdom") };
+    },
+    by_options: function (q, game, G) {
       var ninth = q.get("ninth") || null;
-      return { game: "citadels", players: int(q, "players", 4), short_game: flag(q, "short"), ninth: ninth === "none" ? null : ninth };
+      return { game: game, players: int(q, "players", G.players), short_game: flag(q, "short"), ninth: ninth === "none" ? null : ninth };
+    }
+  };
+  /* a player's fields of the score form (p<i>.<field>), and the form's own fields, by score evaluator */
+  var SCORE_PARAMS = {
+    deck: {
+      player: function (q, prefix, fields, p) {
+        p.cards = {};
+        Object.keys(fields).forEach(function (key) {
+          if (key === "name") return;
+          if (key === "total" || key === "turns") p[key] = int(q, prefix + key, 0);
+          else if (fields[key] !== "") p.cards[key] = int(q, prefix + key, 0);
+        });
+      },
+      table: function () {}
+    },
+    city: {
+      player: function (q, prefix, fields, p) {
+        p.city = list(q, prefix + "city");
+        p.last_round = list(q, prefix + "late");
+        p.gilded = list(q, prefix + "gilded");
+        p.completed = fields.done || "auto";
+        ["museum", "gold", "hand"].forEach(function (key) { if (fields[key]) p[key] = int(q, prefix + key, 0); });
+      },
+      table: function (q, out) {
+        var bellParam = q.get("bell") || "1";
+        if (bellParam !== "1" && bellParam !== "0") fail("bell: " + JSON.stringify(bellParam.slice(0, 20)) + " is not one of ['1', '0']");
+        out.bell_tower_announced = bellParam === "1";
+      }
+    }
+  };
+
+  var parse = {
+    setup: function (q, T) {
+      var g = gameParam(q, T);
+      return SETUP_PARAMS[g.G.setup](q, g.game, g.G);
     },
     kingdom: function (q) {
       return { edition: q.get("edition") || "2e", set: q.get("set") || null, seed: int(q, "seed", 1),
                exclude: list(q, "exclude"), lock: list(q, "lock"), require: list(q, "require") };
     },
-    score: function (q) {
-      var game = q.get("game") || "dominion", players = [];
+    score: function (q, T) {
+      var g = gameParam(q, T), form = SCORE_PARAMS[g.G.score], players = [];
       for (var i = 0; i < 8; i++) {
         var prefix = "p" + i + ".", fields = {}, any = false;
         q.forEach(function (v, k) { if (k.indexOf(prefix) === 0) { any = true; if (!has(fields, k.slice(prefix.length))) fields[k.slice(prefix.length)] = v; } });
         if (!any) continue;
         var p = { name: fields.name || "" };
-        if (game === "dominion") {
-          p.cards = {};
-          Object.keys(fields).forEach(function (key) {
-            if (key === "name") return;
-            if (key === "total" || key === "turns") p[key] = int(q, prefix + key, 0);
-            else if (fields[key] !== "") p.cards[key] = int(q, prefix + key, 0);
-          });
-        } else {
-          p.city = list(q, prefix + "city");
-          p.last_round = list(q, prefix + "late");
-          p.gilded = list(q, prefix + "gilded");
-          p.completed = fields.done || "auto";
-          ["museum", "gold", "hand"].forEach(function (key) { if (fields[key]) p[key] = int(q, prefix + key, 0); });
-        }
+        form.player(q, prefix, fields, p);
         players.push(p);
       }
-      var out = { game: game, players: players, short_game: flag(q, "short") };
-      if (game === "citadels") {
-        var bellParam = q.get("bell") || "1";
-        if (bellParam !== "1" && bellParam !== "0") fail("bell: " + JSON.stringify(bellParam.slice(0, 20)) + " is not one of ['1', '0']");
-        out.bell_tower_announced = bellParam === "1";
-      }
+      var out = { game: g.game, players: players, short_game: flag(q, "short") };
+      form.table(q, out);
       return out;
     }
   };
 
+  var SCORES = { deck: scoreDominion, city: scoreCitadels };
   var compute = {
     setup: setupFor,
     kingdom: pickKingdom,
-    score: function (T, req) { return req.game === "dominion" ? scoreDominion(T, req) : scoreCitadels(T, req); }
+    score: function (T, req) { return SCORES[gameOf(T, req.game).score](T, req); }
   };
 
   var api = { mulberry32: mulberry32, setupFor: setupFor, pickKingdom: pickKingdom, scoreDominion: scoreDominion,

@@ -66,51 +66,57 @@
 
   function renderScore(box, r) {
     var winners = r.winners.map(function (i) { return r.players[i].name; }).join(tr("tools.sep"));
-    var ties = r.game === "dominion" ? cfgTables.dominion_score.cites.points : cfgTables.citadels_score.cites.ties;
+    var G = cfgTables.games[r.game], scored = cfgTables[r.game + "_score"];
+    var ties = scored.cites[G.tie_cite];
     var head = item(tr(r.winners.length > 1 ? "score.winners_shared" : "score.winner", { names: winners }), ties, "p");
     head.id = "winner";
     head.className = "winner";
     box.appendChild(head);
-    if (r.game === "citadels") box.appendChild(el("p", { "class": "muted" }, tr("score.end_size", { count: r.end_size })));
+    if (r.end_size != null) box.appendChild(el("p", { "class": "muted" }, tr("score.end_size", { count: r.end_size })));
     r.players.forEach(function (p, i) {
       var card = el("section", { "class": "score-card" + (r.winners.indexOf(i) >= 0 ? " won" : ""), "data-seat": String(i) });
       var h = el("h2", {}, p.name + " · ");
       h.appendChild(el("span", { "class": "total", "data-total": String(p.total) }, tr("score.points", { n: p.total })));
       card.appendChild(h);
       var ul = el("ul", { "class": "lines" });
-      if (r.game === "dominion") {
-        var D = cfgTables.dominion_score;
-        p.lines.forEach(function (l) {
-          var per = D.per_cards[l.card];
-          ul.appendChild(item(tr(per ? "score.line.per_cards" : "score.line.card",
-            { count: l.count, card: name("dominion", l.card), points: l.points, cards: p.total_cards, per: per }),
-            per ? D.cites.gardens : D.cites.points));
-        });
-      } else {
-        var C = cfgTables.citadels_score.cites, parts = p.parts;
-        p.districts.forEach(function (d) { ul.appendChild(el("li", {}, tr("score.line.district", { card: name("citadels", d.card), points: d.points }))); });
-        if (parts.colours) {
-          var li = item(tr("score.line.colours", { points: parts.colours }), C.colours);
-          if (parts.haunted_as) {
-            li.appendChild(document.createTextNode(" " + tr("score.line.haunted", { colour: tr("score.colour." + parts.haunted_as) }) + " "));
-            li.appendChild(citeLink(C.haunted));
-          }
-          ul.appendChild(li);
-        }
-        if (parts.completion) ul.appendChild(item(tr("score.line." + p.completed, { points: parts.completion }), C[p.completed]));
-        if (parts.wishing_well) ul.appendChild(item(tr("score.line.wishing", { points: parts.wishing_well }), C.wishing));
-        if (parts.museum) ul.appendChild(item(tr("score.line.museum", { points: parts.museum }), C.museum));
-        if (parts.gilded) ul.appendChild(item(tr("score.line.gilded", { points: parts.gilded }), C.gilded));
-        if (parts.imperial_treasury) ul.appendChild(item(tr("score.line.treasury", { points: parts.imperial_treasury }), C.treasury));
-        if (parts.map_room) ul.appendChild(item(tr("score.line.map_room", { points: parts.map_room }), C.map_room));
-      }
+      SCORE_LINES[G.score](ul, p, r.game, scored);
       card.appendChild(ul);
       box.appendChild(card);
     });
-    if (r.game === "dominion" && r.winners.length === 1 && r.players.filter(function (p) { return p.total === r.players[r.winners[0]].total; }).length > 1) {
-      box.appendChild(item(tr("score.tie_turns"), cfgTables.dominion_score.cites.tie, "p"));
+    // the engine breaks a points tie by fewest turns: say so when that decided it
+    if (scored.winner && scored.winner.indexOf("fewest_turns") >= 0 && r.winners.length === 1 && r.players.filter(function (p) { return p.total === r.players[r.winners[0]].total; }).length > 1) {
+      box.appendChild(item(tr("score.tie_turns"), scored.cites.tie, "p"));
     }
   }
+  /* a score card's lines, by score evaluator: each card's points, or a city's parts */
+  var SCORE_LINES = {
+    deck: function (ul, p, game, D) {
+      p.lines.forEach(function (l) {
+        var per = D.per_cards[l.card];
+        ul.appendChild(item(tr(per ? "score.line.per_cards" : "score.line.card",
+          { count: l.count, card: name(game, l.card), points: l.points, cards: p.total_cards, per: per }),
+          per ? D.cites.gardens : D.cites.points));
+      });
+    },
+    city: function (ul, p, game, scored) {
+      var C = scored.cites, parts = p.parts;
+      p.districts.forEach(function (d) { ul.appendChild(el("li", {}, tr("score.line.district", { card: name(game, d.card), points: d.points }))); });
+      if (parts.colours) {
+        var li = item(tr("score.line.colours", { points: parts.colours }), C.colours);
+        if (parts.haunted_as) {
+          li.appendChild(document.createTextNode(" " + tr("score.line.haunted", { colour: tr("score.colour." + parts.haunted_as) }) + " "));
+          li.appendChild(citeLink(C.haunted));
+        }
+        ul.appendChild(li);
+      }
+      if (parts.completion) ul.appendChild(item(tr("score.line." + p.completed, { points: parts.completion }), C[p.completed]));
+      if (parts.wishing_well) ul.appendChild(item(tr("score.line.wishing", { points: parts.wishing_well }), C.wishing));
+      if (parts.museum) ul.appendChild(item(tr("score.line.museum", { points: parts.museum }), C.museum));
+      if (parts.gilded) ul.appendChild(item(tr("score.line.gilded", { points: parts.gilded }), C.gilded));
+      if (parts.imperial_treasury) ul.appendChild(item(tr("score.line.treasury", { points: parts.imperial_treasury }), C.treasury));
+      if (parts.map_room) ul.appendChild(item(tr("score.line.map_room", { points: parts.map_room }), C.map_room));
+    }
+  };
 
   var cfgTables = null;
   var form = document.getElementById("tool-form");
@@ -139,7 +145,7 @@
       return;
     }
     try {
-      var req = parse[cfg.tool](params);
+      var req = parse[cfg.tool](params, cfgTables);
       var out = compute[cfg.tool](cfgTables, req);
       errorBox.hidden = true;
       if (cfg.tool === "setup") renderSetup(result, out);

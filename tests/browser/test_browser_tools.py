@@ -224,12 +224,11 @@ def test_browser_scores_equal_the_engines_on_1200_random_cases(live_server, phon
     ready(page)
     rng = random.Random(20261130)
     districts = list(export_tables()["citadels_score"]["values"])
-    cases = [("citadels", random_citadels(rng, districts)) for _ in range(700)]
-    cases += [("dominion", random_dominion(rng)) for _ in range(500)]
-    browser = page.evaluate(
+    cases = [("citadels", {"game": "citadels", **random_citadels(rng, districts)}) for _ in range(700)]
+    cases += [("dominion", {"game": "dominion", **random_dominion(rng)}) for _ in range(500)]
+    browser = page.evaluate(  # the page's own dispatch: the game's facts name its evaluator
         """(cases) => cases.map(([game, req]) => {
-            try { return game === 'dominion' ? RefTools.scoreDominion(RefTools.tables, req)
-                                             : RefTools.scoreCitadels(RefTools.tables, req); }
+            try { return RefTools.compute.score(RefTools.tables, req); }
             catch (e) { if (e.toolError) return 'error'; throw e; }
         })""",
         cases,
