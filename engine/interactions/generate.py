@@ -262,11 +262,22 @@ def situation(pair: Pair, names: Mapping[str, Names]) -> tuple[dict[str, Any], d
         words.update({"X": _name(lang_names, pair.x, lang), "Y": _name(lang_names, pair.y, lang)})
         words.update({k: (v.get(lang, "") if isinstance(v, dict) else v)
                       for k, v in pair.variant.get("words", {}).items()})
-        title[lang] = fill(pair.cls.title[lang], words)
+        title[lang] = edition_words(pair, fill(pair.cls.title[lang], words), lang)
     rulings = [c.ruling for c in pair.cls.checks if applies(c.when, pair)]
     head = {"id": pair.id, "game": pair.cls.game, "edition": pair.edition,
             "rulings": list(dict.fromkeys(rulings)), "title": title}
     return {**head, **body}, values
+
+
+def edition_words(pair: Pair, text: str, lang: str) -> str:
+    """A Dominion title in its edition's words (the narration's table: 1st edition 废置, 2nd 移除)."""
+    if pair.cls.game != "dominion" or not pair.edition:
+        return text
+    from engine.dominion.narrate import EDITION_WORDS
+
+    for word, own in EDITION_WORDS.get(pair.edition, {}).get(lang, ()):
+        text = text.replace(word, own)
+    return text
 
 
 def _name(names: Mapping[str, Any], slug: str, lang: str) -> str:

@@ -132,3 +132,22 @@ def test_a_class_that_does_not_fit_a_pair_is_refused_naming_it():
     broken = replace(cls, situation={**cls.situation, "setup": {"stop": "nonsense"}})
     with pytest.raises(generate.PairError, match="throne-room"):
         generate.build_pair(generate.Pair(broken, "throne-room", "village", "2e", {}), {})
+
+
+def test_every_pair_title_and_step_passes_the_display_text_contract(runs):
+    """The contract every displayed field meets (corpus/display_contract.py): no working words,
+    the glossary's words for each concept, Taiwan usage in zh-Hant, full-width punctuation."""
+    from corpus.display_contract import _localised, load_taiwan_vocabulary, scan
+    from corpus.glossary import load_glossary
+
+    fields = []
+    for pid, (scenario, run) in runs.items():
+        ed = scenario.edition if scenario.edition in ("1e", "2e") else None
+        title = dict(scenario.title)
+        fields += _localised("scenario", scenario.game, ed, f"scenario {pid} title", title, "title")
+        for ev in run.to_dict()["events"]:
+            fields += _localised("narration", scenario.game, ed, f"scenario {pid} step {ev['seq']}",
+                                 ev.get("say"), "say")
+    findings = scan(fields, load_glossary(), load_taiwan_vocabulary())
+    shown = [f"{f.field.where} [{f.field.lang}] {f.kind}: {f.match}" for f in findings[:20]]
+    assert not findings, "\n".join(shown)
