@@ -29,12 +29,13 @@ import yaml
 from engine.core.decisions import Decision
 from engine.core.expect import check_expectations
 from engine.core.localised import Names
+from engine.core.scenario import PAIRS_DIR as CORE_PAIRS_DIR
 from engine.core.scenario import Scenario, read_yaml, scenario_from_dict
 from engine.sandbox.games import prepare
 from engine.sandbox.situation import LIMITS
 
 HERE = Path(__file__).resolve().parent
-PAIRS_DIR = HERE.parent / "pairs"  # generated: engine/pairs/<game>/<id>.yaml
+PAIRS_DIR = CORE_PAIRS_DIR  # generated: engine/pairs/<game>/<id>.yaml
 GAMES = ("dominion", "citadels")
 LANGS = ("en", "zh-Hans", "zh-Hant")
 EVENT_BUDGET = LIMITS.events  # the sandbox's budget: a pair run is one replay of the sandbox
