@@ -13,8 +13,9 @@ A mutant that hangs past the time limit counts as killed (a timeout). Survivors 
 their location and change; ``docs/quality.md`` lists each with why it is equivalent or the
 scenario added for it. ``--json FILE`` writes the full result; ``--only PATH[:FUNCTION]`` narrows
 the run; ``--workers N`` runs N processes (default 2). ``--pairs`` adds the interaction matrix's
-pair runs (``engine/pairs/``, issue 25) to the scenarios; ``--scenarios-only`` skips step 2, so
-the kills are the scenarios' own (to compare the library with and without the matrix).
+pair runs (``engine/pairs/``, issue 25) to the scenarios, ``--pairs-only`` runs them alone;
+``--scenarios-only`` skips step 2, so the kills are the scenarios' own (to compare the library
+with and without the matrix).
 """
 
 from __future__ import annotations
@@ -291,7 +292,7 @@ def _alarm(signum: int, frame: Any) -> None:
 class Runner:
     """Loads every scenario of one game once; runs them (and the engine tests) against a mutant."""
 
-    def __init__(self, game: str, pairs: bool = False, scenarios_only: bool = False) -> None:
+    def __init__(self, game: str, pairs: bool | str = False, scenarios_only: bool = False) -> None:
         import engine
         from refapp.commands.engine import load_names, names_for
 
@@ -299,6 +300,8 @@ class Runner:
         self.engine = engine
         self.names = names_for(game, load_names())
         self.scenarios = [engine.load_scenario(i.id) for i in engine.list_scenarios() if i.game == game]
+        if pairs == "only":
+            self.scenarios = []
         if pairs:
             from engine.interactions import pair_infos
             from engine.interactions.generate import load_pair
@@ -350,7 +353,7 @@ class Runner:
         return "killed-test", (failed[0][:200] if failed else f"pytest exit {code}")
 
 
-def _worker(args: tuple[str, list[dict[str, Any]], bool, bool]) -> list[dict[str, Any]]:
+def _worker(args: tuple[str, list[dict[str, Any]], bool | str, bool]) -> list[dict[str, Any]]:
     game, items, pairs, scenarios_only = args
     sys.path.insert(0, str(ROOT))
     runner = Runner(game, pairs, scenarios_only)
@@ -372,11 +375,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="list the mutants without running them")
     parser.add_argument("--rerun", help="run again only the survivors recorded in this --json file")
     parser.add_argument("--pairs", action="store_true", help="add the interaction matrix's pair runs")
+    parser.add_argument("--pairs-only", action="store_true", help="the interaction matrix's runs alone")
     parser.add_argument("--scenarios-only", action="store_true",
                         help="no engine tests: the scenarios' own kills")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
-    jobs: list[tuple[str, list[dict[str, Any]], bool, bool]] = []
+    jobs: list[tuple[str, list[dict[str, Any]], bool | str, bool]] = []
+    pairs: bool | str = "only" if args.pairs_only else args.pairs
     total: list[Mutant] = []
     for game, files in TARGETS.items():
         if args.game and game != args.game:
@@ -390,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
         total += mutants
         if not mutants:
             continue
-        runner = Runner(game, args.pairs, args.scenarios_only)
+        runner = Runner(game, pairs, args.scenarios_only)
         broken = runner.baseline()
         if broken:
             print(f"{game}: scenarios fail before any mutation: {broken}", file=sys.stderr)
@@ -399,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
         for k in range(share):
             part = [asdict(m) for m in mutants[k::share]]
             if part:
-                jobs.append((game, part, args.pairs, args.scenarios_only))
+                jobs.append((game, part, pairs, args.scenarios_only))
     if args.list:
         for m in total:
             print(f"{m.file}:{m.line} {m.function} {m.change}")
