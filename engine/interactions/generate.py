@@ -187,8 +187,14 @@ def merge_expect(parts: list[dict[str, Any]]) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- the player's answers
 class PolicyDecider:
-    """Answers from the class's preferences (by purpose, card, player), else a plain policy; records
-    every answer so the run's script can be written down."""
+    """Answers from the class's preferences, else a plain policy; records every answer so the
+    run's script can be written down.
+
+    A preference applies to decisions of its ``purpose``/``card``/``player`` (those given), at most
+    ``times`` times; it names the picks to make first (``prefer``; with ``only`` nothing else), all
+    it may (``all``) or a fixed ``answer``. The plain policy: confirm yes, keep an order as
+    offered, choose the first option, select the fewest picks allowed but at least one.
+    """
 
     def __init__(self, prefs: list[dict[str, Any]]) -> None:
         self.prefs = prefs
@@ -245,7 +251,7 @@ class PolicyDecider:
         if not rule.get("only"):
             while left and len(picks) < count:
                 picks.append(left.pop(0))
-        return picks[: max(decision.min, len(picks))]
+        return picks
 
 
 # --------------------------------------------------------------------------- building a pair
