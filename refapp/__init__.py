@@ -30,6 +30,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         metrics,
         offline,
         pages,
+        pair_runs,
         request_limits,
         sandbox,
         sources_page,
@@ -56,6 +57,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.config["SCENARIOS_BY_ENTRY"] = {k: list(v) for k, v in app_state.scenarios.by_entry.items()}
     health.log_scenario_problems(app, len(app_state.scenarios.summaries))
     api_search.init_app(app)
+    pair_runs.init_app(app)  # the interaction matrix: pair runs, "play X with Y", "played with"
 
     blueprints = (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp, sandbox.bp, health.bp)
     blueprints += (sources_page.bp,)  # the source reader and the source line's helpers

@@ -46,7 +46,7 @@ def entry_json(entry_id: str):  # type: ignore[no-untyped-def]
 
 def scenario_json(scenario_id: str):  # type: ignore[no-untyped-def]
     state = get_state()
-    if scenario_id not in state.scenarios.summaries:
+    if not state.scenarios.has(scenario_id):
         if scenario_id in state.scenarios.aliases:  # a copy merged into another file: its old link
             return redirect(f"/scenarios/{state.scenarios.aliases[scenario_id]}.json", 301)
         return json_error("no such scenario", 404, id=scenario_id)

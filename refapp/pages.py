@@ -308,7 +308,7 @@ def scenario(scenario_id: str) -> Any:
         from refapp.api import scenario_json
 
         return scenario_json(scenario_id[: -len(".json")])
-    if scenario_id not in state.scenarios.summaries:
+    if not state.scenarios.has(scenario_id):
         if scenario_id in state.scenarios.aliases:  # a copy merged into another file: its old link
             return redirect(url_for("pages.scenario", scenario_id=state.scenarios.aliases[scenario_id]), 301)
         abort(404)

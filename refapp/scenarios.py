@@ -93,6 +93,9 @@ class ScenarioLibrary:
     summaries: dict[str, ScenarioSummary] = field(default_factory=dict)
     by_entry: dict[str, list[str]] = field(default_factory=dict)
     aliases: dict[str, str] = field(default_factory=dict)  # merged copy's old id -> scenario id
+    # the interaction matrix's pair runs (refapp/pair_runs.py): played and cached like the others,
+    # but no entry's demonstration and no search result's "show me"
+    pairs: dict[str, ScenarioSummary] = field(default_factory=dict)
     # Runs kept per process, most recently used first, bounded by bytes (packed, a run weighs
     # 2-60 KiB); a dropped run is made again when asked for.
     _runs: SizedLRU[dict[str, Any]] = field(default_factory=lambda: SizedLRU(RUN_CACHE_BYTES, packed=True))
@@ -108,6 +111,10 @@ class ScenarioLibrary:
         lib.by_entry.update(answered_faq_scenarios(catalog, lib))
         return lib
 
+    def has(self, scenario_id: str) -> bool:
+        """A demonstration or a pair run of that id."""
+        return scenario_id in self.summaries or scenario_id in self.pairs
+
     def for_entry(self, entry_id: str) -> list[str]:
         return list(self.by_entry.get(entry_id, []))
 
@@ -119,7 +126,7 @@ class ScenarioLibrary:
 
     def run(self, scenario_id: str) -> dict[str, Any]:
         """The scenario's log (cached); raises ScenarioUnavailable for unknown ids or unloadable files."""
-        summary = self.summaries.get(scenario_id)
+        summary = self.summaries.get(scenario_id) or self.pairs.get(scenario_id)
         if summary is None:
             raise ScenarioUnavailable(scenario_id)
         cached = self._runs.get(scenario_id)

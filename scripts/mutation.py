@@ -12,7 +12,10 @@ dispatch table and every ``from x import f`` sees the broken rule; then
 A mutant that hangs past the time limit counts as killed (a timeout). Survivors are printed with
 their location and change; ``docs/quality.md`` lists each with why it is equivalent or the
 scenario added for it. ``--json FILE`` writes the full result; ``--only PATH[:FUNCTION]`` narrows
-the run; ``--workers N`` runs N processes (default 2).
+the run; ``--workers N`` runs N processes (default 2). ``--pairs`` adds the interaction matrix's
+pair runs (``engine/pairs/``, issue 25) to the scenarios, ``--pairs-only`` runs them alone;
+``--scenarios-only`` skips step 2, so the kills are the scenarios' own (to compare the library
+with and without the matrix).
 """
 
 from __future__ import annotations
@@ -289,7 +292,7 @@ def _alarm(signum: int, frame: Any) -> None:
 class Runner:
     """Loads every scenario of one game once; runs them (and the engine tests) against a mutant."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, pairs: bool | str = False, scenarios_only: bool = False) -> None:
         import engine
         from refapp.commands.engine import load_names, names_for
 
@@ -297,7 +300,14 @@ class Runner:
         self.engine = engine
         self.names = names_for(game, load_names())
         self.scenarios = [engine.load_scenario(i.id) for i in engine.list_scenarios() if i.game == game]
-        self.tests = [str(ROOT / t) for t in ENGINE_TESTS[game]]
+        if pairs == "only":
+            self.scenarios = []
+        if pairs:
+            from engine.interactions import pair_infos
+            from engine.interactions.generate import load_pair
+
+            self.scenarios += [load_pair(i.path) for i in pair_infos() if i.game == game]
+        self.tests = [] if scenarios_only else [str(ROOT / t) for t in ENGINE_TESTS[game]]
 
     def baseline(self) -> list[str]:
         return [s.id for s in self.scenarios if not self.engine.run_scenario(s, self.names).passed]
@@ -330,6 +340,8 @@ class Runner:
                 return "killed-scenario", f"{s.id}: raised {type(exc).__name__}"
             if not run.passed:
                 return "killed-scenario", f"{s.id}: {run.failures[0][:160] if run.failures else 'failed'}"
+        if not self.tests:
+            return "survived", ""
         import pytest
 
         out = io.StringIO()
@@ -341,10 +353,10 @@ class Runner:
         return "killed-test", (failed[0][:200] if failed else f"pytest exit {code}")
 
 
-def _worker(args: tuple[str, list[dict[str, Any]]]) -> list[dict[str, Any]]:
-    game, items = args
+def _worker(args: tuple[str, list[dict[str, Any]], bool | str, bool]) -> list[dict[str, Any]]:
+    game, items, pairs, scenarios_only = args
     sys.path.insert(0, str(ROOT))
-    runner = Runner(game)
+    runner = Runner(game, pairs, scenarios_only)
     done = []
     for raw in items:
         m = Mutant(**raw)
@@ -362,9 +374,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", help="write every mutant's result to this file")
     parser.add_argument("--list", action="store_true", help="list the mutants without running them")
     parser.add_argument("--rerun", help="run again only the survivors recorded in this --json file")
+    parser.add_argument("--pairs", action="store_true", help="add the interaction matrix's pair runs")
+    parser.add_argument("--pairs-only", action="store_true", help="the interaction matrix's runs alone")
+    parser.add_argument("--scenarios-only", action="store_true",
+                        help="no engine tests: the scenarios' own kills")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
-    jobs: list[tuple[str, list[dict[str, Any]]]] = []
+    jobs: list[tuple[str, list[dict[str, Any]], bool | str, bool]] = []
+    pairs: bool | str = "only" if args.pairs_only else args.pairs
     total: list[Mutant] = []
     for game, files in TARGETS.items():
         if args.game and game != args.game:
@@ -378,7 +395,7 @@ def main(argv: list[str] | None = None) -> int:
         total += mutants
         if not mutants:
             continue
-        runner = Runner(game)
+        runner = Runner(game, pairs, args.scenarios_only)
         broken = runner.baseline()
         if broken:
             print(f"{game}: scenarios fail before any mutation: {broken}", file=sys.stderr)
@@ -387,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
         for k in range(share):
             part = [asdict(m) for m in mutants[k::share]]
             if part:
-                jobs.append((game, part))
+                jobs.append((game, part, pairs, args.scenarios_only))
     if args.list:
         for m in total:
             print(f"{m.file}:{m.line} {m.function} {m.change}")

@@ -18,6 +18,7 @@ from engine.core.rng import FixedShuffle
 ENGINE_DIR = Path(__file__).resolve().parent.parent
 SCHEMA_PATH = ENGINE_DIR / "scenario.schema.json"
 SCENARIOS_DIR = ENGINE_DIR / "scenarios"
+PAIRS_DIR = ENGINE_DIR / "pairs"  # the interaction matrix's generated runs (engine/interactions)
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SCENARIO_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -273,8 +274,11 @@ def scenario_paths(root: Path = SCENARIOS_DIR) -> list[Path]:
 
 
 def find_scenario_path(scenario_id: str, root: Path = SCENARIOS_DIR) -> Path | None:
-    """The file named ``<id>.yaml``, else the file that lists ``id`` among its ``aliases``."""
+    """The file named ``<id>.yaml``, else the file that lists ``id`` among its ``aliases``; under
+    the shipped library, a pair run of the interaction matrix (``engine/pairs/``) too."""
     matches = sorted(root.glob(f"*/{scenario_id}.yaml"))
+    if not matches and root == SCENARIOS_DIR and scenario_id.startswith("pair-"):
+        matches = sorted(PAIRS_DIR.glob(f"*/{scenario_id}.yaml"))
     if matches:
         return matches[0]
     return _alias_paths(root).get(scenario_id)

@@ -1,0 +1,193 @@
+"""The interaction matrix where players ask (issue 25): two cards played together.
+
+- A search naming two cards of one game offers "play X with Y" (``_pair_run.html``, included by
+  the results page): :func:`cards_named` finds the cards a query names (names in every script,
+  aliases, 2nd-edition names), :func:`offers` the pair runs of the first two of one game.
+- Each card page lists what it is played with (``_pair_list.html``): :func:`pairs_with`.
+- Any pair opens in the sandbox ("what if"): :func:`sandbox_url`, the sandbox's own start from a
+  demonstration's ★ step (a pair file is found by the engine's scenario lookup like any other).
+
+The runs are the library's (refapp/scenarios.py): run once per process and cached; a pair is no
+entry's demonstration and no search result's "show me". Pure functions over the catalogue and the
+matrix, plus :func:`init_app`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+from urllib.parse import urlencode
+
+from flask import Blueprint, Flask, g
+
+from engine.interactions import PairInfo, pair_infos, pairs_for
+from engine.interactions.generate import load_pair
+from refapp.catalog import Catalog, localised
+from refapp.scenarios import EngineSource, ScenarioLibrary, ScenarioSummary
+
+bp = Blueprint("pair_runs", __name__)
+
+MOST_OFFERS = 3  # runs offered beside a search's results
+#: Words a player reads: (en, zh-Hans, zh-Hant).
+STRINGS: dict[str, tuple[str, str, str]] = {
+    "offer": ("Play {x} with {y}", "{x}和{y}一起玩一遍", "{x}和{y}一起玩一遍"),
+    "offer_lead": ("See these two cards played together, step by step, up to where they meet.",
+                   "一步一步看这两张牌一起打出，直到它们相遇的那一步。",
+                   "一步一步看這兩張牌一起打出，直到它們相遇的那一步。"),
+    "what_if": ("What if…? Try it yourself", "换个做法？自己试试", "換個做法？自己試試"),
+    "with": ("Played with other cards", "和其他牌一起打", "和其他牌一起打"),
+    "with_count": ("{n} situations", "{n}个局面", "{n}個局面"),
+}
+LANG_INDEX = {"en": 0, "zh-Hans": 1, "zh-Hant": 2}
+LATIN = re.compile(r"[A-Za-z]")
+
+
+def text(key: str, lang: str, **fields: Any) -> str:
+    words = STRINGS[key][LANG_INDEX.get(lang, 0)]
+    return words.format(**fields) if fields else words
+
+
+@dataclass(frozen=True)
+class Offer:
+    id: str
+    title: str
+    x: str  # the two cards' names in the reader's script
+    y: str
+    edition: str | None
+
+
+# --------------------------------------------------------------------------- finding the cards
+_NEEDLES: dict[int, tuple[Catalog, tuple[tuple[str, tuple[str, ...]], ...]]] = {}
+
+
+def _needles(catalog: Catalog) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(lower-cased name, card entry ids) for every card name, alias and 2nd-edition name, longest
+    first; made once per catalogue."""
+    kept = _NEEDLES.get(id(catalog))
+    if kept is None or kept[0] is not catalog:
+        kept = (catalog, _make_needles(catalog))
+        _NEEDLES.clear()
+        _NEEDLES[id(catalog)] = kept
+    return kept[1]
+
+
+def _make_needles(catalog: Catalog) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    found: dict[str, set[str]] = {}
+    for e in catalog.entries.values():
+        if e.kind != "card":
+            continue
+        words = list(e.names.values()) + list(e.aliases)
+        own = (e.extra or {}).get("names_2e")
+        if isinstance(own, dict):
+            words += [w for w in own.values() if isinstance(w, str)]
+        for w in words:
+            if w and len(w.strip()) > 1:
+                found.setdefault(w.strip().lower(), set()).add(e.id)
+    return tuple(sorted(((w, tuple(sorted(ids))) for w, ids in found.items()), key=lambda x: -len(x[0])))
+
+
+def cards_named(query: str, catalog: Catalog) -> list[tuple[int, tuple[str, ...]]]:
+    """Where the query names a card and which entries (one per game) that name is, in query order;
+    longer names first, a name inside a longer one not counted, Latin names only as whole words."""
+    q = query.lower()
+    taken = [False] * len(q)
+    out: list[tuple[int, tuple[str, ...]]] = []
+    for word, ids in _needles(catalog):
+        start = q.find(word)
+        while start >= 0:
+            end = start + len(word)
+            whole = not LATIN.search(word) or (
+                (start == 0 or not q[start - 1].isalnum()) and (end == len(q) or not q[end].isalnum()))
+            if whole and not any(taken[start:end]):
+                taken[start:end] = [True] * len(word)
+                out.append((start, ids))
+            start = q.find(word, start + 1)
+    return sorted(out)
+
+
+def named_pair(query: str, catalog: Catalog) -> tuple[str, str] | None:
+    """The first two different cards of one game the query names (entry ids), if any."""
+    named = cards_named(query, catalog)
+    for game in ("dominion", "citadels"):
+        seen: list[str] = []
+        for _, ids in named:
+            for eid in ids:
+                if eid.startswith(game + "/") and eid not in seen:
+                    seen.append(eid)
+        if len(seen) >= 2:
+            for i, a in enumerate(seen):
+                for b in seen[i + 1:]:
+                    if pairs_for(a, b):
+                        return a, b
+    return None
+
+
+# --------------------------------------------------------------------------- what the pages show
+def _offer(info: PairInfo, catalog: Catalog, lang: str) -> Offer:
+    title = localised(load_title(info), lang)
+    x, y = (localised(catalog.names.get(e), lang) for e in (info.x, info.y))
+    return Offer(info.id, title, x, y, info.edition)
+
+
+@lru_cache(maxsize=1024)
+def _title(info: PairInfo) -> tuple[tuple[str, str], ...]:
+    return tuple(dict(load_pair(info.path).title).items())
+
+
+def load_title(info: PairInfo) -> dict[str, str]:
+    return dict(_title(info))
+
+
+def offers(query: str, catalog: Catalog, lang: str, edition: str | None = None) -> list[Offer]:
+    """The pair runs of the two cards the query names (the edition asked for first, then the 2nd)."""
+    found = named_pair(query, catalog)
+    if found is None:
+        return []
+    runs = pairs_for(*found)
+    runs.sort(key=lambda p: (p.edition != edition, p.edition != "2e", p.x != found[0]))
+    return [_offer(p, catalog, lang) for p in runs[:MOST_OFFERS]]
+
+
+def pairs_with(entry_id: str, catalog: Catalog, lang: str) -> list[Offer]:
+    """Every pair run that plays this card, in class order."""
+    return [_offer(p, catalog, lang) for p in pair_infos() if entry_id in (p.x, p.y)]
+
+
+def sandbox_url(pair_id: str) -> str:
+    """The sandbox opened at the pair's situation with its answers up to the ★ step."""
+    return "/sandbox?" + urlencode({"from": pair_id})
+
+
+# --------------------------------------------------------------------------- wiring
+def add_pairs(library: ScenarioLibrary) -> int:
+    """Make every pair run playable and cached by the library (only with the engine as its source)."""
+    if not isinstance(library.source, EngineSource):
+        return 0
+    for p in pair_infos():
+        library.pairs[p.id] = ScenarioSummary(
+            id=p.id, game=p.game, entry=p.x, ruling=None, title=load_title(p), edition=p.edition)
+    return len(library.pairs)
+
+
+def init_app(app: Flask) -> None:
+    add_pairs(app.extensions["refapp"].scenarios)
+    app.register_blueprint(bp)
+
+
+@bp.app_context_processor
+def pair_helpers() -> dict[str, Any]:
+    from refapp.state import get_state
+
+    catalog = get_state().catalog
+
+    def lang() -> str:
+        return getattr(g, "lang", "en")
+
+    return {
+        "pair_offers": lambda query, edition=None: offers(query or "", catalog, lang(), edition),
+        "pairs_with": lambda entry_id: pairs_with(entry_id, catalog, lang()),
+        "pair_text": lambda key, **fields: text(key, lang(), **fields),
+        "pair_sandbox_url": sandbox_url,
+    }
