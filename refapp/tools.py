@@ -28,6 +28,7 @@ from engine.tables import (
 )
 from refapp import tools_strings
 from refapp.catalog import localised
+from refapp.errors import RefappError
 from refapp.state import get_state
 
 bp = Blueprint("tools", __name__)
@@ -37,7 +38,7 @@ MAX_SCORE_PLAYERS = 8
 STRING_PREFIXES = ("setup.", "kingdom.", "score.", "tools.", "table.", "share.")
 
 
-class ParamError(ValueError):
+class ParamError(RefappError, ValueError):
     """A query parameter the tools cannot use; the message names it."""
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import opencc
 import yaml
 
+from corpus.languages import language
 from engine.core.localised import LANGS, Localised
 
 Phrase = Mapping[str, str]  # {en, zh-Hans[, zh-Hant]}
@@ -72,8 +73,7 @@ def join_words(items: list[str], lang: str, conj: str = "and") -> str:
         return ""
     if len(items) == 1:
         return items[0]
-    sep = ", " if lang == "en" else "、"
-    return sep.join(items[:-1]) + _CONJUNCTIONS[conj][lang] + items[-1]
+    return language(lang).list_separator.join(items[:-1]) + _CONJUNCTIONS[conj][lang] + items[-1]
 
 
 def in_sentence(label: str, lang: str) -> str:

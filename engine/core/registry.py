@@ -5,13 +5,15 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from engine.errors import EngineError
+
 GAME_MODULES: dict[str, str] = {
     "dominion": "engine.dominion",
     "citadels": "engine.citadels",
 }
 
 
-class UnknownGameError(ValueError):
+class UnknownGameError(EngineError, ValueError):
     """No engine module for this game (unknown name, or its module is not importable)."""
 
 

@@ -11,10 +11,7 @@ from engine.core.decisions import Decider
 from engine.core.localised import Names
 from engine.core.run import Prepared
 from engine.core.scenario import Scenario
-
-
-class SetupError(ValueError):
-    """The situation validated but the game could not be built from it (message names the field)."""
+from engine.errors import SetupError
 
 
 def prepare(scenario: Scenario, decider: Decider, names: Names) -> Prepared:
