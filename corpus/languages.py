@@ -26,16 +26,19 @@ class Language:
     fallback: tuple[str, ...]  # after itself, where a missing text is looked for, in order
     segmenter: str  # how the index cuts its text into words: "words" (Latin) or "jieba" (Chinese)
     tags: tuple[str, ...] = ()  # lower-case spellings the search API's lang= accepts (its code too)
+    primary: str = ""  # the first subtag of the Accept-Language tags that mean it ("zh" of zh-TW)
+    marks: tuple[str, ...] = ()  # later subtags (script, region) that pick it among those sharing `primary`
     list_separator: str = ", "  # between the items of a list of names
 
 
 LANGUAGES: tuple[Language, ...] = (
     Language("en", "English", "EN", ("zh-Hans", "zh-Hant"), "words",
-             tags=("en", "en-us", "en-gb", "english")),
+             tags=("en", "en-us", "en-gb", "english"), primary="en"),
     Language("zh-Hans", "简体中文", "简体", ("zh-Hant", "en"), "jieba",
-             tags=("zh-hans", "zh-cn", "zh-sg", "zh", "zh_cn"), list_separator="、"),
+             tags=("zh-hans", "zh-cn", "zh-sg", "zh", "zh_cn"), primary="zh", list_separator="、"),
     Language("zh-Hant", "繁體中文", "繁體", ("zh-Hans", "en"), "jieba",
-             tags=("zh-hant", "zh-tw", "zh-hk", "zh_tw"), list_separator="、"),
+             tags=("zh-hant", "zh-tw", "zh-hk", "zh_tw"), primary="zh", marks=("hant", "tw", "hk", "mo"),
+             list_separator="、"),
 )
 LANGS: tuple[str, ...] = tuple(language.code for language in LANGUAGES)
 DEFAULT_LANG = "zh-Hans"  # the reader's language when nothing says otherwise

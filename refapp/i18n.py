@@ -78,16 +78,14 @@ def parse_accept_language(header: str | None) -> list[tuple[str, float]]:
 
 
 def lang_for_tag(tag: str) -> str | None:
-    """Map one BCP 47 tag to one of our languages (zh-TW, zh-HK, zh-MO and zh-Hant → zh-Hant)."""
-    t = tag.lower().replace("_", "-")
-    if t.startswith("en"):
-        return "en"
-    if t == "zh" or t.startswith("zh-"):
-        parts = t.split("-")
-        if "hant" in parts or any(p in ("tw", "hk", "mo") for p in parts[1:]):
-            return "zh-Hant"
-        return "zh-Hans"
-    return None
+    """Map one BCP 47 tag to one of our languages by corpus.languages' `primary` and `marks`:
+    the languages of the tag's first subtag, the one whose mark (script or region) the tag
+    carries, else the one without marks (zh-TW, zh-HK, zh-MO and zh-Hant → zh-Hant; zh → zh-Hans)."""
+    parts = tag.lower().replace("_", "-").split("-")
+    same = [lang for lang in LANGUAGES if lang.primary == parts[0]]
+    marked = [lang.code for lang in same if any(p in lang.marks for p in parts[1:])]
+    plain = [lang.code for lang in same if not lang.marks]
+    return (marked or plain or [None])[0]
 
 
 def choose_lang(query_lang: str | None, cookie_lang: str | None, accept_language: str | None) -> str:

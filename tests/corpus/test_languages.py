@@ -138,3 +138,34 @@ def test_the_browser_gets_the_same_orders():
     facts = languages.browser_facts()
     assert facts["langs"] == list(LANGS) and facts["default"] == DEFAULT_LANG
     assert facts["order"] == {code: list(order(code)) for code in LANGS}
+
+
+def test_the_schemas_ask_for_every_language():
+    import json
+
+    schemas = (ROOT / "corpus" / "schema" / "dataset.schema.json", ROOT / "engine" / "scenario.schema.json")
+    for path in schemas:
+        localised = json.loads(path.read_text(encoding="utf-8"))["$defs"]["localised"]
+        assert localised["required"] == list(LANGS), path.name
+        assert list(localised["properties"]) == list(LANGS), path.name
+
+
+def test_every_interface_string_has_every_language():
+    from refapp import i18n, lookup, sources_page, tools_strings
+
+    tables = {"strings.yaml": i18n._TABLE, "tools_strings.yaml": tools_strings._TABLE,
+              "sources_page": sources_page.STRINGS, "lookup": lookup.STRINGS}
+    missing = {name: [k for k, row in t.items() if set(row) != set(LANGS)] for name, t in tables.items()}
+    assert missing == {name: [] for name in tables}
+
+
+def test_a_positional_row_is_refused(tmp_path):
+    from refapp.string_table import load_table
+
+    path = tmp_path / "t.yaml"
+    path.write_text("a.b: [Home, 首页, 首頁]\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="a.b: a row maps each language"):
+        load_table(path)
+    path.write_text("a.b: {en: Home, zh-Hans: 首页}\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="the languages must be exactly en, zh-Hans, zh-Hant"):
+        load_table(path)
