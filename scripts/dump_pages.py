@@ -42,6 +42,7 @@ def dump() -> dict[str, str]:
     client = app.test_client()
     scenario = sorted(app.config.get("SCENARIOS_BY_ENTRY", {}).items())[:2]
     paths = list(PATHS) + [f"/scenarios/{ids[0]}" for _, ids in scenario]
+    paths += [f"/sandbox?from={ids[0]}&step=2" for _, ids in scenario]
     out = {}
     for lang in LANGS:
         for path in paths:
