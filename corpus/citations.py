@@ -15,7 +15,8 @@ from urllib.parse import unquote, urlsplit
 
 import yaml
 
-from corpus.model import LANGS, Published
+from corpus.languages import LANGS, pick
+from corpus.model import Published
 
 CITATIONS_FILE = Path(__file__).resolve().parent / "citations.yaml"
 UNNAMED = {"en": "a published source", "zh-Hans": "已出版资料", "zh-Hant": "已出版資料"}
@@ -27,20 +28,19 @@ class Titles:
     published: tuple[dict[str, Any], ...]
 
     def document(self, file: str, lang: str) -> str:
-        """A seed file's title in ``lang`` (the file name itself if the data lacks it)."""
-        titles = self.documents.get(file) or {}
-        return titles.get(lang) or titles.get("en") or file
+        """A seed file's title in ``lang`` or its fallback (the file name itself if the data lacks it)."""
+        return pick(self.documents.get(file), lang) or file
 
     def published_title(self, p: Published, lang: str) -> str:
         for row in self.published:
             if p.repo and row.get("repo") == p.repo and row.get("path") == p.path:
-                return str(row.get(lang) or row["en"])
+                return str(pick(row, lang))
             if p.url and row.get("url") and p.url.startswith(str(row["url"])):
                 page = unquote(urlsplit(p.url).path.rstrip("/").rsplit("/", 1)[-1]).replace("_", " ")
-                return str(row.get(lang) or row["en"]).replace("{page}", page or "")
+                return str(pick(row, lang)).replace("{page}", page or "")
         if lang == "en" and p.what:
             return p.what
-        return UNNAMED.get(lang, UNNAMED["en"])
+        return pick(UNNAMED, lang)
 
 
 def published_url(p: Published) -> str:

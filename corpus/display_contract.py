@@ -262,7 +262,7 @@ def ui_fields() -> list[Field]:
     for table, name in tables:
         for key, row in table.items():
             game = "dominion" if key.startswith(("dominion.", "kingdom.")) else None
-            for lang, text in zip(LANGS, row, strict=False):
+            for lang, text in row.items():
                 out.append(Field("ui", game, None, lang, f"{name} {key}", text, "string"))
     for path, value in _walk_localised(export_tables(), "tools"):
         game = (

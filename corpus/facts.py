@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from corpus.ingest.normalise import to_traditional
+from corpus.languages import CHINESE
 from corpus.model import Entry
 
 EN_NUMBERS = {
@@ -144,7 +145,7 @@ def card_names(entries: Iterable[Entry], game: str) -> dict[str, list[tuple[str,
     for e in cards:
         if e.names.get("en"):
             english.append((e.names["en"], e.id))
-        chinese += [(e.names[lang], e.id) for lang in ("zh-Hans", "zh-Hant") if e.names.get(lang)]
+        chinese += [(e.names[lang], e.id) for lang in CHINESE if e.names.get(lang)]
     taken = {name: entry_id for name, entry_id in english + chinese}
     for e in cards:
         for alias in e.aliases:
@@ -190,7 +191,7 @@ def compare(texts: Mapping[str, str], names: Mapping[str, list[tuple[str, str]]]
         return []
     english = facts(texts["en"], "en", names, game, own)
     out = []
-    for lang in ("zh-Hans", "zh-Hant"):
+    for lang in CHINESE:
         if texts.get(lang):
             found = facts(texts[lang], lang, names, game, own)
             out += [f"{lang} vs en: {d}" for d in found.differences(english)]

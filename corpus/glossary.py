@@ -23,13 +23,14 @@ from typing import Any
 
 import yaml
 
+from corpus.errors import CorpusError
 from corpus.model import GAME_EDITIONS, GAMES, LANGS
 
 GLOSSARY_DIR = Path(__file__).resolve().parent / "glossary"
 ROW_KEYS = {"concept", "edition", "avoid", "note", *LANGS}
 
 
-class GlossaryError(ValueError):
+class GlossaryError(CorpusError, ValueError):
     """A glossary file that cannot be used; the message names file, row and field."""
 
 

@@ -1,8 +1,8 @@
 """The dataset's shape: entries, rulings and their provenance.
 
 This module is the contract between `corpus` (which writes `corpus/data/dataset.json`),
-`index` (which indexes it) and `refapp` (which renders it). Languages are BCP 47 keys:
-``en``, ``zh-Hans``, ``zh-Hant``.
+`index` (which indexes it) and `refapp` (which renders it). Languages are BCP 47 keys
+(``corpus.languages``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-LANGS: tuple[str, ...] = ("en", "zh-Hans", "zh-Hant")
+from corpus.languages import LANGS as LANGS  # the languages' one table (re-exported)
+
 GAMES: tuple[str, ...] = ("dominion", "citadels")
 KINDS: tuple[str, ...] = ("card", "rule", "faq", "term")
 # Dominion: the base set's 1st and 2nd editions. Citadels: the classic game (2000) with the Dark

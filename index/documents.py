@@ -8,12 +8,11 @@ from dataclasses import dataclass, field
 
 import ahocorasick
 
+from corpus.languages import LANGS
 from corpus.model import Dataset, Entry
 from index.lexicon import Lexicon, NameForm
 from index.normalise import normalise
 from index.tokenise import Tokeniser, english_words
-
-LANG_KEYS = ("en", "zh-Hans", "zh-Hant")
 
 
 @dataclass
@@ -34,7 +33,7 @@ class Unit:
 
 def _join(*parts: dict[str, str] | None) -> dict[str, str]:
     out: dict[str, str] = {}
-    for lang in LANG_KEYS:
+    for lang in LANGS:
         pieces = [p[lang] for p in parts if p and p.get(lang)]
         if pieces:
             out[lang] = "\n".join(pieces)

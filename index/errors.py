@@ -1,11 +1,17 @@
-"""Errors the index reports to users."""
+"""The index's exceptions: one root, :class:`SearchIndexError`, that every error the index
+reports derives from (each keeps its builtin base: a bad query is a ``ValueError``, a missing
+index a ``RuntimeError``)."""
 
 
-class QueryError(ValueError):
+class SearchIndexError(Exception):
+    """The root of the index's errors."""
+
+
+class QueryError(SearchIndexError, ValueError):
     """A query the index cannot run; the message is shown to the user (HTTP 400)."""
 
 
-class IndexMissingError(RuntimeError):
+class IndexMissingError(SearchIndexError, RuntimeError):
     """No index has been built in the data directory."""
 
 

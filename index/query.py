@@ -8,6 +8,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 
+from corpus.languages import DEFAULT_LANG, LANGS, LANGUAGES
 from index.errors import QueryError
 from index.normalise import to_simplified
 from index.vocabulary import VOCABULARY
@@ -125,31 +126,19 @@ def parse_query(raw: str, url_filters: dict[str, str] | None = None) -> ParsedQu
     return ParsedQuery(text=" ".join(free.split()), phrases=phrases, filters=filters)
 
 
-LANG_VALUES = {
-    "en": "en",
-    "en-us": "en",
-    "en-gb": "en",
-    "english": "en",
-    "zh-hans": "zh-Hans",
-    "zh-cn": "zh-Hans",
-    "zh-sg": "zh-Hans",
-    "zh": "zh-Hans",
-    "zh_cn": "zh-Hans",
-    "zh-hant": "zh-Hant",
-    "zh-tw": "zh-Hant",
-    "zh-hk": "zh-Hant",
-    "zh_tw": "zh-Hant",
-}
+# every spelling a language's `tags` accept (zh-TW, zh-CN, ...), case-folded -> its code
+LANG_VALUES = {tag: language.code for language in LANGUAGES for tag in language.tags}
+_LANG_CHOICES = f"{', '.join(LANGS[:-1])} or {LANGS[-1]}"
 MAX_LIMIT = 100
 
 
 def parse_lang(lang: str | None) -> str:
-    """'zh-Hans' (default), 'zh-Hant' or 'en'; common spellings (zh-TW, zh-CN) are accepted."""
+    """One of corpus.languages.LANGS (absent: the default); common spellings (zh-TW, zh-CN) are accepted."""
     if lang is None or lang == "":  # absent or empty: the default (a control character is not empty)
-        return "zh-Hans"
+        return DEFAULT_LANG
     key = str(lang).strip().casefold()
     if key not in LANG_VALUES:
-        raise QueryError(f"unknown lang {str(lang)[:40]!r}; use en, zh-Hans or zh-Hant")
+        raise QueryError(f"unknown lang {str(lang)[:40]!r}; use {_LANG_CHOICES}")
     return LANG_VALUES[key]
 
 

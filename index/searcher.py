@@ -20,6 +20,7 @@ from whoosh import index as whoosh_index
 from whoosh import query as wq
 from whoosh.index import EmptyIndexError
 
+from corpus.languages import pick
 from index.analysis import QueryAnalysis, Tables, analyse, build_tables
 from index.builder import INDEX_FORMAT, current_folder, hold_build, query_words
 from index.cache import ResultCache, filters_key
@@ -378,16 +379,9 @@ class SearchIndex:
         return list(dict.fromkeys(terms)), a.stems + [t for t in everyday if t.isascii() and t.isalpha()]
 
     def _passage(self, unit_id: str, lang: str) -> str:
-        """The text a unit's snippet is cut from, in `lang` (else Simplified, else any)."""
+        """The text a unit's snippet is cut from, in `lang` or its fallback (else the entry's name)."""
         unit = self.units.get(unit_id) or self.units[self.units_of[unit_id][0]]
-        text = unit["text"]
-        body = (
-            text.get(lang) or text.get("zh-Hans" if lang != "en" else "en") or next(iter(text.values()), "")
-        )
-        if not body:
-            meta = self.entries[unit["entry"]]
-            body = meta["names"].get(lang) or next(iter(meta["names"].values()), "")
-        return body
+        return pick(unit["text"], lang) or pick(self.entries[unit["entry"]]["names"], lang)
 
     def _english_words(self, unit_id: str) -> frozenset[str]:
         return words(self._passages(unit_id, "en"))
@@ -579,7 +573,7 @@ class SearchIndex:
                     "game": meta["game"],
                     "kind": meta["kind"],
                     "title": dict(names),
-                    "label": names.get(lang) or names.get("zh-Hans") or names.get("en") or entry,
+                    "label": pick(names, lang) or entry,
                     "matched": matched,
                 }
             )
@@ -597,8 +591,8 @@ class SearchIndex:
             if not r.ruling:
                 continue
             text = self.units[f"{r.id}#{r.ruling}"]["text"]
-            said = " ".join((text.get(lang) or text.get("zh-Hans") or text.get("en") or "").split())
-            name = r.title.get(lang) or r.title.get("zh-Hans") or r.title.get("en") or r.id
+            said = " ".join(pick(text, lang).split())
+            name = pick(r.title, lang) or r.id
             out.append(
                 {
                     "id": r.id,

@@ -30,6 +30,11 @@ REMOVED_WORDS: tuple[str, ...] = VOCABULARY.removed_words
 CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff]+")
 _ASCII_TOKEN = re.compile(r"\+\d+|\$\d+|[0-9a-z]+(?:'[a-z]+)?")
 
+# The segmenters a language of corpus.languages may name (its `segmenter`): "words" cuts Latin
+# text into ASCII words (Porter stems), "jieba" Chinese runs with jieba. Text is cut by script,
+# whatever the reader's language; a language in another script needs a segmenter added here.
+SEGMENTERS: tuple[str, ...] = ("words", "jieba")
+
 EN_STOPWORDS = VOCABULARY.en_stopwords
 ZH_STOPWORDS = VOCABULARY.zh_stopwords
 

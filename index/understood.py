@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from corpus.languages import pick
 from index.analysis import QueryAnalysis
 from index.query import Filters
 from index.vocabulary import intent_ask_patterns
@@ -76,7 +77,7 @@ def understood(
             {
                 "ids": ids,
                 "matched": forms[0] if forms else " ".join(words),
-                "label": label.get(lang) or label.get("zh-Hans") or label.get("en") or ids[0],
+                "label": pick(label, lang) or ids[0],
                 "remove": q(rest, given, any_game),
             }
         )

@@ -22,7 +22,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         api_search,
         client_info,
         compress,
-        errors,
+        error_pages,
         headers,
         health,
         language,
@@ -64,7 +64,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     blueprints += (lookup.bp,)  # photo lookup: /lookup and POST /api/lookup
     for blueprint in blueprints:
         app.register_blueprint(blueprint)
-    errors.register_error_pages(app)
+    error_pages.register_error_pages(app)
     metrics.init_app(app)
     app.wsgi_app = request_limits.limit_requests(app.wsgi_app)  # type: ignore[method-assign]
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, jsonify, redirect, request
 
+from corpus.languages import LANGS
 from refapp.catalog import FilterError, entry_summary, entry_to_json, names_index, parse_filters
 from refapp.scenarios import ScenarioUnavailable
 from refapp.state import get_state
@@ -62,7 +63,7 @@ def names():  # type: ignore[no-untyped-def]
     response = jsonify(
         {
             "version": state.catalog.version,
-            "fields": ["id", "en", "zh-Hans", "zh-Hant", "aliases", "game", "kind"],
+            "fields": ["id", *LANGS, "aliases", "game", "kind"],
             "names": names_index(state.catalog),
         }
     )

@@ -6,7 +6,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from corpus.model import EDITIONS, GAMES, KINDS, LANGS, Dataset, Entry, load_dataset
+from corpus.languages import LANGS, pick
+from corpus.model import EDITIONS, GAMES, KINDS, Dataset, Entry, load_dataset
+from refapp.errors import RefappError
 
 Localised = dict[str, str]
 
@@ -25,7 +27,7 @@ class BrowseFilters:
         return {k: str(v) for k, v in asdict(self).items() if v is not None}
 
 
-class FilterError(ValueError):
+class FilterError(RefappError, ValueError):
     """A browse filter had a value the dataset cannot have; `name` is the parameter."""
 
     def __init__(self, name: str) -> None:
@@ -134,14 +136,9 @@ def parse_filters(args: dict[str, str], known_types: list[str]) -> BrowseFilters
 
 
 def localised(value: Localised | None, lang: str) -> str:
-    """One language's text, falling back to the other scripts rather than showing nothing."""
-    if not value:
-        return ""
-    order = [lang] + [x for x in ("zh-Hans", "zh-Hant", "en") if x != lang]
-    for key in order:
-        if value.get(key):
-            return value[key]
-    return ""
+    """One language's text, falling back to the other languages rather than showing nothing
+    (corpus.languages.pick: the language's own fallback order)."""
+    return pick(value, lang)
 
 
 def source_dict(s: Any) -> dict[str, Any]:
@@ -183,13 +180,12 @@ def entry_summary(e: Entry, scenarios: list[str]) -> dict[str, Any]:
 
 
 def names_index(catalog: Catalog) -> list[list[Any]]:
-    """Compact rows for offline name search: [id, en, zh-Hans, zh-Hant, [aliases], game, kind]."""
+    """Compact rows for offline name search: [id, the name in each of LANGS (en, zh-Hans,
+    zh-Hant), [aliases], game, kind]; app.js reads the names by the same LANGS."""
     return [
         [
             e.id,
-            e.names.get("en", ""),
-            e.names.get("zh-Hans", ""),
-            e.names.get("zh-Hant", ""),
+            *(e.names.get(lang, "") for lang in LANGS),
             list(e.aliases),
             e.game,
             e.kind,

@@ -11,6 +11,8 @@ import re
 from itertools import accumulate
 from typing import Any
 
+from refapp.errors import RefappError
+
 MAX_DEPTH = 20  # a sandbox situation needs 6 (situation > players > [i] > zones > hand > [j])
 MAX_NUMBER = 2**53  # beyond this a number is not a count, a seed or a step of anything here
 # A string (to its closing quote, or to the end when it has none: one pass, never quadratic) or a bracket.
@@ -18,7 +20,7 @@ _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.S)
 _STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
-class JSONInputError(ValueError):
+class JSONInputError(RefappError, ValueError):
     """The text is not JSON within the limits: ``status`` 400 or 422, ``field`` names where."""
 
     def __init__(self, status: int, field: str, message: str) -> None:

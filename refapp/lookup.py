@@ -12,6 +12,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, current_app, g, jsonify, render_template, request
 
+from corpus.languages import DEFAULT_LANG, LANGS, order, pick
 from engine.core.registry import game_names
 from refapp import lookup_match, lookup_ocr
 from refapp.catalog import localised
@@ -21,7 +22,7 @@ bp = Blueprint("lookup", __name__)
 
 OCR_SLOTS = threading.BoundedSemaphore(1)
 GAMES = game_names()
-LANGS = ("zh-Hans", "zh-Hant", "en")
+LOOKUP_LANGS = order(DEFAULT_LANG)  # the lang= values, the default first (as its 400 lists them)
 MODES = ("card", "kingdom")
 RETRY_AFTER = "3"
 CARD_LINES, CONTEXT_LINES = 4, 2  # lines read per card photo: the tallest (title) ones + card text
@@ -60,7 +61,7 @@ STRINGS: dict[str, dict[str, str]] = {
 
 
 def s(key: str, lang: str) -> str:
-    return STRINGS[key].get(lang) or STRINGS[key]["en"]
+    return pick(STRINGS[key], lang, keep_empty=True)
 
 
 # --------------------------------------------------------------------------- names
@@ -148,7 +149,7 @@ def allow_photos() -> None:
 def api_lookup():  # type: ignore[no-untyped-def]
     try:
         game = _param("game", GAMES, None)
-        lang = _param("lang", LANGS, g.get("lang") if g.get("lang") in LANGS else "zh-Hans")
+        lang = _param("lang", LOOKUP_LANGS, g.get("lang") if g.get("lang") in LANGS else DEFAULT_LANG)
         mode = _param("mode", MODES, "card")
     except ValueError as exc:
         return _error(str(exc), 400)
@@ -194,7 +195,7 @@ def api_lookup():  # type: ignore[no-untyped-def]
 @bp.app_context_processor
 def lookup_helpers() -> dict[str, Any]:
     """``lookup_label()``: the lookup page's name in the reader's script (the home page links it)."""
-    return {"lookup_label": lambda: s("title", g.get("lang") or "zh-Hans")}
+    return {"lookup_label": lambda: s("title", g.get("lang") or DEFAULT_LANG)}
 
 
 @bp.get("/lookup")

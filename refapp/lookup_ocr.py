@@ -10,6 +10,8 @@ import io
 import threading
 from dataclasses import dataclass
 
+from refapp.errors import RefappError
+
 MAX_BYTES = 4 * 1024 * 1024
 MAX_PIXELS = 40_000_000  # decoding guard (a decompression bomb is refused before it is decoded)
 SINGLE_SIDE = 1024  # a one-card photo is scaled so its longer side is at most this
@@ -17,7 +19,7 @@ KINGDOM_SIDE = 2000  # a kingdom photo keeps more pixels: ten titles are small
 MAGIC = {b"\xff\xd8\xff": "jpeg", b"\x89PNG\r\n\x1a\n": "png"}
 
 
-class ImageRejected(ValueError):
+class ImageRejected(RefappError, ValueError):
     """The upload is not an image we read (message says why; the API answers 4xx)."""
 
     def __init__(self, message: str, status: int = 400) -> None:

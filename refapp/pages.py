@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 
-from corpus.model import EDITIONS, GAME_EDITIONS, GAMES, KINDS, LANGS
+from corpus.languages import LANGS, browser_facts
+from corpus.model import EDITIONS, GAME_EDITIONS, GAMES, KINDS
 from refapp import i18n
 from refapp.board import board_at, client_run, ruling_index
 from refapp.catalog import FilterError, localised, parse_filters
@@ -21,6 +23,7 @@ from refapp.vocabulary import board_strings
 bp = Blueprint("pages", __name__)
 
 MAX_QUERY_CHARS = 200
+LANGUAGES_JSON = json.dumps(browser_facts(), ensure_ascii=False, separators=(",", ":"))  # body data-languages
 MAX_RESULTS = 100  # the most results one page asks the search for ("show more")
 
 
@@ -56,6 +59,7 @@ def inject_helpers() -> dict[str, Any]:
         "t": i18n.Translator(lang),
         "lang": lang,
         "langs": LANGS,
+        "languages_json": LANGUAGES_JSON,
         "asset": state.asset_url,
         "loc": lambda value: localised(value, lang),
         "md": render_text,

@@ -22,6 +22,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Flask, g
 
+from engine.core.registry import game_names
 from engine.interactions import PairInfo, pair_infos, pairs_for
 from engine.interactions.generate import load_pair
 from refapp.catalog import Catalog, localised
@@ -110,7 +111,7 @@ def cards_named(query: str, catalog: Catalog) -> list[tuple[int, tuple[str, ...]
 def named_pair(query: str, catalog: Catalog) -> tuple[str, str] | None:
     """The first two different cards of one game the query names (entry ids), if any."""
     named = cards_named(query, catalog)
-    for game in ("dominion", "citadels"):
+    for game in game_names():
         seen: list[str] = []
         for _, ids in named:
             for eid in ids:

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 from flask import Blueprint, Response, current_app, g, render_template, request
 
+from corpus.languages import LANGS
 from engine import sandbox
 from engine.core.registry import browser_facts, game_names, games
 from refapp import i18n, sandbox_start
@@ -231,8 +232,7 @@ def _from_demo(scenario_id: str, step_arg: str | None) -> tuple[dict[str, Any], 
         return situation, []
     title = situation.get("title") if isinstance(situation.get("title"), dict) else {}
     situation = {**situation, "id": f"{situation.get('id', 'sandbox')}-try", "title": {
-        "en": f"Try: {title.get('en', '')}", "zh-Hans": f"试玩：{title.get('zh-Hans', '')}",
-        "zh-Hant": f"試玩：{title.get('zh-Hant', '')}"}}
+        lang: i18n.translate("try_demo.title", lang, title=title.get(lang, "")) for lang in LANGS}}
     return situation, answers[: sandbox_start.answers_before(run.answers, step)]
 
 

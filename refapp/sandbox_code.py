@@ -13,6 +13,7 @@ import json
 import zlib
 from typing import Any
 
+from refapp.errors import RefappError
 from refapp.json_input import JSONInputError, loads
 
 MAX_CODE_CHARS = 12_000
@@ -20,7 +21,7 @@ MAX_JSON_BYTES = 64 * 1024
 VERSION = 1
 
 
-class CodeError(ValueError):
+class CodeError(RefappError, ValueError):
     """The code is not a sandbox (message says why)."""
 
 

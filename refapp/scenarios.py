@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import engine
+from corpus.languages import LANGS
 from index.sized_cache import SizedLRU
 from refapp.catalog import Catalog
+from refapp.errors import RefappError
 
 RUN_CACHE_BYTES = 16 * 1024 * 1024  # packed: every run of the library (497) takes 6 MiB
 
@@ -40,7 +42,7 @@ class ScenarioSource(Protocol):
     def run(self, scenario_id: str, names: dict[str, dict[str, str]]) -> dict[str, Any]: ...
 
 
-class ScenarioUnavailable(LookupError):
+class ScenarioUnavailable(RefappError, LookupError):
     """No such scenario, or its file no longer loads."""
 
 
@@ -159,7 +161,7 @@ def decorate_run(run: dict[str, Any], summary: ScenarioSummary, catalog: Catalog
     ruling = next((r for r in entry.rulings if r.id == ruling_id), None) if entry else None
     out = dict(run)
     out["names"] = {
-        slug: names.get(slug, {"en": slug, "zh-Hans": slug, "zh-Hant": slug}) for slug in sorted(used)
+        slug: names.get(slug, {lang: slug for lang in LANGS}) for slug in sorted(used)
     }
     out["card_types"] = {slug: catalog_types(catalog, game, slug) for slug in sorted(used)}
     out["entry_title"] = dict(entry.names) if entry else {}

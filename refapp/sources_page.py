@@ -20,8 +20,10 @@ from flask import Blueprint, abort, g, render_template, request
 from corpus.aliases import displayed_aliases
 from corpus.citations import published_url, titles
 from corpus.ingest.normalise import to_simplified, to_traditional
-from corpus.model import LANGS, SOURCES_DIR, Entry, Published, Source
+from corpus.languages import CHINESE, LANGS, language, pick
+from corpus.model import SOURCES_DIR, Entry, Published, Source
 from refapp import i18n
+from refapp.errors import RefappError
 from refapp.state import get_state
 
 bp = Blueprint("sources_page", __name__)
@@ -29,38 +31,57 @@ bp = Blueprint("sources_page", __name__)
 CONTEXT_LINES = 12  # lines shown before and after the cited passage
 MAX_DIGITS = 6
 
-# the page's own words: key -> (en, zh-Hans, zh-Hant)
-STRINGS: dict[str, tuple[str, str, str]] = {
-    "source.whole": ("The whole document", "查看全文", "查看全文"),
-    "source.passage": ("Only the cited passage", "只看引用段落", "只看引用段落"),
-    "source.original": ("As written (Simplified)", "原文（繁体）", "原文（簡體）"),
-    "source.converted": ("In your script", "简体显示", "繁體顯示"),
-    "source.converted_note": (
-        "",
-        "原文为繁体，这里以简体显示。",
-        "原文為簡體，這裡以繁體顯示。",
-    ),
-    "source.cited": ("Cited passage", "引用段落", "引用段落"),
-    "source.bad_lines": (
-        "The line numbers must be whole numbers from 1 to {n}, the first not after the last.",
-        "行号须为 1 到 {n} 之间的整数，且起始行不能在结束行之后。",
-        "行號須為 1 到 {n} 之間的整數，且起始行不能在結束行之後。",
-    ),
-    "source.bad_script": (
-        "The script can only be “original”.",
-        "显示方式只能是“original”（原文）。",
-        "顯示方式只能是「original」（原文）。",
-    ),
+# the page's own words: key -> {language: text} (every language of corpus.languages.LANGS)
+STRINGS: dict[str, dict[str, str]] = {
+    "source.whole": {
+        "en": "The whole document",
+        "zh-Hans": "查看全文",
+        "zh-Hant": "查看全文",
+    },
+    "source.passage": {
+        "en": "Only the cited passage",
+        "zh-Hans": "只看引用段落",
+        "zh-Hant": "只看引用段落",
+    },
+    "source.original": {
+        "en": "As written (Simplified)",
+        "zh-Hans": "原文（繁体）",
+        "zh-Hant": "原文（簡體）",
+    },
+    "source.converted": {
+        "en": "In your script",
+        "zh-Hans": "简体显示",
+        "zh-Hant": "繁體顯示",
+    },
+    "source.converted_note": {
+        "en": "",
+        "zh-Hans": "原文为繁体，这里以简体显示。",
+        "zh-Hant": "原文為簡體，這裡以繁體顯示。",
+    },
+    "source.cited": {
+        "en": "Cited passage",
+        "zh-Hans": "引用段落",
+        "zh-Hant": "引用段落",
+    },
+    "source.bad_lines": {
+        "en": "The line numbers must be whole numbers from 1 to {n}, the first not after the last.",
+        "zh-Hans": "行号须为 1 到 {n} 之间的整数，且起始行不能在结束行之后。",
+        "zh-Hant": "行號須為 1 到 {n} 之間的整數，且起始行不能在結束行之後。",
+    },
+    "source.bad_script": {
+        "en": "The script can only be “original”.",
+        "zh-Hans": "显示方式只能是“original”（原文）。",
+        "zh-Hant": "顯示方式只能是「original」（原文）。",
+    },
 }
 
 
 def say(key: str, lang: str, **values: object) -> str:
-    row = STRINGS[key]
-    text = row[LANGS.index(lang)] if lang in LANGS else row[LANGS.index(i18n.DEFAULT_LANG)]
+    text = pick(STRINGS[key], lang, keep_empty=True)
     return text.format(**values) if values else text
 
 
-class BadRequest(ValueError):
+class BadRequest(RefappError, ValueError):
     """A query parameter the page cannot use; the message is shown to the reader."""
 
 
@@ -93,7 +114,7 @@ def parse_range(args: dict[str, str], count: int, lang: str) -> Range | None:
 
 
 def shown_script(doc_script: str, lang: str, original: bool) -> str:
-    if original or lang == "en" or doc_script not in ("zh-Hans", "zh-Hant"):
+    if original or lang == "en" or doc_script not in CHINESE:
         return doc_script
     return lang
 
@@ -179,7 +200,7 @@ def reader_sources(sources: list[Source], lang: str) -> list[Source]:
     one link per document."""
     docs = get_state().docs
     unique = list(dict.fromkeys(sources))
-    if lang in ("zh-Hans", "zh-Hant"):
+    if lang in CHINESE:
         own = [s for s in unique if docs.get(s.file) and docs[s.file].script == lang]
         if own:
             return own
@@ -204,5 +225,5 @@ def citation_helpers() -> dict[str, Any]:
         "published_title": lambda p: published_title(p, lang),
         "published_url": published_url,
         "shown_aliases": lambda e: shown_aliases(e, lang),
-        "alias_separator": ", " if lang == "en" else "、",
+        "alias_separator": language(lang).list_separator,
     }

@@ -1,21 +1,18 @@
 """Interface strings of the at-the-table tools (set-up, kingdom picker, score counter, save for
-the table, sharing a ruling), in three scripts. Falls back to refapp.i18n for shared strings."""
+the table, sharing a ruling), in every language. Falls back to refapp.i18n for shared strings."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
-from corpus.model import LANGS
+from corpus.languages import pick
 from refapp import i18n
+from refapp.string_table import load_table
 
 STRINGS_FILE = Path(__file__).with_name("tools_strings.yaml")
-# key -> (en, zh-Hans, zh-Hant)
-_TABLE: dict[str, tuple[str, str, str]] = {
-    key: tuple(row) for key, row in yaml.safe_load(STRINGS_FILE.read_text(encoding="utf-8")).items()
-}
+# key -> {language: text}
+_TABLE: dict[str, dict[str, str]] = load_table(STRINGS_FILE)
 
 
 def translate(key: str, lang: str, **values: object) -> str:
@@ -23,7 +20,7 @@ def translate(key: str, lang: str, **values: object) -> str:
     row = _TABLE.get(key)
     if row is None:
         return i18n.translate(key, lang, **values)
-    text = row[LANGS.index(lang)] if lang in LANGS else row[LANGS.index(i18n.DEFAULT_LANG)]
+    text = pick(row, lang, keep_empty=True)
     return text.format(**values) if values else text
 
 

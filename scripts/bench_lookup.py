@@ -25,7 +25,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from card_images import DISTORTIONS, cards_from_dataset, jpeg_bytes, kingdom_photo, photo  # noqa: E402
 
-SCRIPTS = ("zh-Hans", "zh-Hant", "en")
+from corpus.languages import DEFAULT_LANG, order  # noqa: E402
+
+SCRIPTS = order(DEFAULT_LANG)  # every language, the default first
 
 
 def pct(values: list[float], q: float) -> float:
@@ -97,7 +99,7 @@ def main() -> int:
         kcpu: list[float] = []
         rng = random.Random(args.seed)
         for k in range(args.kingdoms):
-            script = SCRIPTS[k % 3]
+            script = SCRIPTS[k % len(SCRIPTS)]
             cards = {c.id: c for c in by_script[script]}
             pick = rng.sample(kingdom_cards(rng.choice(["1e", "2e"])), 10)
             img = kingdom_photo([cards[f"dominion/{s}"] for s in pick], seed=k)

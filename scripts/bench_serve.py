@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 
 from eval_search import load_queries  # noqa: E402
 
+from corpus.languages import LANGS  # noqa: E402
 from refapp.commands.web import THREADS, gunicorn_argv  # noqa: E402
 
 BIN = Path(sys.executable).parent
@@ -208,7 +209,7 @@ def memory(data_dir: str) -> None:
         rnd = random.Random(1)
         for _ in range(3000):
             q = " ".join(rnd.sample(names, 2))
-            lang = rnd.choice(["en", "zh-Hans", "zh-Hant"])
+            lang = rnd.choice(LANGS)
             try:
                 fetch(port, f"/api/search?q={quote(q)}&limit=100&lang={lang}")
             except urllib.error.HTTPError:

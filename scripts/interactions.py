@@ -12,6 +12,7 @@ import sys
 from collections import Counter
 
 from corpus.model import load_dataset
+from engine.core.registry import game_names
 from engine.interactions import generate
 from refapp.catalog import Catalog
 
@@ -28,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     catalog = Catalog.from_dataset(load_dataset())
     problems: list[str] = []
-    for game in generate.GAMES:
+    for game in game_names():
         names = names_by_edition(catalog, game)
         if args.check:
             problems += generate.stale(game, names)

@@ -23,6 +23,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "refapp"))
+sys.path.insert(0, str(ROOT))
+
+from corpus.languages import LANGS  # noqa: E402
 
 FINGERPRINT = re.compile(r"(/static/[\w./-]+?)\.[0-9a-f]{8,}(\.\w+)")
 TOOL_QUERIES = [
@@ -99,7 +102,7 @@ def record(out: Path) -> None:
         replies.append({"body": body, "status": response.status_code, "reply": reply})
     write(out / "sandbox.json", replies)
     paths = PAGE_PATHS + [f"/scenarios/{i}?step=2" for i in sorted(runs)[::25]]
-    for lang in ("en", "zh-Hans", "zh-Hant"):
+    for lang in LANGS:
         for path in paths:
             response = client.get(path, headers={"Cookie": f"lang={lang}"})
             name = re.sub(r"\W+", "_", path).strip("_") + f".{lang}.html"

@@ -10,10 +10,12 @@ from typing import Any
 
 import yaml
 
+from corpus.errors import CorpusError
 from corpus.ingest.normalise import tidy_chinese, to_traditional
 from corpus.ingest.resolve import Ref, ReferenceError_, Resolved, cite_only, overlaps_dropped, resolve
 from corpus.ingest.seeds import SeedCorpus
-from corpus.model import EDITIONS, LANGS, Entry, Note, Published, Ruling, Source
+from corpus.languages import CHINESE, LANGS
+from corpus.model import EDITIONS, Entry, Note, Published, Ruling, Source
 
 ENTRY_KEYS = {
     "id",
@@ -35,8 +37,8 @@ ENTRY_KEYS = {
     "extra",
 }
 REQUIRED_ENTRY_KEYS = ("id", "kind", "names")
-RULING_KEYS = {"id", "edition", "from", "en", "zh-Hans", "zh-Hant", "published"}
-NOTE_KEYS = {"id", "en", "zh-Hans", "zh-Hant", "from", "published"}
+RULING_KEYS = {"id", "edition", "from", *LANGS, "published"}
+NOTE_KEYS = {"id", *LANGS, "from", "published"}
 REF_KEYS = {"file", "lines", "sentences"}
 PUBLISHED_KEYS = {"repo", "path", "url", "what"}
 REPO_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9._-]+$")  # owner/name, as GitHub spells it
@@ -47,7 +49,7 @@ SEED_VARIANTS = "seed_variants"  # extra key holding differences between seed co
 RESTORED_NOTE = "restored-words"  # id of the note ingestion adds where a lost seed word is restored
 
 
-class CuratedError(Exception):
+class CuratedError(CorpusError):
     def __init__(self, file: str, entry_id: str | None, field: str | None, message: str):
         self.file, self.entry_id, self.field, self.message = file, entry_id, field, message
         where = file + (f": entry {entry_id!r}" if entry_id else "") + (f", field {field!r}" if field else "")
@@ -284,7 +286,7 @@ class EntryBuilder:
             raise self.fail(f"{field}.en", "is required: our English rendering")
         found = self.resolved(raw["from"], f"{field}.from")
         text = dict(found.text)
-        own = {k: raw[k] for k in ("zh-Hans", "zh-Hant") if raw.get(k) is not None}
+        own = {k: raw[k] for k in CHINESE if raw.get(k) is not None}
         if own:
             text = self.localised(own, field)
         text["en"] = raw["en"].strip()
@@ -313,7 +315,7 @@ class EntryBuilder:
         sources: list[Source] = []
         text: dict[str, str] = {}
         variants: list[dict[str, Any]] = []
-        own = {k: raw[k] for k in ("zh-Hans", "zh-Hant") if raw.get(k) is not None}
+        own = {k: raw[k] for k in CHINESE if raw.get(k) is not None}
         if raw.get("from") is not None:
             ref = self.ref(raw["from"], f"{field}.from")
             if own and overlaps_dropped(ref, self.seeds):

@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from corpus.errors import CorpusError
 from corpus.ingest.sources import SourceText
 
 
@@ -26,7 +27,7 @@ class DroppedRange:
         return self.first <= number <= self.last
 
 
-class NoiseMarkerMissing(Exception):
+class NoiseMarkerMissing(CorpusError):
     """A marker that delimits noise was not found: the seed is not the text we expect."""
 
 

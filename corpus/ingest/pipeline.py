@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from corpus.errors import CorpusError
 from corpus.ingest.curated import CuratedError, load_curated
 from corpus.ingest.noise import NoiseMarkerMissing
 from corpus.ingest.questions import QuestionsError, attach_questions, load_questions, questions_dir
@@ -27,7 +28,7 @@ from corpus.model import (
 )
 
 
-class IngestError(Exception):
+class IngestError(CorpusError):
     """Ingestion cannot produce a valid dataset; `problems` lists each reason."""
 
     def __init__(self, problems: list[str]):

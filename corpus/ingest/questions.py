@@ -14,13 +14,14 @@ from typing import Any
 
 import yaml
 
+from corpus.errors import CorpusError
 from corpus.model import Entry
 
 SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_QUESTION = 200  # characters: a question, not a passage
 
 
-class QuestionsError(ValueError):
+class QuestionsError(CorpusError, ValueError):
     """A questions file that cannot be used; the message names the file and the key."""
 
 

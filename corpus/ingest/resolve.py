@@ -14,17 +14,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from corpus.errors import CorpusError
 from corpus.ingest.align import Counterpart, Difference, attestation, counterpart
 from corpus.ingest.display import Edit, for_reader
 from corpus.ingest.linerepair import CARD_NOTE
 from corpus.ingest.normalise import fold, tidy_chinese, to_simplified, to_traditional
 from corpus.ingest.seeds import SeedCorpus
+from corpus.languages import CHINESE
 from corpus.model import Source
 
 CONTENT_GAP = 4  # a one-sided difference longer than this (folded) is missing text, not a variant
 
 
-class ReferenceError_(ValueError):
+class ReferenceError_(CorpusError, ValueError):
     """A reference that cannot be resolved; the message says why."""
 
 
@@ -157,7 +159,7 @@ def edit_variants(edits: dict[str, list[Edit]], origin: dict[str, Source]) -> li
     for i, edit in enumerate(hans):
         readings: dict[str, str] = {}
         lines: dict[str, list[int]] = {}
-        for lang in ("zh-Hant", "zh-Hans"):
+        for lang in sorted(CHINESE, key=lambda code: code != "zh-Hant"):  # the Traditional copy first
             source, own = origin.get(lang), edits.get(lang, [])
             if source is not None and i < len(own) and source.file not in readings:
                 readings[source.file] = own[i].reading

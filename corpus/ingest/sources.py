@@ -7,8 +7,10 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from corpus.errors import CorpusError
 
-class SourceError(Exception):
+
+class SourceError(CorpusError):
     """A seed file is missing, altered or not listed in the manifest."""
 
 

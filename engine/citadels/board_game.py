@@ -15,7 +15,6 @@ from engine.core.board_game import (
     PLAYER_NAMES,
     BoardGame,
     Params,
-    SetupRefused,
     Start,
     param_choice,
     param_flag,
@@ -27,6 +26,7 @@ from engine.core.decisions import Decider
 from engine.core.localised import Names
 from engine.core.run import Prepared
 from engine.core.scenario import Scenario
+from engine.errors import SetupError
 
 #: The other players' cities and hands around a tried card.
 TRY_CITIES = (("tavern", "market"), ("temple", "watchtower"), ("manor",), ("trading-post",))
@@ -66,7 +66,7 @@ class CitadelsBoardGame(BoardGame):
         try:
             return prepare(scenario, decider, names)
         except SettingsError as exc:
-            raise SetupRefused(f"setup.settings.{exc}") from None
+            raise SetupError(f"setup.settings.{exc}") from None
 
     def sandbox_blank(self) -> Start:
         """Four players before the draft, two gold each, stopping after a round."""

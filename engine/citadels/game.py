@@ -18,13 +18,14 @@ from engine.citadels.settings import GameSettings
 from engine.citadels.state import GameState, PlayerState, RoundState
 from engine.citadels.table import CitadelsTable
 from engine.citadels.turn import play_character
+from engine.errors import ControlFlow
 
 
-class GameOver(Exception):
+class GameOver(ControlFlow):  # noqa: N818 - control flow
     """Raised inside the loop when the game has been scored (internal control flow)."""
 
 
-class StopPlay(Exception):
+class StopPlay(ControlFlow):
     """Raised when a scenario's stop point is reached (internal control flow)."""
 
 

@@ -21,13 +21,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.citadels import definitions as d
+from engine.errors import EngineError
 
 #: The reading of seed line 199 ("ends at 10 or 12 districts") used for two players.
 TWO_PLAYER_END = 10
 MAX_ADDED_WITHOUT_REMOVAL = 3  # seed lines 399-401
 
 
-class SettingsError(ValueError):
+class SettingsError(EngineError, ValueError):
     """A game setting is invalid; the message names the setting and the problem."""
 
 

@@ -43,6 +43,7 @@ from engine.core.decisions import Decider
 from engine.core.localised import Names
 from engine.core.run import Prepared
 from engine.core.scenario import Scenario
+from engine.errors import EngineError
 
 #: ``(situation, answers)``: a sandbox start in the scenario format as JSON, answers already given.
 Start = tuple[dict[str, Any], list[Any]]
@@ -50,11 +51,7 @@ Start = tuple[dict[str, Any], list[Any]]
 PLAYER_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
 
 
-class SetupRefused(ValueError):
-    """A situation that validated, but the game could not be built from it (message names the field)."""
-
-
-class ParamError(ValueError):
+class ParamError(EngineError, ValueError):
     """A tool's query parameter that cannot be used; the message names it."""
 
 
@@ -130,8 +127,13 @@ class BoardGame:
 
     # ------------------------------------------------------------------ scenarios and the sandbox
     def prepare(self, scenario: Scenario, decider: Decider, names: Names) -> Prepared:
-        """The scenario's game ready to play, answered by ``decider``; SetupRefused if it cannot be built."""
+        """The scenario's game ready to play, answered by ``decider``; SetupError if it cannot be built."""
         raise NotImplementedError
+
+    def in_edition(self, text: str, edition: str | None, lang: str) -> str:
+        """``text`` in the words of ``edition``'s rulebook in ``lang`` (a game with one set of
+        words returns it as it is)."""
+        return text
 
     def normalise_situation(self, situation: dict[str, Any]) -> None:
         """Fill a sandbox situation's game defaults in place (the edition when it names none)."""

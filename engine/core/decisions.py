@@ -13,12 +13,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from engine.core.localised import Localised
+from engine.errors import EngineError
 
 #: Decision kinds: pick cards from a list; pick one named choice; yes/no; arrange cards in order.
 KINDS: tuple[str, ...] = ("select", "choose", "confirm", "order")
 
 
-class DecisionError(ValueError):
+class DecisionError(EngineError, ValueError):
     """An answer does not fit the decision it was given for."""
 
 

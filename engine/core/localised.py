@@ -8,26 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-LANGS: tuple[str, ...] = ("en", "zh-Hans", "zh-Hant")
+from corpus.languages import LANGS as LANGS  # re-exported: the engine's texts are keyed by these
+from corpus.languages import language, pick
 
 Localised = dict[str, str]
 Names = Mapping[str, Mapping[str, str]]
 
 
 def name_of(names: Names, slug: str, lang: str) -> str:
-    """The card's name in ``lang``; the English name, then the slug, when it is missing."""
-    entry = names.get(slug)
-    if not entry:
-        return slug
-    return entry.get(lang) or entry.get("en") or slug
+    """The card's name in ``lang``; when it is missing, in the language's fallback, else the slug."""
+    return pick(names.get(slug), lang) or slug
 
 
 def join_names(names: Names, slugs: list[str], lang: str) -> str:
     """A readable list of card names, comma-separated in English and with 、 in Chinese."""
     if not slugs:
         return "nothing" if lang == "en" else "无"
-    sep = ", " if lang == "en" else "、"
-    return sep.join(name_of(names, s, lang) for s in slugs)
+    return language(lang).list_separator.join(name_of(names, s, lang) for s in slugs)
 
 
 def localise(build: Callable[[str], str]) -> Localised:

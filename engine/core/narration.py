@@ -19,6 +19,7 @@ from typing import Any
 import opencc
 import yaml
 
+from corpus.languages import language
 from engine.core.localised import LANGS, Localised
 
 Phrase = Mapping[str, str]  # {en, zh-Hans[, zh-Hant]}
@@ -37,14 +38,16 @@ def to_hant(text: str) -> str:
 
 
 def complete(phrase: Phrase) -> Localised:
-    """The phrase in all three languages (zh-Hant derived from zh-Hans when not written)."""
-    hant = phrase.get("zh-Hant")
-    return {"en": phrase["en"], "zh-Hans": phrase["zh-Hans"],
-            "zh-Hant": hant if hant is not None else to_hant(phrase["zh-Hans"])}
+    """The phrase in every language of LANGS (zh-Hant derived from zh-Hans when not written);
+    a phrase lacking another language is a KeyError naming it."""
+    said = {lang: phrase[lang] for lang in LANGS if phrase.get(lang) is not None}
+    if "zh-Hant" not in said and "zh-Hans" in said:
+        said["zh-Hant"] = to_hant(phrase["zh-Hans"])
+    return {lang: said[lang] for lang in LANGS}
 
 
 def load_words(path: Path) -> dict[str, dict[str, Localised]]:
-    """A game's narration file: section -> key -> phrase in three languages."""
+    """A game's narration file: section -> key -> phrase in every language."""
     raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
     return {section: {str(k): complete(v) for k, v in entries.items()} for section, entries in raw.items()}
 
@@ -72,8 +75,7 @@ def join_words(items: list[str], lang: str, conj: str = "and") -> str:
         return ""
     if len(items) == 1:
         return items[0]
-    sep = ", " if lang == "en" else "、"
-    return sep.join(items[:-1]) + _CONJUNCTIONS[conj][lang] + items[-1]
+    return language(lang).list_separator.join(items[:-1]) + _CONJUNCTIONS[conj][lang] + items[-1]
 
 
 def in_sentence(label: str, lang: str) -> str:

@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from engine.core.board_game import BoardGame
+from engine.errors import EngineError
 
 #: The object modules of every game, in display order. Adding a game adds its module here.
 GAME_OBJECTS: tuple[str, ...] = (
@@ -22,7 +23,7 @@ GAME_OBJECTS: tuple[str, ...] = (
 )
 
 
-class UnknownGameError(ValueError):
+class UnknownGameError(EngineError, ValueError):
     """No engine for this game (unknown name, or its module is not importable)."""
 
 

@@ -6,8 +6,10 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
+from engine.errors import EngineError
 
-class ShuffleError(ValueError):
+
+class ShuffleError(EngineError, ValueError):
     """A fixed shuffle outcome does not match the cards being shuffled."""
 
 

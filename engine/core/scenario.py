@@ -14,6 +14,7 @@ import yaml
 
 from engine.core.localised import Localised
 from engine.core.rng import FixedShuffle
+from engine.errors import EngineError
 
 ENGINE_DIR = Path(__file__).resolve().parent.parent
 SCHEMA_PATH = ENGINE_DIR / "scenario.schema.json"
@@ -23,7 +24,7 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SCENARIO_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(EngineError, ValueError):
     """A scenario file is malformed: the message names the file, the field and the problem."""
 
 

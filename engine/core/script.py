@@ -6,9 +6,10 @@ from typing import Any
 
 from engine.core.decisions import Decision, DecisionError, validate_answer
 from engine.core.scenario import ScriptStep
+from engine.errors import ControlFlow, EngineError
 
 
-class ScriptError(ValueError):
+class ScriptError(EngineError, ValueError):
     """The script does not fit the decision asked (message shows both), or ran out."""
 
 
@@ -51,7 +52,7 @@ class ScriptedDecider:
         return picks
 
 
-class DecisionPending(Exception):  # noqa: N818 - control flow, not an error
+class DecisionPending(ControlFlow):  # noqa: N818 - control flow, not an error
     """An :class:`AnswerList` ran out: ``decision`` is the next decision the game asks."""
 
     def __init__(self, decision: Decision) -> None:

@@ -13,7 +13,6 @@ from engine.core.board_game import (
     PLAYER_NAMES,
     BoardGame,
     Params,
-    SetupRefused,
     Start,
     param_choice,
     param_flag,
@@ -27,7 +26,8 @@ from engine.core.localised import Names
 from engine.core.run import Prepared
 from engine.core.scenario import Scenario
 from engine.dominion.cards import CARDS, EDITIONS
-from engine.dominion.narrate import OPTION_WORDS
+from engine.dominion.narrate import EDITION_WORDS, OPTION_WORDS
+from engine.errors import SetupError
 
 #: The hand and deck a card's "try it" sandbox deals around the card.
 TRY_HAND = ("copper", "copper", "copper", "estate")
@@ -66,13 +66,19 @@ class DominionBoardGame(BoardGame):
     #: the set-up is looked up by edition and players; the score adds each card's points
     tools = {"setup": "by_edition", "score": "deck", "edition": "2e", "players": 3, "tie_cite": "points"}
 
+    def in_edition(self, text: str, edition: str | None, lang: str) -> str:
+        """The narration's table: the 1st edition's Chinese says 废置 for trash, the 2nd 移除."""
+        for word, own in EDITION_WORDS.get(edition or "", {}).get(lang, ()):
+            text = text.replace(word, own)
+        return text
+
     def prepare(self, scenario: Scenario, decider: Decider, names: Names) -> Prepared:
         from engine.dominion.scenario_run import SetupFailed, prepare
 
         try:
             return prepare(scenario, decider, names)
         except SetupFailed as exc:
-            raise SetupRefused(str(exc)) from None
+            raise SetupError(str(exc)) from None
 
     def sandbox_blank(self) -> Start:
         """Two players with nothing anywhere, stopping after a turn."""

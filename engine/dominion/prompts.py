@@ -4,21 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.localised import Localised, Names, name_of
+from engine.core.localised import LANGS, Localised, Names, name_of
 from engine.dominion.narrate import WORDS
 
 PROMPTS = WORDS["prompts"]  # purpose -> {en, zh-Hans, zh-Hant}; {card} the asking card, {x} a context value
 
-_LANGS = ("en", "zh-Hans", "zh-Hant")
 _CARD_KEYS = ("attack", "drawn", "revealed")
 
 
 def prompt_for(purpose: str, card: str | None, context: dict[str, Any], names: Names,
                players: list[str] | None = None) -> Localised:
     """The decision's prompt in three languages; ``players`` names the player a context ``target`` means."""
-    templates = PROMPTS.get(purpose) or {lang: purpose for lang in _LANGS}
+    templates = PROMPTS.get(purpose) or {lang: purpose for lang in LANGS}
     out = {}
-    for lang in _LANGS:
+    for lang in LANGS:
         template = templates[lang]
         values = {k: v for k, v in context.items() if isinstance(v, (int, str))}
         for key in _CARD_KEYS:

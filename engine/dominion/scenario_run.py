@@ -13,9 +13,10 @@ from engine.dominion.bots import make_bot
 from engine.dominion.game import Game, StopRun
 from engine.dominion.narrate import narrator
 from engine.dominion.setup import scenario_state
+from engine.errors import EngineError
 
 
-class SetupFailed(ValueError):
+class SetupFailed(EngineError, ValueError):
     """The scenario validated but its state could not be built (message names the field)."""
 
 

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 from engine.dominion.cards import CARDS, KINGDOM_CARDS, kingdom_cards
-
-
-class SetupError(ValueError):
-    """An impossible game set-up (message names the problem)."""
+from engine.errors import SetupError
 
 
 def victory_pile_size(players: int) -> int:

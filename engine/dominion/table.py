@@ -20,9 +20,10 @@ from engine.core.table import Table
 from engine.dominion.cards import ATTACKS, COINS, COST
 from engine.dominion.prompts import prompt_for
 from engine.dominion.state import GameState
+from engine.errors import ControlFlow
 
 
-class StopRun(Exception):
+class StopRun(ControlFlow):
     """Raised to stop a scripted run at the scenario's stop point (not an error)."""
 
 

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from engine.interactions.generate import GAMES, PAIRS_DIR, pairs
+from engine.core.registry import game_names
+from engine.interactions.generate import PAIRS_DIR, pairs
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,7 @@ class PairInfo:
 def pair_infos(root: Path = PAIRS_DIR) -> tuple[PairInfo, ...]:
     """Every pair run whose file exists, in class order (a class's pairs by edition then card)."""
     out = []
-    for game in GAMES:
+    for game in game_names():
         for p in pairs(game):
             path = root / game / f"{p.id}.yaml"
             if path.is_file():

@@ -26,23 +26,24 @@ from typing import Any
 
 import yaml
 
+from corpus.languages import LANGS
 from engine.core.decisions import Decision
 from engine.core.expect import check_expectations
 from engine.core.localised import Names
+from engine.core.registry import game_names, get_game
 from engine.core.scenario import PAIRS_DIR as CORE_PAIRS_DIR
 from engine.core.scenario import Scenario, read_yaml, scenario_from_dict
+from engine.errors import EngineError
 from engine.sandbox.games import prepare
 from engine.sandbox.situation import LIMITS
 
 HERE = Path(__file__).resolve().parent
 PAIRS_DIR = CORE_PAIRS_DIR  # generated: engine/pairs/<game>/<id>.yaml
-GAMES = ("dominion", "citadels")
-LANGS = ("en", "zh-Hans", "zh-Hant")
 EVENT_BUDGET = LIMITS.events  # the sandbox's budget: a pair run is one replay of the sandbox
 FIELD = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)\}")
 
 
-class PairError(ValueError):
+class PairError(EngineError, ValueError):
     """A class does not build a run for a pair (the message names the class, the pair and why)."""
 
 
@@ -277,14 +278,8 @@ def situation(pair: Pair, names: Mapping[str, Names]) -> tuple[dict[str, Any], d
 
 
 def edition_words(pair: Pair, text: str, lang: str) -> str:
-    """A Dominion title in its edition's words (the narration's table: 1st edition 废置, 2nd 移除)."""
-    if pair.cls.game != "dominion" or not pair.edition:
-        return text
-    from engine.dominion.narrate import EDITION_WORDS
-
-    for word, own in EDITION_WORDS.get(pair.edition, {}).get(lang, ()):
-        text = text.replace(word, own)
-    return text
+    """A title in its edition's words (Dominion's 1st edition says 废置 for trash, the 2nd 移除)."""
+    return get_game(pair.cls.game).in_edition(text, pair.edition, lang)
 
 
 def _name(names: Mapping[str, Any], slug: str, lang: str) -> str:
@@ -408,7 +403,7 @@ def agreement(pair: Pair, run_events: list[Any], final: dict[str, Any]) -> list[
 
 
 def pairs_by_id(game: str | None = None) -> dict[str, Pair]:
-    return {p.id: p for g in ([game] if game else GAMES) for p in pairs(g)}
+    return {p.id: p for g in ([game] if game else game_names()) for p in pairs(g)}
 
 
 # --------------------------------------------------------------------------- computed values

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.errors import EngineError
 
-class SandboxError(ValueError):
+
+class SandboxError(EngineError, ValueError):
     """The request cannot be played as sent: ``field`` names where, the message says what."""
 
     def __init__(self, field: str, message: str) -> None:
@@ -56,6 +58,6 @@ class OverBudget(SandboxError):  # noqa: N818 - named for what the client reads:
         return {"limit": self.limit, "most": self.most}
 
 
-class TooSlow(Exception):  # noqa: N818
+class TooSlow(EngineError):  # noqa: N818
     """The safety net: a replay ran longer on the wall clock than any replay within the work budgets
     should (a machine far too busy, or an engine bug); not the client's fault: try again later."""

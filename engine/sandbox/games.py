@@ -7,12 +7,12 @@ runner uses too), so a sandbox replay builds and plays the game exactly as a sce
 
 from __future__ import annotations
 
-from engine.core.board_game import SetupRefused as SetupError
 from engine.core.decisions import Decider
 from engine.core.localised import Names
 from engine.core.registry import get_game
 from engine.core.run import Prepared
 from engine.core.scenario import Scenario
+from engine.errors import SetupError
 
 __all__ = ["SetupError", "prepare"]
 

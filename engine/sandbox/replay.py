@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.core.decisions import Decision, DecisionError, validate_answer
+from engine.errors import ControlFlow
 from engine.sandbox.errors import AnswerRefused, OverBudget, TooSlow
 
 
-class Pending(Exception):  # noqa: N818 - control flow, not an error
+class Pending(ControlFlow):  # noqa: N818 - control flow, not an error
     """The answers ran out: ``decision`` is the next one the engine asks."""
 
     def __init__(self, decision: Decision) -> None:

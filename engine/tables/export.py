@@ -27,6 +27,7 @@ from engine.citadels.settings import SettingsError, make_settings
 from engine.citadels.state import Built, PlayerState
 from engine.dominion.cards import CARDS, EDITIONS, KINGDOM_CARDS
 from engine.dominion.state import victory_points
+from engine.errors import EngineError
 from engine.tables.kingdoms import KINGDOM_SIZE, MAX_TRIES, REQUIREMENTS, card_tags, pool, recommended_sets
 from engine.tables.score import LAST_ROUND, end_size, score_dominion, scoring_cards
 from engine.tables.setup import all_setups, setup_options
@@ -58,7 +59,7 @@ TREASURY = "imperial-treasury"
 MAP_ROOM = "map-room"
 
 
-class ExportError(RuntimeError):
+class ExportError(EngineError, RuntimeError):
     """The engine answers in a way the exported data cannot express (the tools script needs work)."""
 
 

@@ -19,6 +19,7 @@ import yaml
 from engine.core.rng import Shuffler
 from engine.dominion import Game, new_game_state
 from engine.dominion.cards import CARDS, EDITIONS, KINGDOM_CARDS, kingdom_cards
+from engine.errors import EngineError
 
 SETS_FILE = Path(__file__).with_name("kingdoms.yaml")
 KINGDOM_SIZE = 10
@@ -27,7 +28,7 @@ EDITION_CHOICES = (*EDITIONS, "mixed")
 SEED_MAX = 2**32 - 1
 
 
-class KingdomError(ValueError):
+class KingdomError(EngineError, ValueError):
     """A kingdom request that cannot be met; the message names the option."""
 
 

@@ -20,6 +20,7 @@ from engine.core.rng import Shuffler
 from engine.dominion import Game, new_game_state
 from engine.dominion.cards import CARDS, VICTORIES
 from engine.dominion.state import victory_points
+from engine.errors import EngineError
 
 MAX_PLAYERS = 8
 MAX_CARDS = 999
@@ -33,7 +34,7 @@ HAND_CARD = "temple"
 LAST_ROUND = 2  # the round number used for "built in the last round"; earlier districts use 1
 
 
-class ScoreError(ValueError):
+class ScoreError(EngineError, ValueError):
     """A score request that cannot be scored; the message names the field."""
 
 

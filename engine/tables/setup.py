@@ -21,6 +21,7 @@ from engine.core.events import NullLog
 from engine.core.rng import Shuffler
 from engine.dominion import SetupError, new_game_state
 from engine.dominion.cards import CARDS, EDITIONS, kingdom_cards
+from engine.errors import EngineError
 
 #: Player counts asked of each engine; those it refuses are not offered.
 DOMINION_TRY = range(1, 7)
@@ -63,7 +64,7 @@ CITADELS_CITES = {
 }
 
 
-class SetupRequestError(ValueError):
+class SetupRequestError(EngineError, ValueError):
     """A set-up that the engine cannot build; the message names the parameter."""
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from corpus.ingest.pipeline import IngestError, check, coverage_report, ingest, write_dataset
+from corpus.languages import LANGS
 from corpus.model import CURATED_DIR, DATASET_PATH, SOURCES_DIR, load_dataset
 
 PATH = click.Path(path_type=Path)
@@ -89,7 +90,7 @@ def entries_command(as_json: bool, dataset: Path) -> None:
         click.echo(json.dumps(rows, ensure_ascii=False, indent=1))
         return
     for r in rows:
-        names = " / ".join(r["names"].get(lang, "") for lang in ("en", "zh-Hans", "zh-Hant"))
+        names = " / ".join(r["names"].get(lang, "") for lang in LANGS)
         click.echo(f"{r['id']}\t{r['kind']}\t{r['game']}\t{','.join(r['editions']) or '-'}\t{names}")
 
 

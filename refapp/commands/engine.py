@@ -8,6 +8,8 @@ from typing import Any
 
 import click
 
+from corpus.languages import LANGS
+
 
 def load_names() -> dict[str, dict[str, str]]:
     """slug -> {en, zh-Hans, zh-Hant} for every card/character/district, from the dataset.
@@ -120,7 +122,7 @@ def _print_run(data: dict[str, Any], lang: str) -> None:
 @scenario.command("run")
 @click.argument("id_or_file")
 @click.option("--json", "as_json", is_flag=True, help="Print the run exactly as the web player receives it.")
-@click.option("--lang", default="en", type=click.Choice(["en", "zh-Hans", "zh-Hant"]),
+@click.option("--lang", default="en", type=click.Choice(LANGS),
               help="Narration language.")
 def scenario_run(id_or_file: str, as_json: bool, lang: str) -> None:
     """Run one scenario: events with narration, final state, expectations."""

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import click
 
+from corpus.languages import pick
+
 
 def _data_dir(value: str | None) -> Path:
     from refapp.config import data_dir
@@ -103,7 +105,7 @@ def _print_human(data: dict) -> None:
         click.echo(f"did you mean: {data['suggestion']}")
     click.echo(f"{data['total']} results")
     for i, r in enumerate(data["results"], 1):
-        title = r["title"].get(lang) or r["title"].get("en") or r["id"]
+        title = pick(r["title"], lang) or r["id"]
         where = f"#{r['ruling']}" if r.get("ruling") else ""
         click.echo(f"{i:2}. [{r['game']}/{r['kind']}] {title}  {r['url']}{where}")
         snippet = html.unescape(re.sub(r"</?mark>", "*", r["snippet"]))

@@ -26,16 +26,20 @@
     return namesPromise;
   }
   function fold(s) { return (s || "").toLowerCase().replace(/\s+/g, ""); }
+  // a row of /api/names: [id, its name in each language of Ref.langs, [aliases], game, kind]
+  var LANG_COUNT = window.Ref.langs.length;
+  function rowNames(row) { return row.slice(1, 1 + LANG_COUNT); }
   function localTitle(row) {
-    var byLang = { "en": row[1], "zh-Hans": row[2], "zh-Hant": row[3] };
-    return byLang[lang] || row[2] || row[3] || row[1];
+    var byLang = {};
+    window.Ref.langs.forEach(function (code, i) { byLang[code] = row[1 + i]; });
+    return loc(byLang);
   }
   function searchNames(rows, query, limit) {
     var q = fold(query);
     if (!q) return [];
     var scored = [];
     rows.forEach(function (row) {
-      var fields = [row[1], row[2], row[3]].concat(row[4] || []);
+      var fields = rowNames(row).concat(row[1 + LANG_COUNT] || []);
       var best = 0;
       fields.forEach(function (f) {
         var v = fold(f);
@@ -49,7 +53,7 @@
     scored.sort(function (a, b) { return b[0] - a[0]; });
     return scored.slice(0, limit).map(function (p) {
       var row = p[1];
-      return { id: row[0], title: localTitle(row), game: row[5], kind: row[6], url: "/entries/" + row[0] };
+      return { id: row[0], title: localTitle(row), game: row[2 + LANG_COUNT], kind: row[3 + LANG_COUNT], url: "/entries/" + row[0] };
     });
   }
 

@@ -1,16 +1,22 @@
 /* The small core every page script shares: DOM helpers, the page's strings and the reader's
-   language with its fallback (zh-Hant -> zh-Hans -> en, as refapp/catalog.py `localised`).
+   language with its fallback. The languages are not listed here: the page's body carries
+   corpus/languages.py's facts (data-languages: the codes and each one's lookup order), and loc
+   follows them as corpus.languages.pick does on the server.
    Loaded (deferred) before the page scripts; exposes window.Ref. Hand-written, no framework. */
 (function (root) {
   "use strict";
-  var lang = (document.body && document.body.getAttribute("data-lang")) || "zh-Hans";
-  var ORDER = ["zh-Hans", "zh-Hant", "en"];
+  var body = document.body;
+  var facts = {};
+  try { facts = JSON.parse((body && body.getAttribute("data-languages")) || "{}") || {}; } catch (e) { facts = {}; }
+  var lang = (body && body.getAttribute("data-lang")) || facts["default"] || "";
+  var langs = facts.langs || [lang];
+  var orders = facts.order || {};
 
   function loc(d, language) {
     if (!d) return "";
     if (typeof d === "string") return d;
     var want = language || lang;
-    var order = [want].concat(ORDER.filter(function (x) { return x !== want; }));
+    var order = orders[want] || orders[facts["default"]] || [want].concat(Object.keys(d));
     for (var i = 0; i < order.length; i++) if (d[order[i]]) return d[order[i]];
     return "";
   }
@@ -47,5 +53,5 @@
     return t;
   }
 
-  root.Ref = { lang: lang, loc: loc, el: el, button: button, json: json, translator: translator };
+  root.Ref = { lang: lang, langs: langs, loc: loc, el: el, button: button, json: json, translator: translator };
 })(this);

@@ -45,7 +45,7 @@
   }
 
   function renderKingdom(box, k, T) {
-    if (k.name) box.appendChild(el("h2", { id: "set-name" }, k.name[cfg.lang] || k.name.en));
+    if (k.name) box.appendChild(el("h2", { id: "set-name" }, root.Ref.loc(k.name, cfg.lang)));
     var ol = el("ol", { "class": "kingdom" });
     k.cards.forEach(function (slug) {
       var li = el("li", { "data-card": slug });

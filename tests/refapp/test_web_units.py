@@ -58,7 +58,7 @@ def test_every_interface_string_exists_in_three_scripts_with_the_same_placeholde
     for key in i18n.all_keys():
         texts = [i18n.translate(key, lang) for lang in LANGS]
         assert all(texts), key
-        fields = [{f for _, f, _, _ in string.Formatter().parse(t) if f} for t in i18n._TABLE[key]]
+        fields = [{f for _, f, _, _ in string.Formatter().parse(t) if f} for t in i18n._TABLE[key].values()]
         assert fields[0] == fields[1] == fields[2], key
 
 

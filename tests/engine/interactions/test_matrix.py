@@ -14,11 +14,12 @@ import engine
 from corpus.model import load_dataset
 from engine.core.check import duplicate_bodies, run_problems
 from engine.core.narration_scan import scan_events, scan_localised
+from engine.core.registry import game_names
 from engine.core.scenario import scenario_paths
 from engine.interactions import generate, pair_infos, pairs_for
 from refapp.catalog import Catalog
 
-GAMES = generate.GAMES
+GAMES = game_names()
 
 
 @pytest.fixture(scope="module")
