@@ -9,8 +9,8 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 
 from index.errors import QueryError
-from index.normalise import to_simplified
-from index.vocabulary import VOCABULARY
+from index.normalise import normalise, to_simplified
+from index.vocabulary import INTENTS, VOCABULARY
 
 MAX_QUERY_CHARS = 200  # as the results page and docs/openapi.yaml say
 FIELDS = ("game", "edition", "kind", "type", "cost")
@@ -44,12 +44,68 @@ class Filters:
             out["cost"] = f"{self.cost[0]}{self.cost[1]}"
         return out
 
+    def as_params(self) -> dict[str, str]:
+        """The filters as URL parameters (cost=5 for an exact cost, cost=<=4 for a bound)."""
+        out = {k: getattr(self, k) for k in ("game", "edition", "kind", "type") if getattr(self, k)}
+        if self.cost:
+            op, value = self.cost
+            out["cost"] = str(value) if op == "=" else f"{op}{value}"
+        return out
+
+
+@dataclass(frozen=True)
+class Without:
+    """Readings a search is told not to make (the results page's chips taken off): words of the
+    query read as plain words, not as a card's name (`plain`, normalised), and intents whose
+    rulings are not favoured (`intents`). The URL's `plain=` and `no_intent=`; docs/api.md."""
+
+    plain: tuple[str, ...] = ()
+    intents: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.plain or self.intents)
+
+
+MAX_PLAIN = 8  # plain= values one search takes
+MAX_PLAIN_CHARS = MAX_QUERY_CHARS  # ... each a part of the query (an FAQ is named by its question)
+
+
+def _values(raw: object, name: str) -> list[str]:
+    """A parameter given once (text) or repeated (a list); empty values mean absent."""
+    if raw is None:
+        return []
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list | tuple) or not all(isinstance(v, str) for v in items):
+        raise QueryError(f"{name} must be text")
+    return [v for v in items if v != ""]
+
+
+def parse_without(plain: object = None, no_intent: object = None) -> Without:
+    """Validate `plain=` (words of the query, each read as plain words) and `no_intent=` (intent
+    names); each may be given once or repeated."""
+    words = _values(plain, "plain")
+    if len(words) > MAX_PLAIN:
+        raise QueryError(f"plain is given {len(words)} times; the limit is {MAX_PLAIN}")
+    for w in words:
+        if len(w) > MAX_PLAIN_CHARS:
+            raise QueryError(f"plain={w[:20]!r}... is too long; each plain= is a word of the query")
+    norms = [normalise(clean(w)) for w in words]
+    if any(not n for n in norms):
+        raise QueryError("plain= needs a word of the query (as in plain=女巫)")
+    intents = _values(no_intent, "no_intent")
+    for name in intents:
+        if name not in INTENTS:
+            raise QueryError(f"unknown intent {name[:40]!r} in no_intent; use one of: {', '.join(INTENTS)}")
+    return Without(tuple(dict.fromkeys(norms)), tuple(dict.fromkeys(intents)))
+
 
 @dataclass(frozen=True)
 class ParsedQuery:
     text: str  # free text without filters and phrases
     phrases: tuple[str, ...] = ()
-    filters: Filters = field(default_factory=Filters)
+    filters: Filters = field(default_factory=Filters)  # all of them
+    url: Filters = field(default_factory=Filters)  # ... given as parameters
+    inline: Filters = field(default_factory=Filters)  # ... written in the box
 
 
 def _pick(kind: str, table: dict[str, str], value: str) -> str:
@@ -98,6 +154,19 @@ def clean(raw: str) -> str:
     return _CONTROL.sub(" ", unicodedata.normalize("NFKC", raw))
 
 
+_FIELD_ANY_CASE = re.compile(_FIELD.pattern, re.IGNORECASE)
+
+
+def without_field(raw: str, name: str) -> str:
+    """The box's text with its `name` filters (`game:citadels`; for cost, `cost<=4` too) taken
+    out and the rest as typed (spaces squeezed): the query a filter chip taken off searches."""
+
+    def drop(m: re.Match) -> str:
+        return " " if (m.group(1) or m.group(4) or "").casefold() == name else m.group(0)
+
+    return " ".join(_FIELD_ANY_CASE.sub(drop, clean(raw)).split())
+
+
 def parse_query(raw: str, url_filters: dict[str, str] | None = None) -> ParsedQuery:
     """Split a raw query into free text, quoted phrases and validated filters."""
     if len(raw) > MAX_QUERY_CHARS:
@@ -108,13 +177,15 @@ def parse_query(raw: str, url_filters: dict[str, str] | None = None) -> ParsedQu
         if value is None or str(value).strip() == "":
             continue
         filters = apply_filter(filters, name, "=" if name == "cost" else ":", str(value))
+    url, inline = filters, Filters()
 
     def take_filter(m: re.Match) -> str:
-        nonlocal filters
+        nonlocal filters, inline
         name, op, value = (m.group(1), m.group(2), m.group(3)) if m.group(1) else m.group(4, 5, 6)
         if op == ":" and not value and name not in FIELDS:
             return m.group(0)  # "note: ..." in a sentence, not a filter
         filters = apply_filter(filters, name, op, value)
+        inline = replace(inline, **{name: getattr(filters, name)})
         return " "
 
     # Field names are ASCII letters right before ':' (or cost with a comparison); Chinese text
@@ -122,7 +193,7 @@ def parse_query(raw: str, url_filters: dict[str, str] | None = None) -> ParsedQu
     lowered = _FIELD.sub(take_filter, text.casefold())
     phrases = tuple(p.strip() for p in _PHRASE.findall(lowered) if p.strip())
     free = _PHRASE.sub(" ", lowered).replace('"', " ")
-    return ParsedQuery(text=" ".join(free.split()), phrases=phrases, filters=filters)
+    return ParsedQuery(" ".join(free.split()), phrases, filters, url, inline)
 
 
 LANG_VALUES = {

@@ -87,7 +87,9 @@ def main(argv: list[str] | None = None) -> int:
         args.file.write_text("".join(f"{k}\t{v}\n" for k, v in got.items()), encoding="utf-8")
         print(f"wrote {len(got)} answers to {args.file}")
         return 0
-    before = dict(line.rstrip("\n").split("\t", 1) for line in args.file.read_text(encoding="utf-8").splitlines())
+    before = dict(
+        line.rstrip("\n").split("\t", 1) for line in args.file.read_text(encoding="utf-8").splitlines()
+    )
     differ = [k for k in before.keys() | got.keys() if before.get(k) != got.get(k)]
     for k in sorted(differ)[:20]:
         print(f"differs: {k}")
