@@ -1,6 +1,7 @@
 """Parsing the query box: field filters (`game:citadels`, `edition:2e`, `type:attack`,
 `kind:rule`, `cost<=4`), "quoted phrases", and the free text left over. Filters can also come
-from URL parameters; both are validated here and merged. Pure functions."""
+from URL parameters; both are validated here and merged into the one filter model
+(`index.filters.Filters`). The readings a search is told not to make (`Without`). Pure functions."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 
 from index.errors import QueryError
+from index.filters import FIELDS, Filters
 from index.normalise import normalise, to_simplified
 from index.vocabulary import INTENTS, VOCABULARY
 
 MAX_QUERY_CHARS = 200  # as the results page and docs/openapi.yaml say
-FIELDS = ("game", "edition", "kind", "type", "cost")
 
 # Filter values (index/vocabulary.yaml); Traditional spellings are folded before the lookup.
 GAME_VALUES = VOCABULARY.filters["game"]
@@ -25,32 +26,6 @@ _FIELD = re.compile(r"(?<![0-9a-z_])(?:([a-z]+)(:)([^\s\"]*)|(cost)\s*(<=|>=|<|>
 _PHRASE = re.compile(r"\"([^\"]+)\"")
 _LEADING_OP = re.compile(r"\s*(<=|>=|<|>|=)?\s*(.*)", re.S)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
-
-
-@dataclass(frozen=True)
-class Filters:
-    game: str | None = None
-    edition: str | None = None
-    kind: str | None = None
-    type: str | None = None
-    cost: tuple[str, int] | None = None  # (operator, value)
-
-    def is_empty(self) -> bool:
-        return not any((self.game, self.edition, self.kind, self.type, self.cost))
-
-    def to_dict(self) -> dict[str, str]:
-        out = {k: getattr(self, k) for k in ("game", "edition", "kind", "type") if getattr(self, k)}
-        if self.cost:
-            out["cost"] = f"{self.cost[0]}{self.cost[1]}"
-        return out
-
-    def as_params(self) -> dict[str, str]:
-        """The filters as URL parameters (cost=5 for an exact cost, cost=<=4 for a bound)."""
-        out = {k: getattr(self, k) for k in ("game", "edition", "kind", "type") if getattr(self, k)}
-        if self.cost:
-            op, value = self.cost
-            out["cost"] = str(value) if op == "=" else f"{op}{value}"
-        return out
 
 
 @dataclass(frozen=True)
@@ -66,6 +41,7 @@ class Without:
         return bool(self.plain or self.intents)
 
 
+WITHOUT_PARAMS = ("plain", "no_intent")  # Without's URL parameters, each repeatable
 MAX_PLAIN = 8  # plain= values one search takes
 MAX_PLAIN_CHARS = MAX_QUERY_CHARS  # ... each a part of the query (an FAQ is named by its question)
 
@@ -123,14 +99,6 @@ def parse_cost(op: str, value: str) -> tuple[str, int]:
     return op, int(value)
 
 
-def set_filter(filters: Filters, name: str, value: object) -> Filters:
-    """`filters` with one more value; the same field given twice differently is an error."""
-    old = getattr(filters, name)
-    if old is not None and old != value:
-        raise QueryError(f"{name} is given twice with different values ({old} and {value})")
-    return replace(filters, **{name: value})
-
-
 def apply_filter(filters: Filters, name: str, op: str, value: str) -> Filters:
     """Validate one `name op value` filter and add it to `filters`."""
     if name not in FIELDS:
@@ -139,14 +107,14 @@ def apply_filter(filters: Filters, name: str, op: str, value: str) -> Filters:
         leading = _LEADING_OP.fullmatch(value)  # cost:<=4 and the URL's cost=<=4
         if leading and leading.group(1):
             op, value = leading.group(1), leading.group(2)
-        return set_filter(filters, "cost", parse_cost(op, value))
+        return filters.with_value("cost", parse_cost(op, value))
     if op != ":" and op != "=":
         raise QueryError(f"{name} takes {name}:value, not {name}{op}{value}")
     if not value:
         example = {"game": "citadels", "edition": "2e", "kind": "rule", "type": "attack"}[name]
         raise QueryError(f"{name}: needs a value (as in {name}:{example})")
     table = {"game": GAME_VALUES, "edition": EDITION_VALUES, "kind": KIND_VALUES, "type": TYPE_VALUES}[name]
-    return set_filter(filters, name, _pick(name, table, value))
+    return filters.with_value(name, _pick(name, table, value))
 
 
 def clean(raw: str) -> str:

@@ -31,7 +31,7 @@ from index.impacts import Clause, prefixed, score_clauses
 from index.lexicon import Lexicon
 from index.normalise import normalise, to_traditional
 from index.pinyin import readings
-from index.query import Filters, ParsedQuery, Without, parse_lang, parse_limit, parse_query, set_filter
+from index.query import Filters, ParsedQuery, Without, parse_lang, parse_limit, parse_query
 from index.ranking import KIND_ORDER, Answers, Hit, RankTables, Scored, rank
 from index.results import Result, SearchResults
 from index.schema import TEXT_FIELDS
@@ -438,7 +438,7 @@ class SearchIndex:
         limit = parse_limit(limit)
         if isinstance(filters, Filters):
             parsed = parse_query(query)
-            merged = _merge_filters(filters, parsed.filters)
+            merged = filters.merged(parsed.filters)
             parsed = ParsedQuery(parsed.text, parsed.phrases, merged, filters, parsed.inline)
         else:
             parsed = parse_query(query, dict(filters or {}))
@@ -678,15 +678,6 @@ def _both_games_shown(a: QueryAnalysis, ranked: list[Scored], entries: Mapping[s
                     + [s for i, s in enumerate(ranked) if i >= SHOWN - 1 and i != at]
                 )
     return ranked
-
-
-def _merge_filters(a: Filters, b: Filters) -> Filters:
-    out = a
-    for name in ("game", "edition", "kind", "type", "cost"):
-        value = getattr(b, name)
-        if value is not None:
-            out = set_filter(out, name, value)
-    return out
 
 
 def open_index(data_dir: Path, cache_size: int = 1024) -> SearchIndex:

@@ -17,16 +17,15 @@ from typing import Any
 from flask import Blueprint, Flask, current_app, jsonify, request
 
 from index import IndexMissingError, QueryError, SearchIndex, current_folder, open_index
-from index.query import parse_without
+from index.filters import FIELDS
+from index.query import WITHOUT_PARAMS, parse_without
 from refapp.search_json import search_response
 from refapp.state import scenario_map
 
 bp = Blueprint("search_api", __name__)
 
 EXTENSION = "search_index"
-SEARCH_PARAMS = ("q", "lang", "game", "edition", "kind", "type", "cost", "limit", "plain", "no_intent")
-READING_PARAMS = ("plain", "no_intent")  # repeated parameters: readings taken off (docs/api.md)
-FILTER_PARAMS = ("game", "edition", "kind", "type", "cost")
+SEARCH_PARAMS = ("q", "lang", *FIELDS, "limit", *WITHOUT_PARAMS)  # readings taken off: docs/api.md
 CHECK_EVERY_S = 1.0  # how often a request looks whether a newer build became current
 
 
@@ -155,7 +154,7 @@ def run_search(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
     q = _text_param(params, "q")
     if q is None or not q.strip():
         return _error("missing query: pass q=, e.g. /api/search?q=图书馆", 400)
-    filters = {k: v for k in FILTER_PARAMS if (v := _text_param(params, k)) not in (None, "")}
+    filters = {k: v for k in FIELDS if (v := _text_param(params, k)) not in (None, "")}
     for attempt in range(2):
         try:
             without = parse_without(params.get("plain"), params.get("no_intent"))
@@ -196,7 +195,7 @@ def run_suggest(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
 @bp.get("/api/search")
 def api_search():  # type: ignore[no-untyped-def]
     params: dict[str, Any] = request.args.to_dict()
-    params.update({k: request.args.getlist(k) for k in READING_PARAMS if k in request.args})
+    params.update({k: request.args.getlist(k) for k in WITHOUT_PARAMS if k in request.args})
     data, status = run_search(params)
     return search_response(data, status)
 

@@ -9,6 +9,8 @@ from urllib.parse import urlencode
 from flask import Blueprint, abort, g, redirect, render_template, request, url_for
 
 from corpus.model import EDITIONS, GAME_EDITIONS, GAMES, KINDS, LANGS
+from index.filters import FIELDS
+from index.query import WITHOUT_PARAMS
 from refapp import i18n
 from refapp.board import board_at, client_run, ruling_index
 from refapp.catalog import FilterError, localised, parse_filters
@@ -24,7 +26,6 @@ bp = Blueprint("pages", __name__)
 
 MAX_QUERY_CHARS = 200
 MAX_RESULTS = 100  # the most results one page asks the search for ("show more")
-READING_PARAMS = ("plain", "no_intent")  # readings taken off (index.understood; docs/api.md)
 
 
 def url_with(path: str, params: dict[str, Any], **changes: Any) -> str:
@@ -113,16 +114,13 @@ def home() -> str:
 
 
 def search_params() -> dict[str, Any]:
-    keep = ("q", "game", "edition", "kind", "type", "cost", "limit")
+    keep = ("q", *FIELDS, "limit")
     params: dict[str, Any] = {k: request.args.get(k, "") for k in keep if request.args.get(k)}
-    for name in READING_PARAMS:  # repeated: plain=女巫&plain=商人
+    for name in WITHOUT_PARAMS:  # repeated: plain=女巫&plain=商人
         if values := [v for v in request.args.getlist(name) if v]:
             params[name] = values
     params["lang"] = g.lang
     return params
-
-
-FILTER_NAMES = ("game", "edition", "kind", "type", "cost")
 
 
 @dataclass(frozen=True)
@@ -147,7 +145,7 @@ def active_filters(path: str, params: dict[str, str], lang: str) -> list[ActiveF
     kept = {k: v for k, v in params.items() if k != "lang"}
     return [
         ActiveFilter(name, value, filter_label(name, value, lang), url_with(path, kept, **{name: None}))
-        for name in FILTER_NAMES
+        for name in FIELDS
         if (value := kept.get(name))
     ]
 

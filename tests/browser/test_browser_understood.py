@@ -55,8 +55,9 @@ def test_tapping_the_game_chip_off_brings_the_other_games_card(live_server, phon
 
 @pytest.mark.parametrize("how", ["text-200", "zoom-200"])
 def test_at_200_percent_the_chips_wrap_and_fit(live_server, browser, how, tmp_path):
-    viewport = {"width": 195, "height": 422} if how == "zoom-200" else PHONE
-    ctx = browser.new_context(viewport=viewport, locale="zh-TW", device_scale_factor=2 if how == "zoom-200" else 1)
+    zoom = how == "zoom-200"  # browser zoom 200 % on the phone: half the CSS pixels, 2 device px each
+    viewport = {"width": 195, "height": 422} if zoom else PHONE
+    ctx = browser.new_context(viewport=viewport, locale="zh-TW", device_scale_factor=2 if zoom else 1)
     try:
         page = ctx.new_page()
         if how == "text-200":
