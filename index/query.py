@@ -1,6 +1,7 @@
 """Parsing the query box: field filters (`game:citadels`, `edition:2e`, `type:attack`,
 `kind:rule`, `cost<=4`), "quoted phrases", and the free text left over. Filters can also come
-from URL parameters; both are validated here and merged. Pure functions."""
+from URL parameters; both are validated here and merged into the one filter model
+(`index.filters.Filters`). The readings a search is told not to make (`Without`). Pure functions."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ from dataclasses import dataclass, field, replace
 
 from corpus.languages import DEFAULT_LANG, LANGS, LANGUAGES
 from index.errors import QueryError
-from index.normalise import to_simplified
-from index.vocabulary import VOCABULARY
+from index.filters import FIELDS, Filters
+from index.normalise import normalise, to_simplified
+from index.vocabulary import INTENTS, VOCABULARY
 
 MAX_QUERY_CHARS = 200  # as the results page and docs/openapi.yaml say
-FIELDS = ("game", "edition", "kind", "type", "cost")
 
 # Filter values (index/vocabulary.yaml); Traditional spellings are folded before the lookup.
 GAME_VALUES = VOCABULARY.filters["game"]
@@ -29,28 +30,59 @@ _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
 @dataclass(frozen=True)
-class Filters:
-    game: str | None = None
-    edition: str | None = None
-    kind: str | None = None
-    type: str | None = None
-    cost: tuple[str, int] | None = None  # (operator, value)
+class Without:
+    """Readings a search is told not to make (the results page's chips taken off): words of the
+    query read as plain words, not as a card's name (`plain`, normalised), and intents whose
+    rulings are not favoured (`intents`). The URL's `plain=` and `no_intent=`; docs/api.md."""
 
-    def is_empty(self) -> bool:
-        return not any((self.game, self.edition, self.kind, self.type, self.cost))
+    plain: tuple[str, ...] = ()
+    intents: tuple[str, ...] = ()
 
-    def to_dict(self) -> dict[str, str]:
-        out = {k: getattr(self, k) for k in ("game", "edition", "kind", "type") if getattr(self, k)}
-        if self.cost:
-            out["cost"] = f"{self.cost[0]}{self.cost[1]}"
-        return out
+    def __bool__(self) -> bool:
+        return bool(self.plain or self.intents)
+
+
+WITHOUT_PARAMS = ("plain", "no_intent")  # Without's URL parameters, each repeatable
+MAX_PLAIN = 8  # plain= values one search takes
+MAX_PLAIN_CHARS = MAX_QUERY_CHARS  # ... each a part of the query (an FAQ is named by its question)
+
+
+def _values(raw: object, name: str) -> list[str]:
+    """A parameter given once (text) or repeated (a list); empty values mean absent."""
+    if raw is None:
+        return []
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list | tuple) or not all(isinstance(v, str) for v in items):
+        raise QueryError(f"{name} must be text")
+    return [v for v in items if v != ""]
+
+
+def parse_without(plain: object = None, no_intent: object = None) -> Without:
+    """Validate `plain=` (words of the query, each read as plain words) and `no_intent=` (intent
+    names); each may be given once or repeated."""
+    words = _values(plain, "plain")
+    if len(words) > MAX_PLAIN:
+        raise QueryError(f"plain is given {len(words)} times; the limit is {MAX_PLAIN}")
+    for w in words:
+        if len(w) > MAX_PLAIN_CHARS:
+            raise QueryError(f"plain={w[:20]!r}... is too long; each plain= is a word of the query")
+    norms = [normalise(clean(w)) for w in words]
+    if any(not n for n in norms):
+        raise QueryError("plain= needs a word of the query (as in plain=女巫)")
+    intents = _values(no_intent, "no_intent")
+    for name in intents:
+        if name not in INTENTS:
+            raise QueryError(f"unknown intent {name[:40]!r} in no_intent; use one of: {', '.join(INTENTS)}")
+    return Without(tuple(dict.fromkeys(norms)), tuple(dict.fromkeys(intents)))
 
 
 @dataclass(frozen=True)
 class ParsedQuery:
     text: str  # free text without filters and phrases
     phrases: tuple[str, ...] = ()
-    filters: Filters = field(default_factory=Filters)
+    filters: Filters = field(default_factory=Filters)  # all of them
+    url: Filters = field(default_factory=Filters)  # ... given as parameters
+    inline: Filters = field(default_factory=Filters)  # ... written in the box
 
 
 def _pick(kind: str, table: dict[str, str], value: str) -> str:
@@ -68,14 +100,6 @@ def parse_cost(op: str, value: str) -> tuple[str, int]:
     return op, int(value)
 
 
-def set_filter(filters: Filters, name: str, value: object) -> Filters:
-    """`filters` with one more value; the same field given twice differently is an error."""
-    old = getattr(filters, name)
-    if old is not None and old != value:
-        raise QueryError(f"{name} is given twice with different values ({old} and {value})")
-    return replace(filters, **{name: value})
-
-
 def apply_filter(filters: Filters, name: str, op: str, value: str) -> Filters:
     """Validate one `name op value` filter and add it to `filters`."""
     if name not in FIELDS:
@@ -84,19 +108,32 @@ def apply_filter(filters: Filters, name: str, op: str, value: str) -> Filters:
         leading = _LEADING_OP.fullmatch(value)  # cost:<=4 and the URL's cost=<=4
         if leading and leading.group(1):
             op, value = leading.group(1), leading.group(2)
-        return set_filter(filters, "cost", parse_cost(op, value))
+        return filters.with_value("cost", parse_cost(op, value))
     if op != ":" and op != "=":
         raise QueryError(f"{name} takes {name}:value, not {name}{op}{value}")
     if not value:
         example = {"game": "citadels", "edition": "2e", "kind": "rule", "type": "attack"}[name]
         raise QueryError(f"{name}: needs a value (as in {name}:{example})")
     table = {"game": GAME_VALUES, "edition": EDITION_VALUES, "kind": KIND_VALUES, "type": TYPE_VALUES}[name]
-    return set_filter(filters, name, _pick(name, table, value))
+    return filters.with_value(name, _pick(name, table, value))
 
 
 def clean(raw: str) -> str:
     """Fold widths (so full-width ： and ＜ work as syntax) and drop control characters."""
     return _CONTROL.sub(" ", unicodedata.normalize("NFKC", raw))
+
+
+_FIELD_ANY_CASE = re.compile(_FIELD.pattern, re.IGNORECASE)
+
+
+def without_field(raw: str, name: str) -> str:
+    """The box's text with its `name` filters (`game:citadels`; for cost, `cost<=4` too) taken
+    out and the rest as typed (spaces squeezed): the query a filter chip taken off searches."""
+
+    def drop(m: re.Match) -> str:
+        return " " if (m.group(1) or m.group(4) or "").casefold() == name else m.group(0)
+
+    return " ".join(_FIELD_ANY_CASE.sub(drop, clean(raw)).split())
 
 
 def parse_query(raw: str, url_filters: dict[str, str] | None = None) -> ParsedQuery:
@@ -109,13 +146,15 @@ def parse_query(raw: str, url_filters: dict[str, str] | None = None) -> ParsedQu
         if value is None or str(value).strip() == "":
             continue
         filters = apply_filter(filters, name, "=" if name == "cost" else ":", str(value))
+    url, inline = filters, Filters()
 
     def take_filter(m: re.Match) -> str:
-        nonlocal filters
+        nonlocal filters, inline
         name, op, value = (m.group(1), m.group(2), m.group(3)) if m.group(1) else m.group(4, 5, 6)
         if op == ":" and not value and name not in FIELDS:
             return m.group(0)  # "note: ..." in a sentence, not a filter
         filters = apply_filter(filters, name, op, value)
+        inline = replace(inline, **{name: getattr(filters, name)})
         return " "
 
     # Field names are ASCII letters right before ':' (or cost with a comparison); Chinese text
@@ -123,7 +162,7 @@ def parse_query(raw: str, url_filters: dict[str, str] | None = None) -> ParsedQu
     lowered = _FIELD.sub(take_filter, text.casefold())
     phrases = tuple(p.strip() for p in _PHRASE.findall(lowered) if p.strip())
     free = _PHRASE.sub(" ", lowered).replace('"', " ")
-    return ParsedQuery(text=" ".join(free.split()), phrases=phrases, filters=filters)
+    return ParsedQuery(" ".join(free.split()), phrases, filters, url, inline)
 
 
 # every spelling a language's `tags` accept (zh-TW, zh-CN, ...), case-folded -> its code

@@ -32,7 +32,7 @@ from index.impacts import Clause, prefixed, score_clauses
 from index.lexicon import Lexicon
 from index.normalise import normalise, to_traditional
 from index.pinyin import readings
-from index.query import Filters, ParsedQuery, parse_lang, parse_limit, parse_query, set_filter
+from index.query import Filters, ParsedQuery, Without, parse_lang, parse_limit, parse_query
 from index.ranking import KIND_ORDER, Answers, Hit, RankTables, Scored, rank
 from index.results import Result, SearchResults
 from index.schema import TEXT_FIELDS
@@ -41,7 +41,7 @@ from index.spelling import pinyin_table
 from index.store import FrozenSets, Impacts, Interner, UnitStore
 from index.synonyms import compile_table, expand, load_rows
 from index.tokenise import CJK_RUN, BaseDictionary, get_tokeniser
-from index.understood import ANY_GAME, understood
+from index.understood import ANY_GAME, Asked, read_as_plain, understood
 from index.vocabulary import asked_intents, intent_boosts
 
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
@@ -58,6 +58,7 @@ EXTRA_SHARE = 0.6  # another ruling of the top entry scoring this close to the s
 MAX_EXTRA = 2  # ... at most this many
 UNNAMED_EXTRA_SHARE = 0.8  # ... when the question does not name the entry
 UNNAMED_LEAD = 1.5  # ... and only when that entry is this far ahead of the next
+NO_READINGS_OFF = Without()  # every reading made (no chip of the results page taken off)
 
 
 def _load(folder: Path, name: str) -> Any:
@@ -411,30 +412,33 @@ class SearchIndex:
         lang: str | None = "zh-Hans",
         filters: Mapping[str, str] | Filters | None = None,
         limit: int | str | None = 20,
+        without: Without | None = None,
     ) -> SearchResults:
-        """Search; raises QueryError (message for the user) on bad input. Answers for repeated
-        (query, lang, filters, limit) come from a bounded per-index cache."""
-        key = (query, lang, filters_key(filters), str(limit))
+        """Search; raises QueryError (message for the user) on bad input. `without`: readings
+        not to make (index.query.parse_without). Answers for repeated (query, lang, filters,
+        limit, without) come from a bounded per-index cache."""
+        key = (query, lang, filters_key(filters), str(limit), without or None)
         cached = self.cache.get(key)
         if cached is not None:
             return cached
-        found = self._search(query, lang, filters, limit)
+        found = self._search(query, lang, filters, limit, without or NO_READINGS_OFF)
         self.cache.put(key, found)
         return found
 
-    def _search(self, query, lang, filters, limit) -> SearchResults:  # type: ignore[no-untyped-def]
+    def _search(self, query, lang, filters, limit, without: Without = NO_READINGS_OFF) -> SearchResults:  # type: ignore[no-untyped-def]
         if not isinstance(query, str):
             raise QueryError("the query must be text")
         lang = parse_lang(lang)
         limit = parse_limit(limit)
         if isinstance(filters, Filters):
             parsed = parse_query(query)
-            parsed = ParsedQuery(parsed.text, parsed.phrases, _merge_filters(filters, parsed.filters))
+            merged = filters.merged(parsed.filters)
+            parsed = ParsedQuery(parsed.text, parsed.phrases, merged, filters, parsed.inline)
         else:
             parsed = parse_query(query, dict(filters or {}))
         any_game = parsed.filters.game == ANY_GAME  # game:any: neither a filter nor a guess
         if any_game:
-            parsed = ParsedQuery(parsed.text, parsed.phrases, replace(parsed.filters, game=None))
+            parsed = replace(parsed, filters=replace(parsed.filters, game=None))
         norm = normalise(parsed.text)
         phrases = [normalise(p) for p in parsed.phrases]
         phrase_tokens = [self.tokeniser.exact_tokens(p) for p in phrases if p]
@@ -443,15 +447,19 @@ class SearchIndex:
                 raise QueryError(
                     "type something to search for: a name, a rules question or a filter (game:citadels)"
                 )
+            if without.plain:
+                raise QueryError("plain= takes a word of the query, and this search has none")
             return self._browse(query, lang, parsed.filters, limit)
         a = analyse(norm, self.tables, self.tokeniser)
+        if without.plain:  # words the reader took off as names (a chip of the results page)
+            a = read_as_plain(a, without.plain, self.tables.pinyin)
         # 买 is a player's word for Dominion's 购买: the synonyms are evidence too
         if any_game:
             a.game_hint = a.game_guess = a.game_source = None
             a.game_margin = 0.0
         else:
             a.with_guess(a.tokens, self.tables.game_words, expand(a.tokens, self.synonyms))
-        asked = asked_intents(norm)
+        asked = tuple(i for i in asked_intents(norm) if i not in without.intents)
         clauses = self._clauses(a)
         hits = self._hits(a, phrase_tokens, parsed.filters, clauses, asked)
         answers = self._answers(a, clauses, hits) if not phrase_tokens else {}
@@ -473,7 +481,16 @@ class SearchIndex:
             suggestion=to_traditional(a.suggestion) if a.suggestion and lang == "zh-Hant" else a.suggestion,
             results=[self._result(s, lang, marks) for s in ranked[:limit]],
             filters=parsed.filters.to_dict(),
-            understood=understood(a, parsed.filters, phrases, asked, self.entries, lang, any_game),
+            understood=understood(
+                a,
+                parsed.filters,
+                asked,
+                self.entries,
+                lang,
+                Asked(query, parsed.url, parsed.inline, without),
+                self.tables.pinyin,
+                any_game,
+            ),
         )
 
     def _other_answers(
@@ -655,15 +672,6 @@ def _both_games_shown(a: QueryAnalysis, ranked: list[Scored], entries: Mapping[s
                     + [s for i, s in enumerate(ranked) if i >= SHOWN - 1 and i != at]
                 )
     return ranked
-
-
-def _merge_filters(a: Filters, b: Filters) -> Filters:
-    out = a
-    for name in ("game", "edition", "kind", "type", "cost"):
-        value = getattr(b, name)
-        if value is not None:
-            out = set_filter(out, name, value)
-    return out
 
 
 def open_index(data_dir: Path, cache_size: int = 1024) -> SearchIndex:

@@ -17,14 +17,15 @@ from typing import Any
 from flask import Blueprint, Flask, current_app, jsonify, request
 
 from index import IndexMissingError, QueryError, SearchIndex, current_folder, open_index
+from index.filters import FIELDS
+from index.query import WITHOUT_PARAMS, parse_without
 from refapp.search_json import search_response
 from refapp.state import scenario_map
 
 bp = Blueprint("search_api", __name__)
 
 EXTENSION = "search_index"
-SEARCH_PARAMS = ("q", "lang", "game", "edition", "kind", "type", "cost", "limit")
-FILTER_PARAMS = ("game", "edition", "kind", "type", "cost")
+SEARCH_PARAMS = ("q", "lang", *FIELDS, "limit", *WITHOUT_PARAMS)  # readings taken off: docs/api.md
 CHECK_EVERY_S = 1.0  # how often a request looks whether a newer build became current
 
 
@@ -143,9 +144,9 @@ def _text_param(params: dict[str, Any], name: str) -> str | None:
 
 
 def run_search(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
-    """Search with request-style parameters (q, lang, game, edition, kind, type, cost, limit).
-    Returns (JSON-ready dict, HTTP status): 200 results, 400 a message about the input, 503
-    when no index has been built."""
+    """Search with request-style parameters (q, lang, game, edition, kind, type, cost, limit;
+    plain and no_intent, each text or a list of texts). Returns (JSON-ready dict, HTTP status):
+    200 results, 400 a message about the input, 503 when no index has been built."""
     holder = _holder()
     index = holder.get()
     if index is None:
@@ -153,10 +154,12 @@ def run_search(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
     q = _text_param(params, "q")
     if q is None or not q.strip():
         return _error("missing query: pass q=, e.g. /api/search?q=图书馆", 400)
-    filters = {k: v for k in FILTER_PARAMS if (v := _text_param(params, k)) not in (None, "")}
+    filters = {k: v for k in FIELDS if (v := _text_param(params, k)) not in (None, "")}
     for attempt in range(2):
         try:
-            found = index.search(q, _text_param(params, "lang"), filters, _text_param(params, "limit"))
+            without = parse_without(params.get("plain"), params.get("no_intent"))
+            lang, limit = _text_param(params, "lang"), _text_param(params, "limit")
+            found = index.search(q, lang, filters, limit, without)
             break
         except QueryError as exc:
             return _error(str(exc), 400)
@@ -191,7 +194,9 @@ def run_suggest(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
 
 @bp.get("/api/search")
 def api_search():  # type: ignore[no-untyped-def]
-    data, status = run_search(request.args.to_dict())
+    params: dict[str, Any] = request.args.to_dict()
+    params.update({k: request.args.getlist(k) for k in WITHOUT_PARAMS if k in request.args})
+    data, status = run_search(params)
     return search_response(data, status)
 
 

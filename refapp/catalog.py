@@ -8,23 +8,10 @@ from typing import Any
 
 from corpus.languages import LANGS, pick
 from corpus.model import EDITIONS, GAMES, KINDS, Dataset, Entry, load_dataset
+from index.filters import Filters
 from refapp.errors import RefappError
 
 Localised = dict[str, str]
-
-
-@dataclass(frozen=True)
-class BrowseFilters:
-    """Validated filters for the browse list; every field is optional."""
-
-    game: str | None = None
-    edition: str | None = None
-    kind: str | None = None
-    type: str | None = None
-    cost: int | None = None
-
-    def as_params(self) -> dict[str, str]:
-        return {k: str(v) for k, v in asdict(self).items() if v is not None}
 
 
 class FilterError(RefappError, ValueError):
@@ -86,7 +73,7 @@ class Catalog:
     def types_by_game(self) -> dict[str, list[str]]:
         return {g: sorted({t for e in self.dataset.entries if e.game == g for t in e.types}) for g in GAMES}
 
-    def browse(self, filters: BrowseFilters) -> list[Entry]:
+    def browse(self, filters: Filters) -> list[Entry]:
         return sorted((e for e in self.dataset.entries if matches(e, filters)), key=browse_order)
 
 
@@ -99,18 +86,14 @@ def browse_order(e: Entry) -> tuple[int, int, int, str]:
     )
 
 
-def matches(e: Entry, f: BrowseFilters) -> bool:
-    return (
-        (f.game is None or e.game == f.game)
-        and (f.edition is None or f.edition in e.editions)
-        and (f.kind is None or e.kind == f.kind)
-        and (f.type is None or f.type in e.types)
-        and (f.cost is None or e.cost == f.cost)
-    )
+def matches(e: Entry, f: Filters) -> bool:
+    return f.admits(e.game, e.kind, e.editions, e.types, e.cost)
 
 
-def parse_filters(args: dict[str, str], known_types: list[str]) -> BrowseFilters:
-    """Build filters from query parameters; empty values mean 'any'; bad values raise FilterError."""
+def parse_filters(args: dict[str, str], known_types: list[str]) -> Filters:
+    """Browse's filters from query parameters: exact values only (the search box also takes
+    players' spellings, index.query), an exact cost; empty values mean 'any'; bad values raise
+    FilterError."""
 
     def pick(name: str, allowed: tuple[str, ...] | list[str]) -> str | None:
         value = (args.get(name) or "").strip()
@@ -121,12 +104,12 @@ def parse_filters(args: dict[str, str], known_types: list[str]) -> BrowseFilters
         return value
 
     cost_raw = (args.get("cost") or "").strip()
-    cost: int | None = None
+    cost: tuple[str, int] | None = None
     if cost_raw:
         if not cost_raw.isascii() or not cost_raw.isdigit() or len(cost_raw) > 2:
             raise FilterError("cost")
-        cost = int(cost_raw)
-    return BrowseFilters(
+        cost = ("=", int(cost_raw))
+    return Filters(
         game=pick("game", GAMES),
         edition=pick("edition", EDITIONS),
         kind=pick("kind", KINDS),

@@ -11,6 +11,8 @@ from flask import Blueprint, abort, g, redirect, render_template, request, url_f
 
 from corpus.languages import LANGS, browser_facts
 from corpus.model import EDITIONS, GAME_EDITIONS, GAMES, KINDS
+from index.filters import FIELDS
+from index.query import WITHOUT_PARAMS
 from refapp import i18n
 from refapp.board import board_at, client_run, ruling_index
 from refapp.catalog import FilterError, localised, parse_filters
@@ -18,6 +20,8 @@ from refapp.language import safe_next
 from refapp.markup import render_snippet, render_text
 from refapp.scenarios import ScenarioUnavailable
 from refapp.state import get_state
+from refapp.understood_chips import chips as understood_chips
+from refapp.understood_chips import translate as understood_text
 from refapp.vocabulary import board_strings
 
 bp = Blueprint("pages", __name__)
@@ -27,10 +31,11 @@ LANGUAGES_JSON = json.dumps(browser_facts(), ensure_ascii=False, separators=(","
 MAX_RESULTS = 100  # the most results one page asks the search for ("show more")
 
 
-def url_with(path: str, params: dict[str, str], **changes: str | None) -> str:
+def url_with(path: str, params: dict[str, Any], **changes: Any) -> str:
+    """`path` with `params` changed by `changes` (None drops one); a list is a repeated parameter."""
     merged = {**params, **changes}
-    clean = {k: v for k, v in merged.items() if v not in (None, "")}
-    return path + ("?" + urlencode(clean) if clean else "")
+    clean = {k: v for k, v in merged.items() if v not in (None, "", [])}
+    return path + ("?" + urlencode(clean, doseq=True) if clean else "")
 
 
 def doc_label(file: str) -> str:
@@ -53,7 +58,7 @@ def inject_helpers() -> dict[str, Any]:
     lang = getattr(g, "lang", i18n.DEFAULT_LANG)
     # where the language switch returns to: this page without an explicit ?lang= that would override it
     # (a query longer than the box accepts is cut to what it accepts, so the links stay small)
-    kept = {k: v[:MAX_QUERY_CHARS] for k, v in request.args.items(multi=True) if k != "lang"}
+    kept = {k: [v[:MAX_QUERY_CHARS] for v in vs] for k, vs in request.args.lists() if k != "lang"}
     here = url_with(request.path, kept)
     return {
         "t": i18n.Translator(lang),
@@ -112,14 +117,14 @@ def home() -> str:
     return render_template("home.html", options=browse_options(), page="home")
 
 
-def search_params() -> dict[str, str]:
-    keep = ("q", "game", "edition", "kind", "type", "cost", "limit")
-    params = {k: request.args.get(k, "") for k in keep if request.args.get(k)}
+def search_params() -> dict[str, Any]:
+    keep = ("q", *FIELDS, "limit")
+    params: dict[str, Any] = {k: request.args.get(k, "") for k in keep if request.args.get(k)}
+    for name in WITHOUT_PARAMS:  # repeated: plain=女巫&plain=商人
+        if values := [v for v in request.args.getlist(name) if v]:
+            params[name] = values
     params["lang"] = g.lang
     return params
-
-
-FILTER_NAMES = ("game", "edition", "kind", "type", "cost")
 
 
 @dataclass(frozen=True)
@@ -144,7 +149,7 @@ def active_filters(path: str, params: dict[str, str], lang: str) -> list[ActiveF
     kept = {k: v for k, v in params.items() if k != "lang"}
     return [
         ActiveFilter(name, value, filter_label(name, value, lang), url_with(path, kept, **{name: None}))
-        for name in FILTER_NAMES
+        for name in FIELDS
         if (value := kept.get(name))
     ]
 
@@ -198,6 +203,8 @@ def results() -> tuple[str, int]:
         "choices": filter_choices(params, browse_options(), g.lang),
         "data": None,
         "error": None,
+        "understood_chips": [],
+        "ut": lambda key: understood_text(key, g.lang),
     }
     if not query:
         context["error"] = i18n.translate("results.empty_query", g.lang)
@@ -218,6 +225,7 @@ def results() -> tuple[str, int]:
         context["error_detail"] = message if isinstance(message, str) else None
         return render_template("results.html", **context), 400
     context["data"] = data
+    context["understood_chips"] = understood_chips(data.get("understood"), g.lang)
     context["results"] = list(data.get("results") or [])  # the search's rank order, never regrouped
     return render_template("results.html", **context), 200
 

@@ -1,29 +1,130 @@
 """The `understood` object of a search answer: the game and where it came from, the names, the
-intent, each with the query that searches without it."""
+intents, each with `without`, the parameters that search the same without that reading (the
+results page's chips): game=any, plain=<word>, no_intent=<intent>."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
 
-def test_a_game_guessed_from_the_vocabulary_can_be_taken_off(real):
-    found = real.search("witch bewitched the king who gets the crown", "en")
-    u = found.understood
+import pytest
+import yaml
+
+from index import QueryError
+from index.query import FIELDS, parse_without
+
+QUERIES = Path(__file__).resolve().parents[1] / "data" / "queries.yaml"
+
+
+def search(index, params: dict[str, Any], lang: str = "zh-Hans"):  # type: ignore[no-untyped-def]
+    """Search with request parameters, as /api/search does."""
+    filters = {k: v for k, v in params.items() if k in FIELDS}
+    without = parse_without(params.get("plain"), params.get("no_intent"))
+    return index.search(params["q"], lang, filters, 20, without)
+
+
+def test_a_game_guessed_from_the_vocabulary_is_taken_off_with_game_any(real):
+    u = real.search("witch bewitched the king who gets the crown", "en").understood
     assert u["game"]["value"] == "citadels" and u["game"]["source"] == "vocabulary"
     assert u["names"][0]["ids"] == ["citadels/witch", "dominion/witch"]
     assert [i["value"] for i in u["intents"]] == ["target"]
-    off = real.search(u["game"]["remove"], "en")
-    assert off.understood["game"] is None  # game:any: no guess
+    assert u["game"]["without"] == {"q": "witch bewitched the king who gets the crown", "game": "any"}
+    off = search(real, u["game"]["without"], "en")
     assert {"citadels/witch", "dominion/witch"} <= set(off.ids()[:3])  # both games' Witch again
+    back = off.understood["game"]  # both games: a chip of its own, and taking it off guesses again
+    assert back["value"] == "any" and back["without"] == {"q": "witch bewitched the king who gets the crown"}
+    assert search(real, back["without"], "en").understood["game"]["value"] == "citadels"
 
 
-def test_a_filter_chip_removes_the_filter_and_a_name_chip_the_name(real):
+def test_a_game_filter_chip_searches_both_games_and_a_written_filter_leaves_the_box(real):
     u = real.search("女巫 game:citadels").understood
-    assert u["game"] == {"value": "citadels", "source": "filter", "remove": "女巫"}
+    assert u["game"] == {"value": "citadels", "source": "filter", "without": {"q": "女巫", "game": "any"}}
+    u = real.search("女巫", "zh-Hans", {"game": "citadels", "kind": "card"}).understood
+    assert u["game"]["without"] == {"q": "女巫", "game": "any", "kind": "card"}
+    assert u["names"][0]["without"] == {"q": "女巫", "game": "citadels", "kind": "card", "plain": ["女巫"]}
+    both = search(real, u["game"]["without"])
+    assert {r.game for r in both.results} == {"citadels", "dominion"}
+
+
+def test_a_name_chip_reads_its_word_as_plain_words(real):
     u = real.search("金殿 村庄 几个行动").understood
     assert [n["matched"] for n in u["names"]][:2] == ["金殿", "村庄"]
-    without_village = real.search(u["names"][1]["remove"])
-    assert "dominion/village" not in {e for g in without_village.understood["names"] for e in g["ids"]}
-    assert u["intents"][0]["value"] == "number"
-    assert "几" not in u["intents"][0]["remove"]
+    assert u["names"][1]["label"] == "村镇"  # the card's own name, not the word typed
+    assert u["names"][1]["without"] == {"q": "金殿 村庄 几个行动", "plain": ["村庄"]}
+    plain = search(real, u["names"][1]["without"]).understood
+    named = {e for n in plain["names"] for e in n["ids"]}
+    assert "dominion/village" not in named and "dominion/throne-room" in named
+    assert plain["names"][0]["without"]["plain"] == ["村庄", "金殿"]  # taken off one after the other
+
+
+def test_pinyin_names_are_taken_off_by_their_words(real):
+    u = real.search("tu shu guan").understood
+    assert u["names"][0]["matched"] == "tu shu guan"
+    assert u["names"][0]["without"]["plain"] == ["tu shu guan"]
+    assert search(real, u["names"][0]["without"]).understood["names"] == []
+
+
+def test_an_intent_chip_turns_its_boost_off(real):
+    q = "图书馆 什么时候 能用"
+    boosted = real.search(q)
+    u = boosted.understood
+    assert [i["value"] for i in u["intents"]] == ["timing", "permission"]
+    off = search(real, {"q": q, "no_intent": ["timing", "permission"]})
+    assert off.understood["intents"] == []
+    assert off.results[0].score < boosted.results[0].score  # the stated kind of fact scores no more
+    assert [r.id for r in off.results] != [r.id for r in boosted.results]
+    one = search(real, u["intents"][0]["without"])
+    assert [i["value"] for i in one.understood["intents"]] == ["permission"]
+
+
+def test_a_tie_between_a_groups_forms_is_broken_the_same_way_every_time(real):
+    # 平局 and 谁赢 both name the scoring rule; the longer, then the first in order, is shown
+    assert real.search("平局谁赢").understood["names"][0]["matched"] == "平局"
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"q": "女巫 商人", "plain": "图书馆"}, "is not a word of the query"),
+        ({"q": "game:citadels", "plain": "女巫"}, "this search has none"),
+        ({"q": "女巫", "no_intent": "why"}, "unknown intent 'why'"),
+        ({"q": "女巫", "plain": ["女巫"] * 9}, "the limit is 8"),
+        ({"q": "女巫", "plain": "x" * 201}, "too long"),
+        ({"q": "女巫", "plain": "!!"}, "needs a word of the query"),
+        ({"q": "女巫", "plain": 3}, "plain must be text"),
+    ],
+)
+def test_bad_readings_are_refused_with_a_message(real, params, message):
+    with pytest.raises(QueryError, match=message):
+        search(real, params)
+
+
+def test_empty_readings_mean_none_and_change_nothing(real):
+    plain = real.search("图书馆 什么时候 能用").to_dict()
+    assert search(real, {"q": "图书馆 什么时候 能用", "plain": "", "no_intent": [""]}).to_dict() == plain
+
+
+def test_every_chip_of_every_judged_query_searches_without_its_reading(real):
+    items = yaml.safe_load(QUERIES.read_text(encoding="utf-8"))
+    checked = 0
+    for item in items:
+        lang = item.get("lang", "zh-Hans")
+        u = real.search(item["q"], lang).understood
+        if not u:
+            continue
+        if u["game"]:
+            game = search(real, u["game"]["without"], lang).understood["game"]
+            assert game and game["value"] == "any", item["q"]
+            checked += 1
+        for n in u["names"]:
+            after = search(real, n["without"], lang).understood
+            assert not any(set(m["ids"]) & set(n["ids"]) for m in after["names"]), (item["q"], n)
+            checked += 1
+        for i in u["intents"]:
+            after = search(real, i["without"], lang).understood
+            assert i["value"] not in [x["value"] for x in after["intents"]], item["q"]
+            checked += 1
+    assert checked > 300
 
 
 def test_the_api_answer_carries_it(real):

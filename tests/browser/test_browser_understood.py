@@ -1,0 +1,94 @@
+"""The "read as" chips under the search box on a 390x844 phone: tapping the guessed game off
+brings the other game's card; at 200 % text and at 200 % zoom the chips wrap onto more rows
+and stay inside the screen; axe-core finds no serious or critical violation on them."""
+
+from __future__ import annotations
+
+import urllib.parse
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+PHONE = {"width": 390, "height": 844}
+WITCH_Q = "witch bewitched the king who gets the crown"  # Citadels' words: the game is guessed
+
+# every chip's box and whether it lies inside the viewport; the page's width
+CHIP_BOXES_JS = """() => {
+  const boxes = [...document.querySelectorAll('.understood .uchip')].map(a => a.getBoundingClientRect());
+  return {
+    boxes: boxes.map(b => ({top: Math.round(b.top), left: b.left, right: b.right, width: b.width})),
+    scrollWidth: document.documentElement.scrollWidth,
+    viewport: window.innerWidth,
+  };
+}"""
+
+
+def search_url(base: str, q: str) -> str:
+    return f"{base}/search?" + urllib.parse.urlencode({"q": q})
+
+
+def result_ids(page) -> list[str]:  # type: ignore[no-untyped-def]
+    hrefs = page.locator("a.result-link").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    return [h.split("/entries/", 1)[1].split("?")[0].split("#")[0] for h in hrefs]
+
+
+def test_tapping_the_game_chip_off_brings_the_other_games_card(live_server, phone, tmp_path):
+    ctx, log = phone("en-US")
+    page = ctx.new_page()
+    page.goto(search_url(live_server.url, WITCH_Q))
+    chips = page.locator(".understood .uchip")
+    assert chips.first.is_visible()
+    labels = [t.strip() for t in page.locator(".understood .uchip-label").all_inner_texts()]
+    assert labels[0] == "Citadels" and "Witch" in labels
+    assert "dominion/witch" not in result_ids(page)[:3]
+    box = chips.first.bounding_box()
+    assert box and box["height"] >= 44 and box["width"] >= 44  # a finger-sized target
+    page.screenshot(path=str(tmp_path / "chips-before.png"))
+    with page.expect_navigation():
+        chips.first.click()
+    assert "game=any" in page.url
+    assert "dominion/witch" in result_ids(page)[:3] and "citadels/witch" in result_ids(page)[:3]
+    assert page.locator(".understood .uchip-label").first.inner_text().strip() == "both games"
+    page.screenshot(path=str(tmp_path / "chips-after.png"))
+    assert log.errors == []
+
+
+@pytest.mark.parametrize("how", ["text-200", "zoom-200"])
+def test_at_200_percent_the_chips_wrap_and_fit(live_server, browser, how, tmp_path):
+    zoom = how == "zoom-200"  # browser zoom 200 % on the phone: half the CSS pixels, 2 device px each
+    viewport = {"width": 195, "height": 422} if zoom else PHONE
+    ctx = browser.new_context(viewport=viewport, locale="zh-TW", device_scale_factor=2 if zoom else 1)
+    try:
+        page = ctx.new_page()
+        if how == "text-200":
+            ctx.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": {"standard": 32, "fixed": 26}})
+        page.goto(search_url(live_server.url, WITCH_Q) + "&lang=zh-Hant")
+        page.screenshot(path=str(tmp_path / f"chips-{how}.png"))
+        m = page.evaluate(CHIP_BOXES_JS)
+        assert len(m["boxes"]) == 5, m
+        assert len({b["top"] for b in m["boxes"]}) >= 2, m  # wrapped onto more than one row
+        assert all(b["left"] >= 0 and b["right"] <= m["viewport"] + 0.5 for b in m["boxes"]), m
+        assert m["scrollWidth"] <= m["viewport"], m
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_axe_finds_no_serious_or_critical_violation_on_the_chips(live_server, browser, theme):
+    ctx = browser.new_context(viewport=PHONE, locale="zh-CN", color_scheme=theme)
+    try:
+        page = ctx.new_page()
+        found = {}
+        for q in (WITCH_Q, "金殿 村庄 几个行动", "图书馆 什么时候 能用"):
+            page.goto(search_url(live_server.url, q))
+            page.wait_for_load_state("load")
+            assert page.locator(".understood .uchip").count() >= 2, q
+            results = Axe().run(page)
+            found[q] = [
+                f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']][:3]}"
+                for v in results.response["violations"]
+                if v["impact"] in ("serious", "critical")
+            ]
+        assert all(not v for v in found.values()), found
+    finally:
+        ctx.close()
