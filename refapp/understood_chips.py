@@ -10,19 +10,16 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-import yaml
-
-from corpus.model import LANGS
+from corpus.languages import pick
 from refapp import i18n
+from refapp.string_table import load_table
 
 STRINGS_FILE = Path(__file__).with_name("understood_strings.yaml")
-STRINGS: dict[str, dict[str, str]] = yaml.safe_load(STRINGS_FILE.read_text(encoding="utf-8"))
-ROWS: dict[str, tuple[str, ...]] = {k: tuple(v[lang] for lang in LANGS) for k, v in STRINGS.items()}
+STRINGS: dict[str, dict[str, str]] = load_table(STRINGS_FILE)  # every row has every language
 
 
 def translate(key: str, lang: str) -> str:
-    row = STRINGS[key]
-    return row.get(lang) or row[i18n.DEFAULT_LANG]
+    return pick(STRINGS[key], lang)
 
 
 @dataclass(frozen=True)
