@@ -8,7 +8,7 @@ with --diffs N, the judged queries whose first results differ. Held-out files ge
 agreement figures only (by file), never which of their queries disagree.
 
     python scripts/eval_offline_search.py [--diffs N] [--data-dir var --no-build]
-        [--before refapp/static/table.js@<commit>]  # also the figure of the old offline search
+        [--before COMMIT]  # also the figures of that commit's offline search, side by side
 """
 
 from __future__ import annotations
@@ -89,24 +89,25 @@ def agreement(online: list[list[tuple]], offline: list[list[tuple]]) -> tuple[fl
     return same / max(n, 1), same_entry / max(n, 1), n
 
 
-def old_offline(node: str, spec: str, queries: list) -> list[list[tuple]]:
-    """The offline search of an earlier commit (table.js's searchPack over the pack of that time)."""
-    path, _, commit = spec.partition("@")
+def old_offline(node: str, commit: str, queries: list) -> list[list[tuple]]:
+    """The offline search of an earlier commit: its table.js's searchPack over its own pack
+    (refapp/offline_pack.py of that commit, run on today's dataset)."""
+    import importlib.util
+
+    from corpus.model import LANGS, load_dataset
+
     with tempfile.TemporaryDirectory(prefix="eval-before-") as tmp:
-        subprocess.run(["git", "worktree", "add", "--detach", tmp, commit or "HEAD"], cwd=ROOT, check=True,
-                       capture_output=True)
-        try:
-            code = (
-                "import json,sys\nfrom corpus.model import LANGS, load_dataset\n"
-                "from refapp.offline_pack import build_pack\n"
-                "ds = load_dataset()\n"
-                "json.dump({l: build_pack(ds, l) for l in LANGS}, sys.stdout, ensure_ascii=False)\n"
-            )
-            packs = json.loads(subprocess.run([sys.executable, "-c", code], cwd=tmp, check=True, capture_output=True,
-                                              text=True, env={"PYTHONPATH": tmp, "PATH": "/usr/bin:/bin"}).stdout)
-            return run_node(node, OLD_DRIVER, Path(tmp) / path, packs, queries)
-        finally:
-            subprocess.run(["git", "worktree", "remove", "--force", tmp], cwd=ROOT, capture_output=True)
+        folder = Path(tmp)
+        for name in ("table.js", "offline_pack.py"):
+            where = "refapp/static/table.js" if name == "table.js" else "refapp/offline_pack.py"
+            shown = subprocess.run(["git", "show", f"{commit}:{where}"], cwd=ROOT, check=True, capture_output=True)
+            (folder / name).write_bytes(shown.stdout)
+        spec = importlib.util.spec_from_file_location("old_offline_pack", folder / "offline_pack.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        dataset = load_dataset()
+        packs = {lang: module.build_pack(dataset, lang) for lang in LANGS}
+        return run_node(node, OLD_DRIVER, folder / "table.js", packs, queries)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--diffs", type=int, default=0, help="print this many judged queries whose first results differ")
     ap.add_argument("--data-dir", type=Path, default=None)
     ap.add_argument("--no-build", action="store_true", help="use the current index in --data-dir")
-    ap.add_argument("--before", help="PATH@COMMIT of an older table.js to measure beside (searchPack)")
+    ap.add_argument("--before", help="a commit whose offline search (table.js searchPack) to measure beside")
     ap.add_argument("--judged-only", action="store_true")
     args = ap.parse_args(argv)
     node = shutil.which("node")
@@ -135,8 +136,10 @@ def main(argv: list[str] | None = None) -> int:
         online = [[(r.id, r.ruling, r.also) for r in ix.search(j.q, j.lang, limit=10).results] for j in queries]
         offline = run_node(node, DRIVER, RANKER_JS, data, queries)
         same, same_entry, n = agreement(online, offline)
+        top3 = sum([r[:2] for r in a[:3]] == [r[:2] for r in b[:3]] for a, b in zip(online, offline, strict=True))
         print(f"\n== {name}: {n} queries ==")
-        print(f"same first result (entry and ruling): {same:.3f}; same first entry: {same_entry:.3f}")
+        print(f"same first result (entry and ruling): {same:.3f}; same first entry: {same_entry:.3f}; "
+              f"same first three: {top3 / max(n, 1):.3f}")
         if args.before:
             old = old_offline(node, args.before, queries)
             b_same, b_entry, _ = agreement(online, old)

@@ -625,6 +625,7 @@
       var spans = new Map();
       asked.forEach(function (p) {
         var list = [];
+        p[1].lastIndex = 0;
         for (var m of norm.matchAll(p[1])) list.push([m.index, m.index + m[0].length]);
         spans.set(p[0], list);
       });
@@ -1062,7 +1063,7 @@
       return out;
     }
 
-    return { search: search, snippet: snippet, normalise: normalise, searchTokens: searchTokens, stem: stem, version: data.version };
+    return { search: search, snippet: snippet, normalise: normalise, searchTokens: searchTokens, askedIntents: askedIntents, analyse: analyse, stem: stem, version: data.version };
   }
 
   var api = { open: open, stem: stem };
