@@ -19,7 +19,7 @@ from index.analysis import EDITION_WORDS, GAME_WORDS
 from index.fold import FOLD_OVERLAP, FOLD_WINDOW
 from index.game_words import CARD_NAME_WEIGHT, MARGIN, OTHER_NAME_WEIGHT, STRONG_MARGIN, WORD_WEIGHT
 from index.impacts import MAX_POSTINGS
-from index.pinyin import is_common_phrase, readings
+from index.pinyin import readings
 from index.query import EDITION_VALUES, GAME_VALUES, KIND_VALUES, MAX_QUERY_CHARS, TYPE_VALUES
 from index.schema import TEXT_FIELDS
 from index.snippet import WINDOW
@@ -77,18 +77,20 @@ def _homophone_phrases(ix: SearchIndex, chars: dict[str, list[str]]) -> list[str
     `is_word` is only asked of a run that sounds like a name, so these are all it needs."""
     from pypinyin.constants import PHRASES_DICT
 
-    forms = [f for names in ix.tables.pinyin_by_sylls.values() for f in names]
-    by_len: dict[int, list[tuple[str, ...]]] = {}
-    for f in forms:
-        by_len.setdefault(len(f.sylls), []).append(f.sylls)
+    table = ix.tables.pinyin_by_sylls  # (first syllable, second) -> names
     out = []
     for phrase in PHRASES_DICT:
-        wanted = by_len.get(len(phrase))
-        if not wanted or not is_common_phrase(phrase) or any(c not in chars for c in phrase):
+        if len(phrase) < 2 or phrase[0] not in chars or phrase[1] not in chars:
             continue
-        sounds = [set(chars[c]) for c in phrase]
-        if any(all(s[k] in sounds[k] for k in range(len(s))) for s in wanted):
-            out.append(phrase)
+        sounds = [chars.get(c, ()) for c in phrase]
+        for a in sounds[0]:
+            if any(
+                len(f.sylls) == len(phrase) and all(f.sylls[k] in sounds[k] for k in range(len(phrase)))
+                for b in sounds[1]
+                for f in table.get((a, b), ())
+            ):
+                out.append(phrase)
+                break
     return sorted(out)
 
 
@@ -96,8 +98,10 @@ def _constants() -> dict[str, float | int]:
     names = [n for n in dir(ranking) if n.isupper() and isinstance(getattr(ranking, n), int | float)]
     out: dict[str, float | int] = {n: getattr(ranking, n) for n in names}
     for n in dir(searcher):
-        if n.isupper() and isinstance(getattr(searcher, n), int | float) and not isinstance(
-            getattr(searcher, n), bool
+        if (
+            n.isupper()
+            and isinstance(getattr(searcher, n), int | float)
+            and not isinstance(getattr(searcher, n), bool)
         ):
             out[n] = getattr(searcher, n)
     out.update(
@@ -142,8 +146,12 @@ def export_ranking(ix: SearchIndex) -> dict[str, Any]:
     syllables = {s for f in forms for s in f.sylls}
     chars = _readings(syllables)
     impacts = {
-        field: {t: [list(p[0][:MAX_POSTINGS]), list(p[1][:MAX_POSTINGS])] for t in ix.impacts[field].terms
-                for p in [ix.impacts[field].head(t, MAX_POSTINGS)] if p}
+        field: {
+            t: [list(p[0][:MAX_POSTINGS]), list(p[1][:MAX_POSTINGS])]
+            for t in ix.impacts[field].terms
+            for p in [ix.impacts[field].head(t, MAX_POSTINGS)]
+            if p
+        }
         for field in TEXT_FIELDS
         if field in ix.impacts
     }
@@ -161,7 +169,9 @@ def export_ranking(ix: SearchIndex) -> dict[str, Any]:
         "readings": chars,
         "phrases": _homophone_phrases(ix, chars),
         "forms": [[f.entry, f.norm, int(f.chinese), f.pinyin, f.initials, list(f.sylls)] for f in forms],
-        "by_sylls": [[a, b, [form_no[id(f)] for f in fs]] for (a, b), fs in ix.tables.pinyin_by_sylls.items()],
+        "by_sylls": [
+            [a, b, [form_no[id(f)] for f in fs]] for (a, b), fs in ix.tables.pinyin_by_sylls.items()
+        ],
         "pinyin": {k: sorted(v) for k, v in ix.tables.pinyin.items()},
         "vocab_pairs": list(ix.tables.vocab.items()),  # in order: typo ties go to the first listed
         "game_words": {k: list(v) for k, v in ix.tables.game_words.items()},
@@ -178,13 +188,23 @@ def export_ranking(ix: SearchIndex) -> dict[str, Any]:
         "name_words": {e: list(v) for e, v in ix.name_words.items()},
         "name_norms": ix.name_norms,
         "entries": [
-            {k: m[k] for k in ("id", "kind", "game", "editions", "names", "cost", "types", "answers", "corrected")
-             if k in m}
+            {
+                k: m[k]
+                for k in ("id", "kind", "game", "editions", "names", "cost", "types", "answers", "corrected")
+                if k in m
+            }
             for m in ix.entries.values()
         ],
         "units": [
-            [uid, entry, units.part_codes[d], units[uid]["ruling"], list(units.editions_of(d)),
-             sorted(units[uid]["mentions"]), int(bool(units[uid]["text"]))]
+            [
+                uid,
+                entry,
+                units.part_codes[d],
+                units[uid]["ruling"],
+                list(units.editions_of(d)),
+                sorted(units[uid]["mentions"]),
+                int(bool(units[uid]["text"])),
+            ]
             for d, (uid, entry) in enumerate(docs)
         ],
         "parts": list(_parts()),

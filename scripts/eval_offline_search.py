@@ -66,13 +66,33 @@ def run_node(node: str, driver: str, script: Path, data: object, queries: list) 
         )
         (folder / "driver.js").write_text(driver, encoding="utf-8")
         done = subprocess.run(
-            [node, str(folder / "driver.js"), str(script), str(folder / "data.json"), str(folder / "queries.json")],
+            [
+                node,
+                str(folder / "driver.js"),
+                str(script),
+                str(folder / "data.json"),
+                str(folder / "queries.json"),
+            ],
             check=True,
             capture_output=True,
             text=True,
             timeout=1200,
         )
     return [[tuple(r) for r in row] for row in json.loads(done.stdout)]
+
+
+def offline_ranked(queries: list, node: str, data_dir: Path | None = None) -> list[list[tuple]]:
+    """ranker.js's (entry, ruling) results for each query (objects with .q and .lang), on the
+    ranking data of a fresh index of corpus/data/dataset.json (or the current one in `data_dir`)."""
+    from index.offline_export import export_ranking
+
+    with tempfile.TemporaryDirectory(prefix="eval-offline-index-") as scratch:
+        ix = open_search_index(data_dir or Path(scratch), data_dir is None)
+        try:
+            data = export_ranking(ix)
+        finally:
+            ix.close()
+    return [[(r[0], r[1]) for r in row] for row in run_node(node, DRIVER, RANKER_JS, data, queries)]
 
 
 def first(row: list[tuple]) -> tuple | None:
@@ -100,7 +120,9 @@ def old_offline(node: str, commit: str, queries: list) -> list[list[tuple]]:
         folder = Path(tmp)
         for name in ("table.js", "offline_pack.py"):
             where = "refapp/static/table.js" if name == "table.js" else "refapp/offline_pack.py"
-            shown = subprocess.run(["git", "show", f"{commit}:{where}"], cwd=ROOT, check=True, capture_output=True)
+            shown = subprocess.run(
+                ["git", "show", f"{commit}:{where}"], cwd=ROOT, check=True, capture_output=True
+            )
             (folder / name).write_bytes(shown.stdout)
         spec = importlib.util.spec_from_file_location("old_offline_pack", folder / "offline_pack.py")
         module = importlib.util.module_from_spec(spec)
@@ -112,7 +134,9 @@ def old_offline(node: str, commit: str, queries: list) -> list[list[tuple]]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--diffs", type=int, default=0, help="print this many judged queries whose first results differ")
+    ap.add_argument(
+        "--diffs", type=int, default=0, help="print this many judged queries whose first results differ"
+    )
     ap.add_argument("--data-dir", type=Path, default=None)
     ap.add_argument("--no-build", action="store_true", help="use the current index in --data-dir")
     ap.add_argument("--before", help="a commit whose offline search (table.js searchPack) to measure beside")
@@ -133,13 +157,19 @@ def main(argv: list[str] | None = None) -> int:
     data = export_ranking(ix)
     print(f"ranking data: {len(json.dumps(data, ensure_ascii=False).encode()) / 1e6:.2f} MB as JSON")
     for name, queries in sets.items():
-        online = [[(r.id, r.ruling, r.also) for r in ix.search(j.q, j.lang, limit=10).results] for j in queries]
+        online = [
+            [(r.id, r.ruling, r.also) for r in ix.search(j.q, j.lang, limit=10).results] for j in queries
+        ]
         offline = run_node(node, DRIVER, RANKER_JS, data, queries)
         same, same_entry, n = agreement(online, offline)
-        top3 = sum([r[:2] for r in a[:3]] == [r[:2] for r in b[:3]] for a, b in zip(online, offline, strict=True))
+        top3 = sum(
+            [r[:2] for r in a[:3]] == [r[:2] for r in b[:3]] for a, b in zip(online, offline, strict=True)
+        )
         print(f"\n== {name}: {n} queries ==")
-        print(f"same first result (entry and ruling): {same:.3f}; same first entry: {same_entry:.3f}; "
-              f"same first three: {top3 / max(n, 1):.3f}")
+        print(
+            f"same first result (entry and ruling): {same:.3f}; same first entry: {same_entry:.3f}; "
+            f"same first three: {top3 / max(n, 1):.3f}"
+        )
         if args.before:
             old = old_offline(node, args.before, queries)
             b_same, b_entry, _ = agreement(online, old)
@@ -149,9 +179,9 @@ def main(argv: list[str] | None = None) -> int:
         by_q = {id(j): row for j, row in zip(queries, offline, strict=True)}
         on_by_q = {id(j): row for j, row in zip(queries, online, strict=True)}
         print("-- online --")
-        print(report(*evaluate(lambda j: on_by_q[id(j)], queries), show=0))
+        print(report(*evaluate(lambda j, m=on_by_q: m[id(j)], queries), show=0))
         print("-- offline --")
-        print(report(*evaluate(lambda j: by_q[id(j)], queries), show=0))
+        print(report(*evaluate(lambda j, m=by_q: m[id(j)], queries), show=0))
         shown = 0
         for j, a, b in zip(queries, online, offline, strict=True):
             if shown < args.diffs and first(a) != first(b):

@@ -7,7 +7,8 @@ var VERSION = {{ version|tojson }};
 var CACHE = "refapp-" + VERSION;
 var PRECACHE = {{ (precache + ["/", "/offline", "/api/names"])|tojson }};
 var KEEP = [/^\/$/, /^\/search$/, /^\/browse$/, /^\/entries\//, /^\/scenarios\//, /^\/offline$/, /^\/api\/names$/,
-            /^\/api\/entries$/, /^\/api\/scenarios$/, /^\/tools(\/|$)/, /^\/api\/offline-pack$/];
+            /^\/api\/entries$/, /^\/api\/scenarios$/, /^\/tools(\/|$)/, /^\/api\/offline-pack$/,
+            /^\/api\/offline-rank$/];
 var TOOL = /^\/tools(\/(setup|kingdom|score))?$/;  // a tool page answers any query offline (its script computes)
 
 self.addEventListener("install", function (event) {
