@@ -49,23 +49,30 @@ def _simplified_map() -> dict[str, str]:
     return {c: s for c, s in zip(chars, converted, strict=True) if s != c}
 
 
-def _hmm() -> dict[str, Any]:
+def _hmm(simplified: dict[str, str]) -> dict[str, Any]:
     """jieba's HMM for words its dictionary lacks (start, transition and emission log
-    probabilities), emissions for the characters a query may hold."""
+    probabilities), emissions for the characters it reads (U+4E00-U+9FD5) that a normalised
+    query can hold (not those normalisation turns into others)."""
     from jieba.finalseg import prob_emit, prob_start, prob_trans
+
+    def kept(c: str) -> bool:
+        return "\u4e00" <= c <= "\u9fd5" and c not in simplified
 
     return {
         "start": dict(prob_start.P),
         "trans": {s: dict(t) for s, t in prob_trans.P.items()},
-        "emit": {s: dict(e) for s, e in prob_emit.P.items()},
+        "emit": {s: {c: p for c, p in e.items() if kept(c)} for s, e in prob_emit.P.items()},
     }
 
 
-def _readings(syllables: set[str]) -> dict[str, list[str]]:
+def _readings(syllables: set[str], simplified: dict[str, str]) -> dict[str, list[str]]:
     """Character -> its readings that are syllables of some name (the only ones the typo check of
-    `index.spelling.correct_chinese` can use); characters with none are left out."""
+    `index.spelling.correct_chinese` can use), for the characters of the main CJK block a
+    normalised query can hold; characters with none are left out."""
     out = {}
     for c in _cjk_chars():
+        if not "\u4e00" <= c <= "\u9fff" or c in simplified:
+            continue
         rs = sorted(r for r in readings(c) if r in syllables)
         if rs:
             out[c] = rs
@@ -122,7 +129,7 @@ def _constants() -> dict[str, float | int]:
     return out
 
 
-def _tokeniser(ix: SearchIndex) -> dict[str, Any]:
+def _tokeniser(ix: SearchIndex, simplified: dict[str, str]) -> dict[str, Any]:
     jb = ix.tokeniser._jieba  # noqa: SLF001 - the very dictionary queries are segmented with
     logtotal = math.log(jb.total)
     known = {w: math.log(f) - logtotal for w, f in jb.FREQ.items() if f}
@@ -130,7 +137,7 @@ def _tokeniser(ix: SearchIndex) -> dict[str, Any]:
         "logp": known,  # word -> log(freq) - log(total), as jieba's route adds them
         "prefixes": sorted(w for w, f in jb.FREQ.items() if not f),  # in the trie, not words
         "unknown": math.log(1) - logtotal,
-        "hmm": _hmm(),
+        "hmm": _hmm(simplified),
         "stop_en": sorted(EN_STOPWORDS),
         "stop_zh": sorted(ZH_STOPWORDS),
     }
@@ -144,7 +151,8 @@ def export_ranking(ix: SearchIndex) -> dict[str, Any]:
     units = ix.units
     docs = list(units.docnum_units.values())
     syllables = {s for f in forms for s in f.sylls}
-    chars = _readings(syllables)
+    simplified = _simplified_map()
+    chars = _readings(syllables, simplified)
     impacts = {
         field: {
             t: [list(p[0][:MAX_POSTINGS]), list(p[1][:MAX_POSTINGS])]
@@ -164,8 +172,8 @@ def export_ranking(ix: SearchIndex) -> dict[str, Any]:
         "version": ix.meta.get("version") or ix.folder.name,
         "consts": _constants(),
         "fields": list(TEXT_FIELDS),
-        "tok": _tokeniser(ix),
-        "simplified": _simplified_map(),
+        "tok": _tokeniser(ix, simplified),
+        "simplified": simplified,
         "readings": chars,
         "phrases": _homophone_phrases(ix, chars),
         "forms": [[f.entry, f.norm, int(f.chinese), f.pinyin, f.initials, list(f.sylls)] for f in forms],

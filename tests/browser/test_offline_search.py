@@ -19,11 +19,18 @@ AGREEMENT = 0.97  # issue 22: the same first result as online for at least this 
 FIRST_RESULTS = """async (queries) => {
   const hit = await caches.match('/api/offline-rank', { ignoreVary: true });
   const ranker = RefRanker.open(await hit.json());
-  return queries.map(q => { const r = ranker.search(q, { limit: 1 }).results[0]; return r ? [r.id, r.ruling] : null; });
+  return queries.map(q => {
+    const r = ranker.search(q, { limit: 1 }).results[0];
+    return r ? [r.id, r.ruling] : null;
+  });
 }"""
 
-RANK_CACHED = """async () => { for (const k of await caches.keys()) {
-  if (await (await caches.open(k)).match('/api/offline-rank', { ignoreVary: true })) return true; } return false; }"""
+RANK_CACHED = """async () => {
+  for (const k of await caches.keys()) {
+    if (await (await caches.open(k)).match('/api/offline-rank', { ignoreVary: true })) return true;
+  }
+  return false;
+}"""
 
 
 def first_online(base: str, q: str, lang: str) -> list | None:

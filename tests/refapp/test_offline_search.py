@@ -23,7 +23,8 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="node runs ranker.js outsid
 
 
 def _eval_module():
-    spec = importlib.util.spec_from_file_location("eval_offline_search", ROOT / "scripts" / "eval_offline_search.py")
+    path = ROOT / "scripts" / "eval_offline_search.py"
+    spec = importlib.util.spec_from_file_location("eval_offline_search", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)  # type: ignore[union-attr]
     return module
@@ -86,7 +87,8 @@ def test_bad_queries_offline_are_errors_the_reader_sees_not_crashes(index, tmp_p
         """
 const R = require(process.argv[2]);
 const r = R.open(JSON.parse(require("fs").readFileSync(process.argv[3], "utf8")));
-const out = ["cost<=x", "x".repeat(201), "", "kind:nothing 村庄", "edition:2e edition:1e"].map(q => r.search(q));
+const bad = ["cost<=x", "x".repeat(201), "", "kind:nothing 村庄", "edition:2e edition:1e"];
+const out = bad.map(q => r.search(q));
 process.stdout.write(JSON.stringify(out.map(o => [o.error || null, o.results.length])));
 """,
         encoding="utf-8",
@@ -127,4 +129,5 @@ def test_the_saved_pack_holds_each_passage_a_result_can_show(client, index, lang
     assert pack["index"] == index.folder.name and len(pack["texts"]) == len(units)
     at = next(d for d, (uid, _) in enumerate(units) if uid == "citadels/assassin")
     assert pack["texts"][at] == index._passage("citadels/assassin", lang)  # noqa: SLF001
-    assert {"zh-Hans": "刺客", "zh-Hant": "殺手", "en": "Assassin"}[lang] in json.dumps(pack, ensure_ascii=False)
+    name = {"zh-Hans": "刺客", "zh-Hant": "殺手", "en": "Assassin"}[lang]
+    assert name in json.dumps(pack, ensure_ascii=False)
