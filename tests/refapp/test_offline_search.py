@@ -1,7 +1,7 @@
 """Offline search is the online search: refapp/static/ranker.js over the ranking data the server
 exports (index.offline_export) ranks as index.SearchIndex does, and the app serves that data and
 the saved pack's passages. (Agreement over every judged and held-out query:
-scripts/eval_offline_search.py; in Chromium with the network off: tests/browser/test_offline_search.py.)"""
+scripts/eval_offline_search.py; in Chromium with the network off: tests/browser/test_offline_browser.py.)"""
 
 from __future__ import annotations
 
