@@ -55,7 +55,9 @@
       return cache.put(PACK, r.clone()).then(function () { return r.json(); });
     }).then(function (p) {
       pack = p;
-      return fetchPatiently("/api/scenarios").then(function (r) { return r ? r.json() : { scenarios: [] }; })
+      return fetchPatiently("/api/scenarios").then(function (r) {  // kept with the pack: results offer their demonstration
+        return r ? cache.put("/api/scenarios", r.clone()).then(function () { return r.json(); }) : { scenarios: [] };
+      })
         .catch(function () { return { scenarios: [] }; });
     }).then(function (listed) {
       var urls = pack.entries.map(function (row) { return "/entries/" + row[0]; })
@@ -112,13 +114,25 @@
     return p;
   }
 
+  /* The demonstration a result offers (saved with the pack): the matched ruling's first, else the entry's. */
+  function demoFor(demos, r) {
+    function shows(s, ruling) {
+      return (s.rulings || [{ entry: s.entry, ruling: s.ruling }]).some(function (x) {
+        return x.entry === r.id && (ruling === undefined || x.ruling === ruling);
+      });
+    }
+    if (r.ruling) for (var i = 0; i < demos.length; i++) if (shows(demos[i], r.ruling)) return demos[i];
+    for (var k = 0; k < demos.length; k++) if (demos[k].entry === r.id || shows(demos[k])) return demos[k];
+    return null;
+  }
+
   function offlineResults() {
     var out = document.getElementById("pack-results");
     if (!out || !root.RefRanker) return;
     var q = (new URLSearchParams(location.search).get("q") || "").trim();
     if (!q) return;
-    Promise.all([loadRanking(), cached(PACK, CACHE)]).then(function (got) {
-      var data = got[0], pack = got[1];
+    Promise.all([loadRanking(), cached(PACK, CACHE), cached("/api/scenarios")]).then(function (got) {
+      var data = got[0], pack = got[1], demos = (pack && got[2] && got[2].scenarios) || [];
       if (!data) return;
       var ranker = root.RefRanker.open(data);
       var texts = pack && pack.index === data.index ? pack.texts : null;  // the same build's passages
@@ -130,6 +144,8 @@
         a.appendChild(el("span", { "class": "result-title" }, root.Ref.loc(r.title)));
         li.appendChild(a);
         if (texts && texts[r.doc]) li.appendChild(snippetNode(ranker.snippet(texts[r.doc], marks)));
+        var demo = demoFor(demos, r);
+        if (demo) li.appendChild(el("a", { "class": "button showme", href: "/scenarios/" + demo.id }, "▶ " + (out.getAttribute("data-show-me") || "")));
         out.appendChild(li);
       });
       out.hidden = false;

@@ -42,7 +42,7 @@ def offline_page(live_server, phone):  # type: ignore[no-untyped-def]
     ctx, log = phone(locale="zh-CN", service_workers="allow")
     page = ctx.new_page()
     go_online_once(page, live_server.url + "/")
-    wait_until(page, RANK_CACHED, seconds=60)
+    wait_until(page, RANK_CACHED, seconds=180)
     return ctx, log, page
 
 
@@ -109,6 +109,11 @@ def test_after_saving_results_show_the_passage_and_demonstrations_play_offline(l
     assert first.locator(".snippet mark").count() >= 1, first.inner_html()
     page.goto(live_server.url + "/scenarios/" + scenario)
     assert page.locator("#step-label").count() == 1, "the demonstration's page is saved"
+    page.goto(live_server.url + "/search?q=" + quote("王座厅 村庄"))  # "show me" from an offline result
+    wait_until(page, "() => !!document.querySelector('#pack-results[data-ready]')")
+    page.locator("#pack-results a.showme").first.click()
+    page.wait_for_load_state()
+    assert "/scenarios/" in page.url and page.locator("#step-label").count() == 1
     ctx.set_offline(False)
     assert real_errors(log) == []
 
