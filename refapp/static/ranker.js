@@ -659,8 +659,11 @@
       a.pinyinPrefixes.forEach(function (p) { prefixed(pinyinTerms, p).slice(0, K.MAX_PREFIX_TERMS).forEach(function (t) { out.push(["pinyin", t, 1.0]); }); });
       return out;
     }
+    var DOCS = units.length + questionOf.length;
+    /* Sum of boosted weights per document (each list read to MAX_POSTINGS), as a Map in the order
+       documents were first reached; the sums are made in clause order, as in Python. */
     function scoreClauses(clauses, only) {
-      var acc = new Map();
+      var sum = new Float64Array(DOCS), seen = new Uint8Array(DOCS), order = [];
       clauses.forEach(function (c) {
         var table = impacts[c[0]], posting = table && table.get(c[1]);
         if (!posting) return;
@@ -668,9 +671,12 @@
         for (var i = 0; i < n; i++) {
           var d = docs[i];
           if (only && !only.has(d)) continue;
-          acc.set(d, (acc.get(d) || 0) + (factor === 1.0 && !only ? weights[i] : weights[i] * factor));
+          if (!seen[d]) { seen[d] = 1; order.push(d); }
+          sum[d] = sum[d] + (factor === 1.0 ? weights[i] : weights[i] * factor);
         }
       });
+      var acc = new Map();
+      for (var k = 0; k < order.length; k++) acc.set(order[k], sum[order[k]]);
       return acc;
     }
     function score(clauses, only) {
