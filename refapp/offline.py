@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import gzip
+
 from flask import Blueprint, Response, g, json, jsonify, make_response, render_template, request
 
 from corpus.model import LANGS
 from refapp import i18n
+from refapp.compress import accepts_gzip
 from refapp.offline_pack import build_pack
 from refapp.state import get_state
 
 #: Pages the service worker keeps from the first visit so the at-the-table tools work offline.
 TOOL_PAGES = ["/tools", "/tools/setup", "/tools/kingdom", "/tools/score", "/tools/data.json"]
+#: The search's ranking data (index.offline_export), kept from the first visit: offline search
+#: ranks with it as the server does, names, aliases, pinyin and initials included.
+RANK_DATA = "/api/offline-rank"
 
 bp = Blueprint("offline", __name__)
 
@@ -26,7 +32,7 @@ def service_worker() -> Response:
     body = render_template(
         "sw.js",
         version=f"{state.assets_version}-{state.catalog.version}",
-        precache=[a.url for a in state.assets.values()] + TOOL_PAGES,
+        precache=[a.url for a in state.assets.values()] + TOOL_PAGES + [RANK_DATA],
     )
     response = make_response(body)
     response.mimetype = "application/javascript"
@@ -72,12 +78,65 @@ def offline_pack() -> Response:
         response = jsonify({"error": f"lang: use one of {list(LANGS)}", "status": 400})
         response.status_code = 400
         return response
+    index = _search_index()  # without one the pack holds the entries only (no snippets offline)
     state = get_state()
     packs = state.extra.setdefault("offline_packs", {})
-    if lang not in packs:
-        packs[lang] = json.dumps(build_pack(state.catalog.dataset, lang), ensure_ascii=False,
-                                 separators=(",", ":"))
-    response = make_response(packs[lang])
+    key = (lang, index.folder.name if index else None)
+    if key not in packs:
+        from index.offline_export import export_texts
+
+        pack = build_pack(state.catalog.dataset, lang)
+        if index is not None:
+            pack["index"] = index.folder.name
+            pack["texts"] = export_texts(index, lang)  # each unit's passage: the snippets offline
+        packs[key] = _encoded(pack)
+    return _json_bytes(packs[key])
+
+
+@bp.get(RANK_DATA)
+def offline_rank() -> Response:
+    """The search's ranking data (index.offline_export): refapp/static/ranker.js ranks with it."""
+    index = _search_index()
+    if index is None:
+        return _no_index()
+    state = get_state()
+    cache = state.extra.setdefault("offline_rank", {})
+    if index.folder.name not in cache:
+        from index.offline_export import export_ranking
+
+        cache.clear()  # one index at a time
+        data = export_ranking(index)
+        data["index"] = index.folder.name
+        cache[index.folder.name] = _encoded(data)
+    return _json_bytes(cache[index.folder.name])
+
+
+def _search_index():  # type: ignore[no-untyped-def]
+    from refapp.api_search import _holder
+
+    return _holder().get()
+
+
+def _no_index() -> Response:
+    response = jsonify({"error": "the search index is not available; try again later", "status": 503})
+    response.status_code = 503
+    response.headers["Retry-After"] = "30"
+    return response
+
+
+def _encoded(data: object) -> tuple[bytes, bytes]:
+    """JSON once, and gzipped once (large and asked for by every device that saves)."""
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return raw, gzip.compress(raw, compresslevel=9, mtime=0)
+
+
+def _json_bytes(encoded: tuple[bytes, bytes]) -> Response:
+    raw, packed = encoded
+    zipped = accepts_gzip(request.environ.get("HTTP_ACCEPT_ENCODING"))
+    response = make_response(packed if zipped else raw)
     response.mimetype = "application/json"
     response.headers["Cache-Control"] = "no-cache"
+    response.headers["Vary"] = "Accept-Encoding"
+    if zipped:
+        response.headers["Content-Encoding"] = "gzip"
     return response

@@ -1,10 +1,14 @@
-"""Offline search (entries saved "for the table", searched by refapp/static/table.js) against the
-online search index on the judged queries (tests/data/queries.yaml), side by side in one run.
+"""Offline search (refapp/static/ranker.js over the ranking data index/offline_export.py exports)
+against the online search (index.SearchIndex), side by side in one run, on the judged queries
+(tests/data/queries.yaml) and the held-out files.
 
-Offline: the pack /api/offline-pack serves for each query's script, searched by table.js's
-searchPack() under node. Online: a fresh index of corpus/data/dataset.json (as scripts/eval_search.py).
+For every query both rank; the figure is the share whose first result is the same (same entry
+and same ruling shown). For the judged queries it also prints ruling@3 online and offline and,
+with --diffs N, the judged queries whose first results differ. Held-out files get their
+agreement figures only (by file), never which of their queries disagree.
 
-    python scripts/eval_offline_search.py [--misses N] [--query "刺客 杀 国王"]
+    python scripts/eval_offline_search.py [--diffs N] [--data-dir var --no-build]
+        [--before COMMIT]  # also the figures of that commit's offline search, side by side
 """
 
 from __future__ import annotations
@@ -21,79 +25,169 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT))
 
-from eval_search import evaluate, load_queries, open_search_index, report  # noqa: E402
+from eval_search import (  # noqa: E402
+    HELDOUT_1,
+    HELDOUT_2,
+    evaluate,
+    load_heldout,
+    load_queries,
+    open_search_index,
+    report,
+)
 
-TABLE_JS = ROOT / "refapp" / "static" / "table.js"
+RANKER_JS = ROOT / "refapp" / "static" / "ranker.js"
 DRIVER = """
+const fs = require("fs");
+const R = require(process.argv[2]);
+const data = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
+const queries = JSON.parse(fs.readFileSync(process.argv[4], "utf8"));
+const ranker = R.open(data);
+const out = queries.map(q => ranker.search(q.q, {limit: 10}).results.map(r => [r.id, r.ruling, r.also]));
+process.stdout.write(JSON.stringify(out));
+"""
+OLD_DRIVER = """
 const fs = require("fs");
 const t = require(process.argv[2]);
 const packs = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
 const queries = JSON.parse(fs.readFileSync(process.argv[4], "utf8"));
 const prepared = {};
 for (const lang of Object.keys(packs)) prepared[lang] = t.prepare(packs[lang]);
-const out = queries.map(q => t.searchPack(prepared[q.lang], q.q, 10).map(r => [r.id, r.ruling]));
+const out = queries.map(q => t.searchPack(prepared[q.lang], q.q, 10).map(r => [r.id, r.ruling, []]));
 process.stdout.write(JSON.stringify(out));
 """
 
 
-def offline_ranked(queries: list, node: str) -> list[list[tuple[str, str | None]]]:
-    from corpus.model import LANGS, load_dataset
-    from refapp.offline_pack import build_pack
-
-    dataset = load_dataset()
+def run_node(node: str, driver: str, script: Path, data: object, queries: list) -> list[list[tuple]]:
     with tempfile.TemporaryDirectory(prefix="eval-offline-") as tmp:
         folder = Path(tmp)
-        (folder / "packs.json").write_text(
-            json.dumps({lang: build_pack(dataset, lang) for lang in LANGS}, ensure_ascii=False),
-            encoding="utf-8",
-        )
+        (folder / "data.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         (folder / "queries.json").write_text(
             json.dumps([{"q": j.q, "lang": j.lang} for j in queries], ensure_ascii=False), encoding="utf-8"
         )
-        (folder / "driver.js").write_text(DRIVER, encoding="utf-8")
+        (folder / "driver.js").write_text(driver, encoding="utf-8")
         done = subprocess.run(
             [
                 node,
                 str(folder / "driver.js"),
-                str(TABLE_JS),
-                str(folder / "packs.json"),
+                str(script),
+                str(folder / "data.json"),
                 str(folder / "queries.json"),
             ],
             check=True,
             capture_output=True,
             text=True,
-            timeout=600,
+            timeout=1200,
         )
-    return [[(i, r) for i, r in row] for row in json.loads(done.stdout)]
+    return [[tuple(r) for r in row] for row in json.loads(done.stdout)]
+
+
+def offline_ranked(queries: list, node: str, data_dir: Path | None = None) -> list[list[tuple]]:
+    """ranker.js's (entry, ruling) results for each query (objects with .q and .lang), on the
+    ranking data of a fresh index of corpus/data/dataset.json (or the current one in `data_dir`)."""
+    from index.offline_export import export_ranking
+
+    with tempfile.TemporaryDirectory(prefix="eval-offline-index-") as scratch:
+        ix = open_search_index(data_dir or Path(scratch), data_dir is None)
+        try:
+            data = export_ranking(ix)
+        finally:
+            ix.close()
+    return [[(r[0], r[1]) for r in row] for row in run_node(node, DRIVER, RANKER_JS, data, queries)]
+
+
+def first(row: list[tuple]) -> tuple | None:
+    return (row[0][0], row[0][1] or None) if row else None
+
+
+def agreement(online: list[list[tuple]], offline: list[list[tuple]]) -> tuple[float, float, int]:
+    """(share with the same first result, share with the same first entry, count)."""
+    n = len(online)
+    same = sum(first(a) == first(b) for a, b in zip(online, offline, strict=True))
+    same_entry = sum(
+        (a[0][0] if a else None) == (b[0][0] if b else None) for a, b in zip(online, offline, strict=True)
+    )
+    return same / max(n, 1), same_entry / max(n, 1), n
+
+
+def old_offline(node: str, commit: str, queries: list) -> list[list[tuple]]:
+    """The offline search of an earlier commit: its table.js's searchPack over its own pack
+    (refapp/offline_pack.py of that commit, run on today's dataset)."""
+    import importlib.util
+
+    from corpus.model import LANGS, load_dataset
+
+    with tempfile.TemporaryDirectory(prefix="eval-before-") as tmp:
+        folder = Path(tmp)
+        for name in ("table.js", "offline_pack.py"):
+            where = "refapp/static/table.js" if name == "table.js" else "refapp/offline_pack.py"
+            shown = subprocess.run(
+                ["git", "show", f"{commit}:{where}"], cwd=ROOT, check=True, capture_output=True
+            )
+            (folder / name).write_bytes(shown.stdout)
+        spec = importlib.util.spec_from_file_location("old_offline_pack", folder / "offline_pack.py")
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        dataset = load_dataset()
+        packs = {lang: module.build_pack(dataset, lang) for lang in LANGS}
+        return run_node(node, OLD_DRIVER, folder / "table.js", packs, queries)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--misses", type=int, default=20)
-    ap.add_argument("--query", action="append", help="also print the offline top 5 for this question")
+    ap.add_argument(
+        "--diffs", type=int, default=0, help="print this many judged queries whose first results differ"
+    )
+    ap.add_argument("--data-dir", type=Path, default=None)
+    ap.add_argument("--no-build", action="store_true", help="use the current index in --data-dir")
+    ap.add_argument("--before", help="a commit whose offline search (table.js searchPack) to measure beside")
+    ap.add_argument("--judged-only", action="store_true")
     args = ap.parse_args(argv)
     node = shutil.which("node")
     if node is None:
-        print("node is needed to run table.js outside the browser", file=sys.stderr)
+        print("node is needed to run ranker.js outside the browser", file=sys.stderr)
         return 2
-    queries = load_queries()
-    ranked = offline_ranked(queries, node)
-    by_query = dict(zip([id(j) for j in queries], ranked, strict=True))
-    off = evaluate(lambda j: by_query[id(j)], queries)
-    with tempfile.TemporaryDirectory(prefix="eval-index-") as scratch:
-        ix = open_search_index(Path(scratch), True)
-        on = evaluate(lambda j: [(r.id, r.ruling) for r in ix.search(j.q, j.lang, limit=10).results], queries)
-        ix.close()
-    print(f"{len(queries)} judged queries\n\n== online (search index) ==")
-    print(report(*on, show=0))
-    print("\n== offline (saved entries, table.js) ==")
-    print(report(*off, show=args.misses))
-    if args.query:
-        from eval_search import Judged
+    from index.offline_export import export_ranking
 
-        extra = [Judged(q, "ad hoc", ("-",)) for q in args.query]
-        for j, row in zip(extra, offline_ranked(extra, node), strict=True):
-            print(f"\noffline top 5 for {j.q!r}: {[f'{i}#{r}' if r else i for i, r in row[:5]]}")
+    sets = {"judged": load_queries()}
+    if not args.judged_only:
+        for path in (HELDOUT_1, HELDOUT_2):
+            if path.exists():
+                sets[path.stem] = load_heldout(path)
+    ix = open_search_index(args.data_dir, not args.no_build)
+    data = export_ranking(ix)
+    print(f"ranking data: {len(json.dumps(data, ensure_ascii=False).encode()) / 1e6:.2f} MB as JSON")
+    for name, queries in sets.items():
+        online = [
+            [(r.id, r.ruling, r.also) for r in ix.search(j.q, j.lang, limit=10).results] for j in queries
+        ]
+        offline = run_node(node, DRIVER, RANKER_JS, data, queries)
+        same, same_entry, n = agreement(online, offline)
+        top3 = sum(
+            [r[:2] for r in a[:3]] == [r[:2] for r in b[:3]] for a, b in zip(online, offline, strict=True)
+        )
+        print(f"\n== {name}: {n} queries ==")
+        print(
+            f"same first result (entry and ruling): {same:.3f}; same first entry: {same_entry:.3f}; "
+            f"same first three: {top3 / max(n, 1):.3f}"
+        )
+        if args.before:
+            old = old_offline(node, args.before, queries)
+            b_same, b_entry, _ = agreement(online, old)
+            print(f"before ({args.before}): same first result {b_same:.3f}; same first entry {b_entry:.3f}")
+        if name != "judged":
+            continue  # held-out: figures only
+        by_q = {id(j): row for j, row in zip(queries, offline, strict=True)}
+        on_by_q = {id(j): row for j, row in zip(queries, online, strict=True)}
+        print("-- online --")
+        print(report(*evaluate(lambda j, m=on_by_q: m[id(j)], queries), show=0))
+        print("-- offline --")
+        print(report(*evaluate(lambda j, m=by_q: m[id(j)], queries), show=0))
+        shown = 0
+        for j, a, b in zip(queries, online, offline, strict=True):
+            if shown < args.diffs and first(a) != first(b):
+                print(f"  differs: {j.q!r} ({j.lang}) online {first(a)} offline {first(b)}")
+                shown += 1
+    ix.close()
     return 0
 
 

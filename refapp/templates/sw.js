@@ -7,14 +7,26 @@ var VERSION = {{ version|tojson }};
 var CACHE = "refapp-" + VERSION;
 var PRECACHE = {{ (precache + ["/", "/offline", "/api/names"])|tojson }};
 var KEEP = [/^\/$/, /^\/search$/, /^\/browse$/, /^\/entries\//, /^\/scenarios\//, /^\/offline$/, /^\/api\/names$/,
-            /^\/api\/entries$/, /^\/api\/scenarios$/, /^\/tools(\/|$)/, /^\/api\/offline-pack$/];
+            /^\/api\/entries$/, /^\/api\/scenarios$/, /^\/tools(\/|$)/, /^\/api\/offline-pack$/,
+            /^\/api\/offline-rank$/];
 var TOOL = /^\/tools(\/(setup|kingdom|score))?$/;  // a tool page answers any query offline (its script computes)
+
+/* One precached file: a busy server (429, 503) is asked again after the wait it names (Retry-After)
+   or a doubling one; a file still missing is fetched when first used online. */
+function addPatiently(cache, url, tries) {
+  return fetch(new Request(url, { credentials: "same-origin" })).then(function (r) {
+    if (r.ok) return cache.put(url, r);
+    if ((r.status === 429 || r.status === 503) && tries > 1) {
+      var said = parseFloat(r.headers.get("Retry-After"));
+      var ms = Math.min(30000, Math.max(isNaN(said) ? 0 : said * 1000, 500 * Math.pow(2, 5 - tries)));
+      return new Promise(function (ok) { setTimeout(ok, ms); }).then(function () { return addPatiently(cache, url, tries - 1); });
+    }
+  }).catch(function () {});
+}
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) {
-    return Promise.all(PRECACHE.map(function (url) {
-      return cache.add(new Request(url, { credentials: "same-origin" })).catch(function () {});
-    }));
+    return Promise.all(PRECACHE.map(function (url) { return addPatiently(cache, url, 5); }));
   }).then(function () { return self.skipWaiting(); }));
 });
 

@@ -46,6 +46,7 @@ def test_the_openapi_document_is_valid():
 
 # The same, against the real app: committed dataset, the engine, an index built for the test.
 REAL_EXAMPLES: list[tuple[str, str, int]] = [
+    ("/api/offline-rank", "/api/offline-rank", 200),
     ("/api/search", "/api/search?q=图书馆&lang=zh-Hans", 200),
     ("/api/search", "/api/search?q=libary&lang=en", 200),
     ("/api/search", "/api/search?q=刺客&game=citadels&kind=card", 200),

@@ -206,56 +206,6 @@ def test_any_parameters_give_a_result_or_a_clear_400_never_a_500(client, tool, p
     assert page.status_code in (200, 400)
 
 
-def offline_search(queries: list[tuple[str, str]]) -> list[list[str]]:
-    """Run refapp/static/table.js's searchPack under node on the packs the app serves."""
-    import importlib.util
-    import shutil
-    from pathlib import Path
-
-    node = shutil.which("node")
-    assert node, "node runs table.js outside the browser (Debian package nodejs)"
-    path = Path(__file__).resolve().parents[2] / "scripts" / "eval_offline_search.py"
-    spec = importlib.util.spec_from_file_location("eval_offline_search", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)  # type: ignore[union-attr]
-
-    class Q:
-        def __init__(self, q: str, lang: str) -> None:
-            self.q, self.lang = q, lang
-
-    return [[i for i, _ in row] for row in module.offline_ranked([Q(q, lang) for q, lang in queries], node)]
-
-
-def test_offline_search_answers_multi_word_questions_typos_and_filters():
-    killed_king = {
-        "citadels/faq/assassinated-king-crown",
-        "citadels/rules/kingslayer",
-        "citadels/king",
-        "citadels/faq/queen-assassinated-king",
-        "citadels/assassin",
-    }
-    got = offline_search(
-        [
-            ("刺客 杀 国王", "zh-Hans"),
-            ("刺课", "zh-Hans"),
-            ("library game:dominion", "en"),
-            ("wicth", "en"),
-            ("鐘樓", "zh-Hant"),
-            ("tu shu guan", "zh-Hans"),
-            ("cost<=2 game:dominion type:action", "zh-Hans"),
-            ("qxqxqxqx 9999", "en"),
-        ]
-    )
-    assert set(got[0][:3]) <= killed_king and got[0]
-    assert got[1][0] == "citadels/assassin"
-    assert got[2][0] == "dominion/library"
-    assert {"dominion/witch", "citadels/witch"} & set(got[3][:2])
-    assert got[4][0] == "citadels/bell-tower"
-    assert {"dominion/library", "citadels/library"} <= set(got[5][:2])
-    assert set(got[6]) == {"dominion/cellar", "dominion/chapel", "dominion/moat"}
-    assert got[7] == []
-
-
 def test_citadels_score_form_asks_for_gold_and_hand_and_the_twin_scores_them(client):
     """The Imperial Treasury scores the gold left and the Map Room the cards left in hand: the
     form has both inputs and the JSON twin counts them."""

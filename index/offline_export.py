@@ -1,0 +1,236 @@
+"""The search's own ranking data, exported for the browser's offline ranker
+(`refapp/static/ranker.js`): the same dictionary, word tables, per-term impact lists and unit
+columns an opened `SearchIndex` ranks with, as plain JSON, so that offline search runs the same
+stages on the same numbers (one implementation of the ranking: its data and constants come
+from here, never restated in JavaScript).
+
+Floats are exported as Python computes them (JSON keeps every bit), and the logarithms the
+segmenter adds are computed here, so the browser only adds and compares. Pure functions over an
+opened index; `index` knows nothing of Flask.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from index import ranking, searcher
+from index.analysis import EDITION_WORDS, GAME_WORDS
+from index.fold import FOLD_OVERLAP, FOLD_WINDOW
+from index.game_words import CARD_NAME_WEIGHT, MARGIN, OTHER_NAME_WEIGHT, STRONG_MARGIN, WORD_WEIGHT
+from index.impacts import MAX_POSTINGS
+from index.pinyin import readings
+from index.query import EDITION_VALUES, GAME_VALUES, KIND_VALUES, MAX_QUERY_CHARS, TYPE_VALUES
+from index.schema import TEXT_FIELDS
+from index.snippet import WINDOW
+from index.spelling import MAX_CORRECTED_RUN, MAX_NAME_CHARS, NAME_WEIGHT
+from index.tokenise import EN_STOPWORDS, ZH_STOPWORDS
+from index.vocabulary import VOCABULARY
+
+if TYPE_CHECKING:
+    from index.searcher import SearchIndex
+
+FORMAT = 1
+# Code points whose characters a query may hold: CJK (with extension A) and compatibility ideographs.
+CJK_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))
+
+
+def _cjk_chars() -> list[str]:
+    return [chr(c) for lo, hi in CJK_RANGES for c in range(lo, hi + 1)]
+
+
+def _simplified_map() -> dict[str, str]:
+    """Character -> its canonical Simplified form where normalisation changes it (OpenCC tw2s per
+    character, with the fixes of `index.normalise`)."""
+    from index.normalise import to_simplified
+
+    chars = _cjk_chars()
+    converted = to_simplified("\n".join(chars)).split("\n")
+    return {c: s for c, s in zip(chars, converted, strict=True) if s != c}
+
+
+def _hmm(simplified: dict[str, str]) -> dict[str, Any]:
+    """jieba's HMM for words its dictionary lacks (start, transition and emission log
+    probabilities), emissions for the characters it reads (U+4E00-U+9FD5) that a normalised
+    query can hold (not those normalisation turns into others)."""
+    from jieba.finalseg import prob_emit, prob_start, prob_trans
+
+    def kept(c: str) -> bool:
+        return "\u4e00" <= c <= "\u9fd5" and c not in simplified
+
+    return {
+        "start": dict(prob_start.P),
+        "trans": {s: dict(t) for s, t in prob_trans.P.items()},
+        "emit": {s: {c: p for c, p in e.items() if kept(c)} for s, e in prob_emit.P.items()},
+    }
+
+
+def _readings(syllables: set[str], simplified: dict[str, str]) -> dict[str, list[str]]:
+    """Character -> its readings that are syllables of some name (the only ones the typo check of
+    `index.spelling.correct_chinese` can use), for the characters of the main CJK block a
+    normalised query can hold; characters with none are left out."""
+    out = {}
+    for c in _cjk_chars():
+        if not "\u4e00" <= c <= "\u9fff" or c in simplified:
+            continue
+        rs = sorted(r for r in readings(c) if r in syllables)
+        if rs:
+            out[c] = rs
+    return out
+
+
+def _homophone_phrases(ix: SearchIndex, chars: dict[str, list[str]]) -> list[str]:
+    """Everyday words (pypinyin's phrase list) that sound like a name the typo check may read:
+    `is_word` is only asked of a run that sounds like a name, so these are all it needs."""
+    from pypinyin.constants import PHRASES_DICT
+
+    table = ix.tables.pinyin_by_sylls  # (first syllable, second) -> names
+    out = []
+    for phrase in PHRASES_DICT:
+        if len(phrase) < 2 or phrase[0] not in chars or phrase[1] not in chars:
+            continue
+        sounds = [chars.get(c, ()) for c in phrase]
+        for a in sounds[0]:
+            if any(
+                len(f.sylls) == len(phrase) and all(f.sylls[k] in sounds[k] for k in range(len(phrase)))
+                for b in sounds[1]
+                for f in table.get((a, b), ())
+            ):
+                out.append(phrase)
+                break
+    return sorted(out)
+
+
+def _constants() -> dict[str, float | int]:
+    names = [n for n in dir(ranking) if n.isupper() and isinstance(getattr(ranking, n), int | float)]
+    out: dict[str, float | int] = {n: getattr(ranking, n) for n in names}
+    for n in dir(searcher):
+        if (
+            n.isupper()
+            and isinstance(getattr(searcher, n), int | float)
+            and not isinstance(getattr(searcher, n), bool)
+        ):
+            out[n] = getattr(searcher, n)
+    out.update(
+        MAX_POSTINGS=MAX_POSTINGS,
+        FOLD_WINDOW=FOLD_WINDOW,
+        FOLD_OVERLAP=FOLD_OVERLAP,
+        WORD_WEIGHT=WORD_WEIGHT,
+        CARD_NAME_WEIGHT=CARD_NAME_WEIGHT,
+        OTHER_NAME_WEIGHT=OTHER_NAME_WEIGHT,
+        MARGIN=MARGIN,
+        STRONG_MARGIN=STRONG_MARGIN,
+        NAME_WEIGHT=NAME_WEIGHT,
+        MAX_NAME_CHARS=MAX_NAME_CHARS,
+        MAX_CORRECTED_RUN=MAX_CORRECTED_RUN,
+        MAX_QUERY_CHARS=MAX_QUERY_CHARS,
+        SNIPPET_WINDOW=WINDOW,
+    )
+    return out
+
+
+def _tokeniser(ix: SearchIndex, simplified: dict[str, str]) -> dict[str, Any]:
+    jb = ix.tokeniser._jieba  # noqa: SLF001 - the very dictionary queries are segmented with
+    logtotal = math.log(jb.total)
+    known = {w: math.log(f) - logtotal for w, f in jb.FREQ.items() if f}
+    return {
+        "logp": known,  # word -> log(freq) - log(total), as jieba's route adds them
+        "prefixes": sorted(w for w, f in jb.FREQ.items() if not f),  # in the trie, not words
+        "unknown": math.log(1) - logtotal,
+        "hmm": _hmm(simplified),
+        "stop_en": sorted(EN_STOPWORDS),
+        "stop_zh": sorted(ZH_STOPWORDS),
+    }
+
+
+def export_ranking(ix: SearchIndex) -> dict[str, Any]:
+    """Everything `SearchIndex.search` ranks with, as JSON-ready data (no texts: see
+    `export_texts`)."""
+    forms = ix.lexicon.forms
+    form_no = {id(f): i for i, f in enumerate(forms)}
+    units = ix.units
+    docs = list(units.docnum_units.values())
+    syllables = {s for f in forms for s in f.sylls}
+    simplified = _simplified_map()
+    chars = _readings(syllables, simplified)
+    impacts = {
+        field: {
+            t: [list(p[0][:MAX_POSTINGS]), list(p[1][:MAX_POSTINGS])]
+            for t in ix.impacts[field].terms
+            for p in [ix.impacts[field].head(t, MAX_POSTINGS)]
+            if p
+        }
+        for field in TEXT_FIELDS
+        if field in ix.impacts
+    }
+    word_ids: dict[str, int] = {}
+    fold_words = []
+    for uid, _ in docs:
+        fold_words.append(sorted(word_ids.setdefault(w, len(word_ids)) for w in ix._words(uid)))  # noqa: SLF001
+    return {
+        "format": FORMAT,
+        "version": ix.meta.get("version") or ix.folder.name,
+        "consts": _constants(),
+        "fields": list(TEXT_FIELDS),
+        "tok": _tokeniser(ix, simplified),
+        "simplified": simplified,
+        "readings": chars,
+        "phrases": _homophone_phrases(ix, chars),
+        "forms": [[f.entry, f.norm, int(f.chinese), f.pinyin, f.initials, list(f.sylls)] for f in forms],
+        "by_sylls": [
+            [a, b, [form_no[id(f)] for f in fs]] for (a, b), fs in ix.tables.pinyin_by_sylls.items()
+        ],
+        "pinyin": {k: sorted(v) for k, v in ix.tables.pinyin.items()},
+        "vocab_pairs": list(ix.tables.vocab.items()),  # in order: typo ties go to the first listed
+        "game_words": {k: list(v) for k, v in ix.tables.game_words.items()},
+        "game_names": list(GAME_WORDS.items()),
+        "edition_names": list(EDITION_WORDS.items()),
+        "filters": {"game": GAME_VALUES, "edition": EDITION_VALUES, "kind": KIND_VALUES, "type": TYPE_VALUES},
+        "synonyms": {k: list(v) for k, v in ix.synonyms.items()},
+        "intents": [[i.name, i.boost, list(i.ask)] for i in VOCABULARY.intents],
+        "intent_sets": [sorted(s) if s is not None else None for s in ix.intent_sets],
+        "intent_codes": list(ix.intent_codes),
+        "common": sorted(ix.common_tokens),
+        "expansions": {e: list(v) for e, v in ix.expansions.items()},
+        "own_names": {e: sorted(v) for e, v in ix.own_name_tokens.items()},
+        "name_words": {e: list(v) for e, v in ix.name_words.items()},
+        "name_norms": ix.name_norms,
+        "entries": [
+            {
+                k: m[k]
+                for k in ("id", "kind", "game", "editions", "names", "cost", "types", "answers", "corrected")
+                if k in m
+            }
+            for m in ix.entries.values()
+        ],
+        "units": [
+            [
+                uid,
+                entry,
+                units.part_codes[d],
+                units[uid]["ruling"],
+                list(units.editions_of(d)),
+                sorted(units[uid]["mentions"]),
+                int(bool(units[uid]["text"])),
+            ]
+            for d, (uid, entry) in enumerate(docs)
+        ],
+        "parts": list(_parts()),
+        "question_of": list(ix.question_of),
+        "impacts": impacts,
+        "pinyin_terms": list(ix.pinyin_terms),
+        "fold_words": fold_words,
+        "fold_word_list": list(word_ids),
+    }
+
+
+def _parts() -> tuple[str, ...]:
+    from index.store import PARTS
+
+    return tuple(PARTS)
+
+
+def export_texts(ix: SearchIndex, lang: str) -> list[str]:
+    """Each unit's passage in `lang`, in document order: what offline snippets are cut from (as
+    `SearchIndex._passage`)."""
+    return [ix._passage(uid, lang) for uid, _ in ix.units.docnum_units.values()]  # noqa: SLF001

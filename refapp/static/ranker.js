@@ -1,0 +1,1078 @@
+/* The search's ranking, offline: the stages of index/searcher.py (normalise, segment, read names,
+   pinyin and typos, score the impact lists, rank, fold) run on the data index/offline_export.py
+   exports from the server's own index, so the browser ranks with the same numbers. Constants
+   come with the data. Run in the page by table.js and under node by scripts/eval_offline_search.py
+   (every judged and held-out query is compared with the Python search). */
+(function (root) {
+  "use strict";
+
+  function toMap(obj) {
+    var m = new Map();
+    if (obj) Object.keys(obj).forEach(function (k) { m.set(k, obj[k]); });
+    return m;
+  }
+  function cmp(a, b) { return a < b ? -1 : a > b ? 1 : 0; }
+  function isAscii(s) { return /^[\x00-\x7f]*$/.test(s); }
+  function isAlpha(s) { return s.length > 0 && /^[a-z]+$/i.test(s); }  // ASCII words only reach it
+  function uniq(list) { var seen = new Set(), out = []; list.forEach(function (x) { if (!seen.has(x)) { seen.add(x); out.push(x); } }); return out; }
+  function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&"); }
+
+  /* ------------------------------------------------------------ Porter (whoosh.lang.porter) */
+  var STEP2 = { ational: "ate", tional: "tion", enci: "ence", anci: "ance", izer: "ize", bli: "ble", alli: "al",
+    entli: "ent", eli: "e", ousli: "ous", ization: "ize", ation: "ate", ator: "ate", alism: "al", iveness: "ive",
+    fulness: "ful", ousness: "ous", aliti: "al", iviti: "ive", biliti: "ble", logi: "log" };
+  var STEP3 = { icate: "ic", ative: "", alize: "al", iciti: "ic", ical: "ic", ful: "", ness: "" };
+  var C = "[^aeiouy]+", V = "[aeiou]+";
+  var MGR0 = new RegExp("^(" + C + ")?" + V + C), MEQ1 = new RegExp("^(" + C + ")?" + V + C + "(" + V + ")?$");
+  var MGR1 = new RegExp("^(" + C + ")?" + V + C + V + C), S_V = new RegExp("^(" + C + ")?[aeiouy]");
+  var C_V = new RegExp("^" + C + "[aeiouy][^aeiouwxy]$");
+  var ED_ING = /^(.*)(ed|ing)$/, AT_BL_IZ = /^(at|bl|iz)$/, STEP1B = /^([^aeiouylsz])\1$/;
+  var RE2 = /^(.+?)(ational|tional|enci|anci|izer|bli|alli|entli|eli|ousli|ization|ation|ator|alism|iveness|fulness|ousness|aliti|iviti|biliti|logi)$/;
+  var RE3 = /^(.+?)(icate|ative|alize|iciti|ical|ful|ness)$/;
+  var RE4A = /^(.+?)(al|ance|ence|er|ic|able|ible|ant|ement|ment|ent|ou|ism|ate|iti|ous|ive|ize)$/;
+  var RE4B = /^(.+?)(s|t)(ion)$/, RE5 = /^(.+?)e$/;
+  function stem(w) {
+    if (w.length < 3) return w;
+    var firstY = w[0] === "y", m, s;
+    if (firstY) w = "Y" + w.slice(1);
+    if (w.endsWith("s")) {
+      if (w.endsWith("sses")) w = w.slice(0, -2);
+      else if (w.endsWith("ies")) w = w.slice(0, -2);
+      else if (w[w.length - 2] !== "s") w = w.slice(0, -1);
+    }
+    if (w.endsWith("eed")) {
+      if (MGR0.test(w.slice(0, -3))) w = w.slice(0, -1);
+    } else if ((m = ED_ING.exec(w))) {
+      s = m[1];
+      if (S_V.test(s)) {
+        w = s;
+        if (AT_BL_IZ.test(w)) w += "e";
+        else if (STEP1B.test(w)) w = w.slice(0, -1);
+        else if (C_V.test(w)) w += "e";
+      }
+    }
+    if (w.endsWith("y") && S_V.test(w.slice(0, -1))) w = w.slice(0, -1) + "i";
+    if ((m = RE2.exec(w)) && MGR0.test(m[1])) w = m[1] + STEP2[m[2]];
+    if ((m = RE3.exec(w)) && MGR0.test(m[1])) w = m[1] + STEP3[m[2]];
+    if ((m = RE4A.exec(w))) { if (MGR1.test(m[1])) w = m[1]; }
+    else if ((m = RE4B.exec(w))) { s = m[1] + m[2]; if (MGR1.test(s)) w = s; }
+    if ((m = RE5.exec(w))) { s = m[1]; if (MGR1.test(s) || (MEQ1.test(s) && !C_V.test(s))) w = s; }
+    if (w.endsWith("ll") && MGR1.test(w)) w = w.slice(0, -1);
+    if (firstY) w = "y" + w.slice(1);
+    return w;
+  }
+
+  /* OSA distance (rapidfuzz.distance.OSA), the code points of two strings. */
+  function osa(a, b) {
+    a = Array.from(a); b = Array.from(b);
+    var d = [], i, j;
+    for (i = 0; i <= a.length; i++) { d.push(new Array(b.length + 1).fill(0)); d[i][0] = i; }
+    for (j = 0; j <= b.length; j++) d[0][j] = j;
+    for (i = 1; i <= a.length; i++) {
+      for (j = 1; j <= b.length; j++) {
+        var cost = a[i - 1] === b[j - 1] ? 0 : 1;
+        d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+    return d[a.length][b.length];
+  }
+  /* rapidfuzz.process.extract with a distance scorer: choices within `cutoff`, nearest first
+     (ties in the choices' order), at most `limit`. */
+  function extract(word, choices, cutoff, limit) {
+    var found = [];
+    choices.forEach(function (c, i) {
+      if (Math.abs(c.length - word.length) > cutoff) return;
+      var dist = osa(word, c);
+      if (dist <= cutoff) found.push([c, dist, i]);
+    });
+    found.sort(function (x, y) { return x[1] - y[1] || x[2] - y[2]; });
+    return found.slice(0, limit);
+  }
+
+  var CJK_RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{2ffff}]+/gu;
+  var CJK_ONE = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u{20000}-\u{2ffff}]/u;
+  var ASCII_TOKEN = /\+\d+|\$\d+|[0-9a-z]+(?:'[a-z]+)?/g;
+  var HAN = /[\u4e00-\u9fd5]+/g;
+  var COUNT = /^第?([二两三四五六七八九十]{1,3})[个张枚次堆人名分种位轮块点]?$/;
+  var DIGITS = { "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9 };
+
+  function chineseCount(token) {
+    var m = COUNT.exec(token);
+    if (!m) return null;
+    var digits = m[1];
+    if (digits.indexOf("十") < 0) return digits.length === 1 ? String(DIGITS[digits]) : null;
+    var at = digits.indexOf("十"), tens = digits.slice(0, at), ones = digits.slice(at + 1);
+    if (ones.indexOf("十") >= 0 || (tens && !(tens in DIGITS)) || (ones && !(ones in DIGITS))) return null;
+    return String((tens ? DIGITS[tens] : 1) * 10 + (ones ? DIGITS[ones] : 0));
+  }
+  function englishWords(text) { return text.match(ASCII_TOKEN) || []; }
+
+  /* ------------------------------------------------------------ the ranker over one export */
+  function open(data) {
+    var K = data.consts;
+    var tok = data.tok;
+    var logp = toMap(tok.logp), prefixes = new Set(tok.prefixes), UNKNOWN = tok.unknown;
+    var hmm = tok.hmm, MIN_FLOAT = -3.14e100;
+    var emit = {}; "BMES".split("").forEach(function (s) { emit[s] = toMap(hmm.emit[s]); });
+    var PREV = { B: "ES", M: "MB", S: "SE", E: "BM" };
+    var stopEn = new Set(tok.stop_en), stopZh = new Set(tok.stop_zh);
+    var simplified = toMap(data.simplified);
+    var readingsOf = toMap(data.readings);
+    var phrases = new Set(data.phrases);
+    var vocab = new Map(data.vocab_pairs);
+    var vocabKeys = Array.from(vocab.keys());
+    var pinyin = toMap(data.pinyin);
+    var gameWords = toMap(data.game_words);
+    var synonyms = toMap(data.synonyms);
+    var expansions = toMap(data.expansions), ownNames = toMap(data.own_names);
+    var nameWords = toMap(data.name_words), nameNorms = toMap(data.name_norms);
+    var common = new Set(data.common);
+    var fields = data.fields;
+    var impacts = {};
+    Object.keys(data.impacts).forEach(function (f) { impacts[f] = toMap(data.impacts[f]); });
+    var pinyinTerms = data.pinyin_terms;
+    var forms = data.forms.map(function (r) {
+      return { entry: r[0], norm: r[1], chinese: !!r[2], pinyin: r[3], initials: r[4], sylls: r[5] };
+    });
+    var bySylls = new Map();
+    data.by_sylls.forEach(function (r) { bySylls.set(r[0] + " " + r[1], r[2].map(function (i) { return forms[i]; })); });
+    var byFirst = new Map();
+    forms.forEach(function (f) { if (f.norm) { var c = Array.from(f.norm)[0]; if (!byFirst.has(c)) byFirst.set(c, []); byFirst.get(c).push(f); } });
+    var pinyinSorted = uniq(forms.filter(function (f) { return f.chinese; }).map(function (f) { return f.pinyin; })).sort(cmp);
+    var pinyinLengths = new Map();
+    pinyinSorted.forEach(function (k) { if (!pinyinLengths.has(k.length)) pinyinLengths.set(k.length, []); pinyinLengths.get(k.length).push(k); });
+    var entries = new Map();
+    data.entries.forEach(function (e) { entries.set(e.id, e); });
+    var KIND_ORDER = { card: 0, term: 1, rule: 2, faq: 3 };
+    function kindOrder(id) { var e = entries.get(id); var k = e && KIND_ORDER[e.kind]; return k === undefined ? 9 : k; }
+    var cards = new Set(data.entries.filter(function (e) { return e.kind === "card"; }).map(function (e) { return e.id; }));
+    var units = data.units.map(function (r, d) {
+      return { doc: d, id: r[0], entry: r[1], part: data.parts[r[2]], ruling: r[3], editions: r[4], mentions: new Set(r[5]), hasText: !!r[6] };
+    });
+    var unitById = new Map(); units.forEach(function (u) { unitById.set(u.id, u); });
+    var unitsOf = new Map(); units.forEach(function (u) { if (!unitsOf.has(u.entry)) unitsOf.set(u.entry, []); unitsOf.get(u.entry).push(u.id); });
+    var firstQuestion = units.length, questionOf = data.question_of;
+    var questionsOf = units.map(function () { return []; });
+    questionOf.forEach(function (u, q) { questionsOf[u].push(firstQuestion + q); });
+    var foldWords = data.fold_words.map(function (ws) { return new Set(ws); });
+    var intentSets = data.intent_sets.map(function (s) { return s ? new Set(s) : null; });
+    var intentCodes = data.intent_codes;
+    var intentBoost = {}, intentPatterns = [];
+    data.intents.forEach(function (i) {
+      intentBoost[i[0]] = i[1];
+      var parts = uniq(i[2].map(function (w) { return escapeRe(w.toLowerCase()); })).sort(function (a, b) { return b.length - a.length; });
+      var alts = parts.map(function (p) { return isAscii(p) ? "(?<![0-9a-z])" + p + "(?![0-9a-z])" : p; });
+      intentPatterns.push([i[0], new RegExp(alts.join("|") || "(?!)", "g")]);
+    });
+    var gameNames = data.game_names, editionNames = data.edition_names;
+    var nameWordWeight = (function () {
+      var df = new Map(), n = 0;
+      nameWords.forEach(function (ws) { n++; new Set(ws).forEach(function (w) { df.set(w, (df.get(w) || 0) + 1); }); });
+      var weights = new Map(); df.forEach(function (c, w) { weights.set(w, Math.log(1 + n / c)); });
+      var top = Math.log(1 + n);
+      return function (w) { return weights.has(w) ? weights.get(w) : top; };
+    })();
+
+    /* -- normalise (index.normalise) */
+    function foldChar(c) {
+      var out = "";
+      Array.from(c.normalize("NFKC").toLowerCase()).forEach(function (x) {
+        out += (x === "+" || x === "$" || /[\p{L}\p{N}]/u.test(x)) ? x : " ";
+      });
+      return out;
+    }
+    function toSimplified(text) {
+      var out = "";
+      for (var c of text) out += simplified.has(c) ? simplified.get(c) : c;
+      return out;
+    }
+    function normalise(text) {
+      var conv = toSimplified((text || "").normalize("NFKC")), out = "";
+      for (var c of conv) out += foldChar(c);
+      return out.replace(/\s+/g, " ").trim();
+    }
+    function normaliseWithMap(text) {  // per output character, the index (UTF-16) of its source
+      var chars = [], origin = [], i = 0;
+      for (var ch of text) {
+        var f = foldChar(simplified.has(ch) ? simplified.get(ch) : ch);
+        for (var c of f) { chars.push(c); origin.push(i); }
+        i += ch.length;
+      }
+      return { norm: chars.join(""), origin: origin };
+    }
+
+    /* -- jieba (search mode over the server's dictionary; its HMM for unknown runs) */
+    function inTrie(w) { return logp.has(w) || prefixes.has(w); }
+    function knows(w) { return logp.has(w); }
+    function route(chars) {
+      var N = chars.length, dag = [], k, i;
+      for (k = 0; k < N; k++) {
+        var list = [], frag = chars[k];
+        i = k;
+        while (i < N && inTrie(frag)) {
+          if (logp.has(frag)) list.push(i);
+          i++;
+          frag = chars.slice(k, i + 1).join("");
+        }
+        if (!list.length) list.push(k);
+        dag.push(list);
+      }
+      var r = new Array(N + 1);
+      r[N] = [0, 0];
+      for (var idx = N - 1; idx >= 0; idx--) {
+        var best = null;
+        dag[idx].forEach(function (x) {
+          var w = chars.slice(idx, x + 1).join("");
+          var v = (logp.has(w) ? logp.get(w) : UNKNOWN) + r[x + 1][0];
+          if (best === null || v > best[0] || (v === best[0] && x > best[1])) best = [v, x];
+        });
+        r[idx] = best;
+      }
+      return r;
+    }
+    function viterbi(obs) {
+      var states = "BMES", V0 = {}, path = {};
+      for (var y of states) { V0[y] = hmm.start[y] + (emit[y].has(obs[0]) ? emit[y].get(obs[0]) : MIN_FLOAT); path[y] = [y]; }
+      var Vprev = V0;
+      for (var t = 1; t < obs.length; t++) {
+        var Vt = {}, newpath = {};
+        for (var y2 of states) {
+          var em = emit[y2].has(obs[t]) ? emit[y2].get(obs[t]) : MIN_FLOAT, best = null;
+          for (var y0 of PREV[y2]) {
+            var tp = hmm.trans[y0][y2];
+            var p = Vprev[y0] + (tp === undefined ? MIN_FLOAT : tp) + em;
+            if (best === null || p > best[0] || (p === best[0] && y0 > best[1])) best = [p, y0];
+          }
+          Vt[y2] = best[0];
+          newpath[y2] = path[best[1]].concat([y2]);
+        }
+        path = newpath; Vprev = Vt;
+      }
+      var end = (Vprev.E > Vprev.S || (Vprev.E === Vprev.S && "E" > "S")) ? "E" : "S";
+      return path[end];
+    }
+    function hmmCut(chars) {
+      var pos = viterbi(chars), out = [], begin = 0, nexti = 0;
+      chars.forEach(function (c, i) {
+        if (pos[i] === "B") begin = i;
+        else if (pos[i] === "E") { out.push(chars.slice(begin, i + 1).join("")); nexti = i + 1; }
+        else if (pos[i] === "S") { out.push(c); nexti = i + 1; }
+      });
+      if (nexti < chars.length) out.push(chars.slice(nexti).join(""));
+      return out;
+    }
+    function cutHan(chars, useHmm) {
+      var r = route(chars), out = [], x = 0, N = chars.length, buf = [];
+      function flush() {
+        if (!buf.length) return;
+        var b = buf.join("");
+        if (buf.length === 1) out.push(b);
+        else if (!knows(b)) out.push.apply(out, hmmCut(buf));
+        else buf.forEach(function (c) { out.push(c); });
+        buf = [];
+      }
+      while (x < N) {
+        var y = r[x][1] + 1, word = chars.slice(x, y);
+        if (!useHmm) out.push(word.join(""));
+        else if (y - x === 1) buf.push(word[0]);
+        else { flush(); out.push(word.join("")); }
+        x = y;
+      }
+      if (useHmm) flush();
+      return out;
+    }
+    function cut(run, useHmm) {  // jieba.cut on a run of Chinese characters
+      var out = [], pos = 0, chars = Array.from(run), i = 0;
+      while (i < chars.length) {
+        var j = i;
+        if (/[\u4e00-\u9fd5]/.test(chars[i])) {
+          while (j < chars.length && /[\u4e00-\u9fd5]/.test(chars[j])) j++;
+          out.push.apply(out, cutHan(chars.slice(i, j), useHmm));
+        } else {
+          out.push(chars[i]); j = i + 1;
+        }
+        i = j;
+      }
+      void pos;
+      return out;
+    }
+    function cutForSearch(run) {
+      var out = [];
+      cut(run, true).forEach(function (w) {
+        var c = Array.from(w), i;
+        if (c.length > 2) for (i = 0; i < c.length - 1; i++) { var g2 = c[i] + c[i + 1]; if (knows(g2)) out.push(g2); }
+        if (c.length > 3) for (i = 0; i < c.length - 2; i++) { var g3 = c[i] + c[i + 1] + c[i + 2]; if (knows(g3)) out.push(g3); }
+        out.push(w);
+      });
+      return out;
+    }
+    function segments(text) {
+      var pieces = [], pos = 0, m;
+      CJK_RUN.lastIndex = 0;
+      while ((m = CJK_RUN.exec(text))) {
+        if (m.index > pos) pieces.push(["en", text.slice(pos, m.index)]);
+        pieces.push(["zh", m[0]]);
+        pos = m.index + m[0].length;
+      }
+      if (pos < text.length) pieces.push(["en", text.slice(pos)]);
+      return pieces;
+    }
+    function englishToken(w) { return isAlpha(w) ? stem(w) : w; }
+    function searchTokens(text, stop) {
+      var out = [];
+      segments(text).forEach(function (p) {
+        if (p[0] === "zh") {
+          cutForSearch(p[1]).filter(function (t) { return t.trim(); }).forEach(function (t) {
+            if (!(stop && stopZh.has(t))) {
+              out.push(t);
+              var count = chineseCount(t);
+              if (count) out.push(count);
+            }
+            if (Array.from(t).length > 1 && !knows(t)) {
+              cut(t, false).forEach(function (q) { if (!(stop && stopZh.has(q))) out.push(q); });
+            }
+          });
+        } else {
+          englishWords(p[1]).forEach(function (w) { if (!(stop && stopEn.has(w))) out.push(englishToken(w)); });
+        }
+      });
+      return out;
+    }
+    function exactTokens(text) {
+      var out = [];
+      segments(text).forEach(function (p) {
+        if (p[0] === "zh") out.push.apply(out, cut(p[1], false).filter(function (t) { return t.trim(); }));
+        else englishWords(p[1]).forEach(function (w) { out.push(englishToken(w)); });
+      });
+      return out;
+    }
+    function chineseWords(text) {
+      var out = [];
+      segments(text).forEach(function (p) { if (p[0] === "zh") out.push.apply(out, cut(p[1], false)); });
+      return out;
+    }
+
+    /* -- query box (index.query) */
+    var FIELD_RE = /(?<![0-9a-z_])(?:([a-z]+)(:)([^\s"]*)|(cost)\s*(<=|>=|<|>|=)\s*([^\s"]*))/g;
+    var FILTER_FIELDS = ["game", "edition", "kind", "type", "cost"];
+    function QueryError(message) { this.message = message; }
+    function setFilter(f, name, value) {
+      var old = f[name];
+      if (old != null && JSON.stringify(old) !== JSON.stringify(value)) throw new QueryError(name + " is given twice");
+      f[name] = value;
+    }
+    function applyFilter(f, name, op, value) {
+      if (FILTER_FIELDS.indexOf(name) < 0) throw new QueryError("unknown field " + name);
+      if (name === "cost") {
+        var lead = /^\s*(<=|>=|<|>|=)?\s*([\s\S]*)$/.exec(value);
+        if (lead && lead[1]) { op = lead[1]; value = lead[2]; }
+        op = op === ":" ? "=" : op;
+        if (!/^\d{1,2}$/.test(value.trim())) throw new QueryError("cost needs a whole number");
+        setFilter(f, "cost", [op, parseInt(value, 10)]);
+        return;
+      }
+      if (op !== ":" && op !== "=") throw new QueryError(name + " takes " + name + ":value");
+      if (!value) throw new QueryError(name + ": needs a value");
+      var key = toSimplified(value.trim().toLowerCase()), table = data.filters[name];
+      if (!Object.prototype.hasOwnProperty.call(table, key)) throw new QueryError("unknown " + name + " " + value);
+      setFilter(f, name, table[key]);
+    }
+    function parseQuery(raw, urlFilters) {
+      if (raw.length > K.MAX_QUERY_CHARS) throw new QueryError("query is too long");
+      // eslint-disable-next-line no-control-regex
+      var text = raw.normalize("NFKC").replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g, " ");
+      var f = {};
+      Object.keys(urlFilters || {}).forEach(function (name) {
+        var v = urlFilters[name];
+        if (v == null || String(v).trim() === "") return;
+        applyFilter(f, name, name === "cost" ? "=" : ":", String(v));
+      });
+      var lowered = text.toLowerCase().replace(FIELD_RE, function (m, n1, op1, v1, n2, op2, v2) {
+        var name = n1 || n2, op = n1 ? op1 : op2, value = n1 ? v1 : v2;
+        if (op === ":" && !value && FILTER_FIELDS.indexOf(name) < 0) return m;
+        applyFilter(f, name, op, value);
+        return " ";
+      });
+      var phrasesOut = [], m, PH = /"([^"]+)"/g;
+      while ((m = PH.exec(lowered))) if (m[1].trim()) phrasesOut.push(m[1].trim());
+      var free = lowered.replace(/"([^"]+)"/g, " ").replace(/"/g, " ");
+      return { text: free.split(/\s+/).filter(Boolean).join(" "), phrases: phrasesOut, filters: f };
+    }
+    function filtersEmpty(f) { return !(f.game || f.edition || f.kind || f.type || f.cost); }
+    function passes(meta, editions, f) {
+      if (f.game && meta.game !== f.game) return false;
+      if (f.kind && meta.kind !== f.kind) return false;
+      if (f.edition && editions.indexOf(f.edition) < 0) return false;
+      if (f.type && meta.types.indexOf(f.type) < 0) return false;
+      if (f.cost) {
+        var c = meta.cost, v = f.cost[1];
+        if (c == null) return false;
+        var ok = { "<=": c <= v, ">=": c >= v, "<": c < v, ">": c > v, "=": c === v }[f.cost[0]];
+        if (!ok) return false;
+      }
+      return true;
+    }
+
+    /* -- understanding the query (index.analysis, index.spelling, index.game_words) */
+    function splitHint(norm, words) {
+      for (var i = 0; i < words.length; i++) {
+        var word = words[i][0], value = words[i][1];
+        if (norm.indexOf(word) < 0) continue;
+        var re = isAscii(word) ? new RegExp("(?<![0-9a-z])" + escapeRe(word) + "(?![0-9a-z])", "g") : new RegExp(escapeRe(word), "g");
+        var rest = norm.replace(re, " ").split(/\s+/).filter(Boolean).join(" ");
+        if (rest !== norm) return rest ? [rest, value, word] : [norm, null, null];
+      }
+      return [norm, null, null];
+    }
+    function asciiRuns(words) {
+      var out = words.slice();
+      [2, 3, 4].forEach(function (n) { for (var i = 0; i + n <= words.length; i++) out.push(words.slice(i, i + n).join("")); });
+      return out;
+    }
+    var ENDINGS = ["ing", "ed", "ly", "ple", "tion", "ment", "ness", "able", "ible", "ous", "ive", "ful"];
+    function maxTypos(w) { return w.length < 4 ? 0 : w.length <= 5 ? 1 : 2; }
+    function correctEnglish(word) {
+      var limit = maxTypos(word);
+      if (vocab.has(word) || limit === 0 || !isAlpha(word)) return null;
+      var found = extract(word, vocabKeys, limit, 20);
+      if (!found.length) return null;
+      var best = found.slice().sort(function (x, y) {
+        return x[1] - y[1] || ((vocab.get(x[0]) < K.NAME_WEIGHT) - (vocab.get(y[0]) < K.NAME_WEIGHT)) ||
+          (vocab.get(y[0]) - vocab.get(x[0])) || cmp(x[0], y[0]);
+      })[0];
+      if (vocab.get(best[0]) >= K.NAME_WEIGHT) return best[0];
+      var plausible = ENDINGS.some(function (e) { return word.endsWith(e); });
+      if (best[1] === 1 && word.length >= 6 && vocab.get(best[0]) >= 3 && !plausible) return best[0];
+      return null;
+    }
+    function correctPinyin(word) {
+      if (word.length < 5 || !isAlpha(word)) return null;
+      var limit = word.length < 8 ? 1 : 2, near = [];
+      for (var n = word.length - limit; n <= word.length + limit; n++) near.push.apply(near, pinyinLengths.get(n) || []);
+      var found = extract(word, near, limit, 5);
+      if (!found.length) return null;
+      return found.slice().sort(function (x, y) { return x[1] - y[1] || cmp(x[0], y[0]); })[0][0];
+    }
+    function readings(c) { return readingsOf.get(c) || [c]; }
+    function soundsLike(run, i, f) {
+      var n = f.sylls.length;
+      if (i + n > run.length) return false;
+      for (var k = 0; k < n; k++) if (readings(run[i + k]).indexOf(f.sylls[k]) < 0) return false;
+      return true;
+    }
+    function correctChinese(text) {
+      var out = [], m;
+      CJK_RUN.lastIndex = 0;
+      var runs = [];
+      while ((m = CJK_RUN.exec(text))) runs.push(m[0]);
+      runs.forEach(function (runText) {
+        var run = Array.from(runText);
+        if (run.length > K.MAX_CORRECTED_RUN) return;
+        var bounds = null, i = 0;
+        while (i < run.length - 1) {
+          var step = 1, second = readings(run[i + 1]), candidates = [];
+          readings(run[i]).forEach(function (r) {
+            second.forEach(function (r2) {
+              (bySylls.get(r + " " + r2) || []).forEach(function (f) { if (soundsLike(run, i, f)) candidates.push(f); });
+            });
+          });
+          var sorted = candidates.slice().sort(function (a, b) { return Array.from(b.norm).length - Array.from(a.norm).length || cmp(a.norm, b.norm); });
+          for (var ci = 0; ci < sorted.length; ci++) {
+            var f = sorted[ci], len = Array.from(f.norm).length, windowText = run.slice(i, i + len).join("");
+            if (windowText === f.norm || candidates.some(function (c) { return c.norm === windowText; })) { step = len; break; }
+            if (knows(windowText) || phrases.has(windowText)) continue;
+            if (bounds === null) {
+              bounds = new Set([0]); var pos = 0;
+              chineseWords(runText).forEach(function (w) { pos += Array.from(w).length; bounds.add(pos); });
+            }
+            if (!bounds.has(i) || !bounds.has(i + len)) continue;
+            out.push([windowText, f.norm, f.entry]);
+            step = len;
+            break;
+          }
+          i += step;
+        }
+      });
+      return out;
+    }
+    function bounded(text, start, end) {
+      var before = start ? text[start - 1] : " ", after = end < text.length ? text[end] : " ";
+      return !/[0-9a-z]/i.test(before) && !/[0-9a-z]/i.test(after);
+    }
+    function findNames(text) {
+      var found = [];
+      (byFirst.get(text) || []).forEach(function (f) { if (Array.from(f.norm).length === 1 && f.norm === text) found.push({ form: f, start: 0, end: text.length }); });
+      for (var i = 0; i < text.length; i++) {
+        (byFirst.get(text[i]) || []).forEach(function (f) {
+          if (f.norm.length >= 2 && text.startsWith(f.norm, i)) {
+            var end = i + f.norm.length;
+            if (f.chinese || bounded(text, i, end)) found.push({ form: f, start: i, end: end });
+          }
+        });
+      }
+      found.sort(function (a, b) { return a.start - b.start || b.end - a.end || cmp(a.form.entry, b.form.entry) || cmp(a.form.norm, b.form.norm); });
+      return found.filter(function (m) {
+        return !found.some(function (o) { return o.start <= m.start && m.end <= o.end && (o.end - o.start) > (m.end - m.start); });
+      });
+    }
+    function mergeGroups(groups) {
+      var out = [];
+      groups.forEach(function (g) {
+        var hit = out.filter(function (o) { return g.some(function (e) { return o.has(e); }); });
+        var merged = new Set(g);
+        hit.forEach(function (o) { o.forEach(function (e) { merged.add(e); }); });
+        out = out.filter(function (o) { return hit.indexOf(o) < 0; }).concat([merged]);
+      });
+      return out;
+    }
+    function gameEvidence(tokens, named, implied) {
+      var out = new Map(), seen = new Set(tokens);
+      seen.forEach(function (t) { var h = gameWords.get(t); if (h) out.set(h[0], (out.get(h[0]) || 0) + h[1]); });
+      new Set(implied).forEach(function (t) {
+        if (seen.has(t)) return;
+        var h = gameWords.get(t);
+        if (h && h[1] >= K.WORD_WEIGHT) out.set(h[0], (out.get(h[0]) || 0) + h[1]);
+      });
+      named.forEach(function (g) {
+        var of = new Set(); g.forEach(function (e) { of.add(e.split("/")[0]); });
+        if (of.size === 1) {
+          var weight = Array.from(g).some(function (e) { return e.split("/").length === 2; }) ? K.CARD_NAME_WEIGHT : K.OTHER_NAME_WEIGHT;
+          var game = Array.from(of)[0];
+          out.set(game, (out.get(game) || 0) + weight);
+        }
+      });
+      return out;
+    }
+    function guessGame(ev) {
+      if (!ev.size) return [null, 0];
+      var ranked = Array.from(ev.entries()).sort(function (a, b) { return b[1] - a[1] || cmp(a[0], b[0]); });
+      var second = ranked.length > 1 ? ranked[1][1] : 0, margin = ranked[0][1] - second;
+      return margin >= K.MARGIN ? [ranked[0][0], margin] : [null, 0];
+    }
+    function withGuess(a, tokens, implied) {
+      if (a.gameHint == null) {
+        var g = guessGame(gameEvidence(tokens, a.groups, implied || []));
+        a.gameGuess = g[0]; a.gameMargin = g[1];
+        var words = gameEvidence(tokens, [], implied || []);
+        a.gameSource = a.gameGuess == null ? null : words.size ? "vocabulary" : "name";
+      }
+      return a;
+    }
+    function expand(tokens) {
+      var have = new Set(tokens), out = [];
+      tokens.forEach(function (t) { (synonyms.get(t) || []).forEach(function (s) { if (!have.has(s)) out.push(s); }); });
+      return uniq(out);
+    }
+    function startsAny(prefix) {
+      var lo = 0, hi = pinyinSorted.length;
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (pinyinSorted[mid] < prefix) lo = mid + 1; else hi = mid; }
+      return lo < pinyinSorted.length && pinyinSorted[lo].startsWith(prefix);
+    }
+    function analyse(norm) {
+      norm = norm.replace(/(\+\d+) (?=[\u3400-\u9fff])/g, "$1");
+      var h = splitHint(norm, gameNames); norm = h[0];
+      var gameHint = h[1], gameWord = h[2];
+      var e = splitHint(norm, editionNames); norm = e[0];
+      var editionHint = e[1], editionWord = e[2];
+      var hintNames = [];
+      new Set([gameWord, editionWord].filter(Boolean)).forEach(function (w) {
+        (byFirst.get(Array.from(w)[0]) || []).forEach(function (f) { if (f.norm === w) hintNames.push(f); });
+      });
+      var words = englishWords(norm).filter(isAlpha);
+      var keys = asciiRuns(words).filter(function (k) { return pinyin.has(k); });
+      var covered = new Set(words.filter(function (w) { return keys.some(function (k) { return k.indexOf(w) >= 0; }); }));
+      var corrected = norm;
+      words.forEach(function (w) {
+        if (covered.has(w) || stopEn.has(w)) return;
+        var right = correctEnglish(w);
+        if (right == null && !vocab.has(w)) {
+          right = correctPinyin(w);
+          if (right != null && pinyin.has(right)) keys.push(right);
+        }
+        if (right) corrected = corrected.replace(new RegExp("(?<![0-9a-z])" + escapeRe(w) + "(?![0-9a-z])", "g"), right);
+      });
+      correctChinese(corrected).forEach(function (c) { corrected = corrected.split(c[0]).join(c[1]); });
+      var tokens = searchTokens(corrected, true);
+      if (!tokens.length) tokens = searchTokens(corrected, false);
+      var prefixesOut = words.filter(function (w) {
+        return w.length >= 3 && !vocab.has(w) && !pinyin.has(w) && !stopEn.has(w) && startsAny(w);
+      });
+      var names = findNames(corrected);
+      var pinyinEntries = new Set();
+      keys.forEach(function (k) { pinyin.get(k).forEach(function (x) { pinyinEntries.add(x); }); });
+      var groups = new Map();
+      names.forEach(function (m) { if (!groups.has(m.form.norm)) groups.set(m.form.norm, new Set()); groups.get(m.form.norm).add(m.form.entry); });
+      keys.forEach(function (k) {
+        var key = "pinyin:" + k;
+        if (!groups.has(key)) groups.set(key, new Set());
+        pinyin.get(k).forEach(function (x) { groups.get(key).add(x); });
+      });
+      var merged = mergeGroups(Array.from(groups.values()).map(function (s) { return Array.from(s); }));
+      var a = {
+        text: corrected, tokens: uniq(tokens), stems: tokens.filter(isAscii), names: names,
+        pinyinKeys: keys, pinyinPrefixes: prefixesOut, pinyinEntries: pinyinEntries,
+        suggestion: corrected !== norm ? corrected : null, groups: merged,
+        gameHint: gameHint, editionHint: editionHint, hintNames: hintNames, gameWord: gameWord, editionWord: editionWord,
+        gameGuess: null, gameMargin: 0, gameSource: null
+      };
+      a.entries = new Set(); merged.forEach(function (g) { g.forEach(function (x) { a.entries.add(x); }); });
+      return withGuess(a, tokens, []);
+    }
+    function askedIntents(norm) {
+      var asked = intentPatterns.filter(function (p) { p[1].lastIndex = 0; return p[1].test(norm); });
+      if (asked.length < 2) return asked.map(function (p) { return p[0]; });
+      var spans = new Map();
+      asked.forEach(function (p) {
+        var list = [];
+        p[1].lastIndex = 0;
+        for (var m of norm.matchAll(p[1])) list.push([m.index, m.index + m[0].length]);
+        spans.set(p[0], list);
+      });
+      function inside(sp, other) { return spans.get(other).some(function (ab) { return ab[0] <= sp[0] && sp[1] <= ab[1] && ab[1] - ab[0] > sp[1] - sp[0]; }); }
+      var out = [];
+      spans.forEach(function (found, name) {
+        if (found.length && !found.every(function (sp) { return Array.from(spans.keys()).some(function (o) { return o !== name && inside(sp, o); }); })) out.push(name);
+      });
+      return out;
+    }
+
+    /* -- scoring (index.impacts, SearchIndex._clauses/_score/_hits/_answers) */
+    function prefixed(terms, p) {
+      var lo = 0, hi = terms.length, out = [];
+      while (lo < hi) { var mid = (lo + hi) >> 1; if (terms[mid] < p) lo = mid + 1; else hi = mid; }
+      while (lo < terms.length && terms[lo].startsWith(p)) out.push(terms[lo++]);
+      return out;
+    }
+    function clausesOf(a) {
+      var tokens = a.tokens;
+      if (tokens.length > 2) { var kept = tokens.filter(function (t) { return !common.has(t); }); tokens = kept.length ? kept : tokens; }
+      var out = [];
+      tokens.forEach(function (t) { fields.forEach(function (f) { if (f !== "pinyin" || isAscii(t)) out.push([f, t, 1.0]); }); });
+      var exp = new Set(), have = new Set(tokens);
+      a.names.forEach(function (m) { (expansions.get(m.form.entry) || []).forEach(function (t) { exp.add(t); }); });
+      Array.from(exp).filter(function (t) { return !have.has(t); }).sort(cmp).forEach(function (t) {
+        ["body", "ruling"].forEach(function (f) { out.push([f, t, K.EXPANSION_BOOST]); });
+      });
+      expand(tokens).forEach(function (t) { ["name", "body", "ruling"].forEach(function (f) { out.push([f, t, K.SYNONYM_BOOST]); }); });
+      a.pinyinKeys.forEach(function (k) { out.push(["pinyin", k, 1.0]); });
+      a.pinyinPrefixes.forEach(function (p) { prefixed(pinyinTerms, p).slice(0, K.MAX_PREFIX_TERMS).forEach(function (t) { out.push(["pinyin", t, 1.0]); }); });
+      return out;
+    }
+    var DOCS = units.length + questionOf.length;
+    /* Sum of boosted weights per document (each list read to MAX_POSTINGS), as a Map in the order
+       documents were first reached; the sums are made in clause order, as in Python. */
+    function scoreClauses(clauses, only) {
+      var sum = new Float64Array(DOCS), seen = new Uint8Array(DOCS), order = [];
+      clauses.forEach(function (c) {
+        var table = impacts[c[0]], posting = table && table.get(c[1]);
+        if (!posting) return;
+        var docs = posting[0], weights = posting[1], factor = c[2], n = Math.min(docs.length, K.MAX_POSTINGS);
+        for (var i = 0; i < n; i++) {
+          var d = docs[i];
+          if (only && !only.has(d)) continue;
+          if (!seen[d]) { seen[d] = 1; order.push(d); }
+          sum[d] = sum[d] + (factor === 1.0 ? weights[i] : weights[i] * factor);
+        }
+      });
+      var acc = new Map();
+      for (var k = 0; k < order.length; k++) acc.set(order[k], sum[order[k]]);
+      return acc;
+    }
+    function score(clauses, only) {
+      var acc = scoreClauses(clauses.filter(function (c) { return c[0] !== "ask"; }), only);
+      var onlyAsked = null;
+      if (only) { onlyAsked = new Set(); only.forEach(function (u) { questionsOf[u].forEach(function (q) { onlyAsked.add(q); }); }); }
+      var asked = scoreClauses(clauses.filter(function (c) { return c[0] === "ask"; }), onlyAsked);
+      asked.forEach(function (v, d) { var u = questionOf[d - firstQuestion]; acc.set(u, (acc.get(u) || 0) + v); });
+      return acc;
+    }
+    function intentFactors(asked) {
+      return intentSets.map(function (stated) {
+        var boost = 0;
+        asked.forEach(function (i) { if (stated && stated.has(i)) boost += intentBoost[i]; });
+        return boost ? 1.0 + boost : null;
+      });
+    }
+    function hitsOf(a, f, clauses, asked, phraseDocs) {
+      var acc = score(clauses);
+      if (asked.length) {
+        var factors = intentFactors(asked);
+        acc.forEach(function (v, d) { var fa = factors[intentCodes[d]]; if (fa != null) acc.set(d, v * fa); });
+      }
+      if (phraseDocs) {
+        var next = new Map();
+        phraseDocs.forEach(function (d) { next.set(d, (acc.get(d) || 0) + K.PHRASE_SCORE); });
+        acc = next;
+      }
+      var chosen = [];
+      acc.forEach(function (v, d) { if (filtersEmpty(f) || passes(entries.get(units[d].entry), units[d].editions, f)) chosen.push([d, v]); });
+      if (chosen.length > K.CANDIDATES) {
+        var cut = chosen.map(function (x) { return x[1]; }).sort(function (x, y) { return y - x; })[K.CANDIDATES - 1];
+        chosen = chosen.filter(function (x) { return x[1] >= cut; });
+      }
+      var found = chosen.map(function (x) { return [units[x[0]].id, units[x[0]].entry, x[1]]; });
+      found.sort(function (x, y) { return y[2] - x[2] || cmp(x[0], y[0]); });
+      return found.slice(0, K.CANDIDATES);
+    }
+    function namedOf(a) {
+      var named = new Set(a.pinyinEntries);
+      a.names.forEach(function (m) { named.add(m.form.entry); });
+      return named;
+    }
+    function answersOf(a, clauses, hits) {
+      var named = namedOf(a), out = new Map();
+      if (!named.size || a.names.some(function (m) { return m.form.norm === a.text; })) return out;
+      Array.from(named).sort(cmp).slice(0, K.MAX_ANSWERED).forEach(function (entry) {
+        var own = new Set(ownNames.get(entry) || []);
+        var us = new Map();
+        hits.forEach(function (h) { if (h[1] === entry) us.set(h[0], h[2]); });
+        if (!us.size) return;
+        var wanted = new Set(); us.forEach(function (_, u) { wanted.add(unitById.get(u).doc); });
+        var namePart = score(clauses.filter(function (c) { return own.has(c[1]) || c[0] === "pinyin"; }), wanted);
+        namePart.forEach(function (v, d) { var u = units[d].id; us.set(u, us.get(u) - K.OWN_NAME_DISCOUNT * v); });
+        out.set(entry, us);
+      });
+      return out;
+    }
+
+    /* -- ranking (index.ranking) */
+    function Scored(entry, s, unit, unitScore, also) { this.entry = entry; this.score = s; this.unit = unit; this.unitScore = unitScore; this.also = also || []; }
+    function part(uid) { var u = unitById.get(uid); return u ? u.part : undefined; }
+    function pickAnswer(s, us) {
+      var best = null;
+      us.forEach(function (v, u) { if (best === null || v > best[1] || (v === best[1] && u > best[0])) best = [u, v]; });
+      if (best === null || best[1] <= 0) return;
+      var unit = best[0], value = best[1];
+      if (part(unit) !== "ruling") {
+        var top = null;
+        us.forEach(function (v, u) { if (part(u) === "ruling" && (top === null || v > top[0] || (v === top[0] && u > top[1]))) top = [v, u]; });
+        if (top !== null && top[0] >= K.RULING_SNIPPET_SHARE * value) unit = top[1];
+      }
+      s.unit = unit;
+    }
+    function bonus(scored, entry, f, b) {
+      var meta = entries.get(entry);
+      if (!meta || !passes(meta, meta.editions, f)) return;
+      if (!scored.has(entry)) scored.set(entry, new Scored(entry, 0, entry, 0));
+      scored.get(entry).score += b;
+    }
+    function showOwnText(scored, entry) {
+      var s = scored.get(entry);
+      if (s && unitById.has(entry) && unitById.get(entry).hasText) s.unit = entry;
+    }
+    function questionBonus(a, scored) {
+      var query = new Set(a.tokens.filter(function (t) { return Array.from(t).length > 1; }));
+      if (query.size < 2) return;
+      var total = 0; query.forEach(function (t) { total += nameWordWeight(t); });
+      scored.forEach(function (s, entry) {
+        if (!nameWords.has(entry)) return;
+        var mine = new Set(nameWords.get(entry)), shared = 0, n = 0;
+        query.forEach(function (t) { if (mine.has(t)) { shared += nameWordWeight(t); n++; } });
+        if (n >= 2) s.score += K.NAME_BONUS * Math.pow(shared / total, 2);
+      });
+    }
+    function pairGroups(a) {
+      var kind = function (e) { return (entries.get(e) || {}).kind; };
+      var cardGroups = a.groups.filter(function (g) { return Array.from(g).some(function (e) { return kind(e) === "card"; }); });
+      if (cardGroups.length >= 2) return [cardGroups, K.PAIR_BONUS];
+      if (!cardGroups.length) return [a.groups.slice(), K.PAIR_BONUS * K.TERM_PAIR_SHARE];
+      var games = new Set();
+      cardGroups[0].forEach(function (e) { if (kind(e) === "card") games.add(entries.get(e).game); });
+      var same = a.groups.filter(function (g) { return Array.from(g).some(function (e) { return games.has((entries.get(e) || {}).game); }); });
+      return [same, K.PAIR_BONUS * K.TERM_PAIR_SHARE];
+    }
+    function subjectOf(a, groups) {
+      for (var i = 0; i < a.names.length; i++) {
+        var m = a.names[i];
+        if ((entries.get(m.form.entry) || {}).kind !== "card") continue;
+        for (var j = 0; j < groups.length; j++) if (groups[j].has(m.form.entry)) return groups[j];
+      }
+      return new Set();
+    }
+    function pairBonus(groups, b, scored, unitScores, f, answers, subject) {
+      var candidates = [];
+      unitScores.forEach(function (_, uid) {
+        var named = unitById.get(uid).mentions;
+        if (groups.every(function (g) { return Array.from(g).some(function (e) { return named.has(e); }); })) candidates.push(uid);
+      });
+      var best = new Map(), pairsOf = new Map();
+      candidates.sort(cmp).forEach(function (uid) {
+        var u = unitById.get(uid), nCards = 0;
+        u.mentions.forEach(function (e) { if (cards.has(e)) nCards++; });
+        if (nCards > K.MAX_PAIR_CARDS || !passes(entries.get(u.entry), u.editions, f)) return;
+        var value = b + (unitScores.get(uid) || 0);
+        if (u.part === "ruling") value += K.RULING_PAIR_EDGE + (subject.has(u.entry) ? K.SUBJECT_EDGE : 0);
+        if (!pairsOf.has(u.entry)) pairsOf.set(u.entry, []);
+        pairsOf.get(u.entry).push(uid);
+        if (value > (best.has(u.entry) ? best.get(u.entry)[0] : -1)) best.set(u.entry, [value, uid]);
+      });
+      best.forEach(function (vu, entry) {
+        if (!scored.has(entry)) scored.set(entry, new Scored(entry, 0, vu[1], 0));
+        var s = scored.get(entry);
+        s.score += vu[0]; s.unit = vu[1]; s.unitScore = vu[0];
+        if (answers.has(entry)) {
+          var us = new Map(); pairsOf.get(entry).forEach(function (u) { us.set(u, answers.get(entry).get(u) || 0); });
+          pickAnswer(s, us);
+        }
+      });
+    }
+    function rank(a, hits, f, answers) {
+      if (a.editionHint) hits = hits.map(function (h) { return [h[0], h[1], unitById.get(h[0]).editions.indexOf(a.editionHint) >= 0 ? h[2] : h[2] * K.OTHER_EDITION_FACTOR]; });
+      var scored = new Map();
+      hits.forEach(function (h) {
+        var s = scored.get(h[1]);
+        if (!s) scored.set(h[1], new Scored(h[1], h[2], h[0], h[2]));
+        else { s.score += K.OTHER_UNITS_SHARE * h[2]; if (h[2] > s.unitScore) { s.unit = h[0]; s.unitScore = h[2]; } }
+      });
+      (answers || new Map()).forEach(function (us, entry) { if (scored.has(entry)) pickAnswer(scored.get(entry), us); });
+      var length = Math.max(1, Array.from(a.text.replace(/ /g, "")).length);
+      a.names.forEach(function (m) {
+        var share = Math.min(1.0, Array.from(m.form.norm.replace(/ /g, "")).length / length);
+        var term = (entries.get(m.form.entry) || {}).kind === "term";
+        bonus(scored, m.form.entry, f, K.NAME_BONUS * (term ? share : 0.5 + 0.5 * share));
+        if (m.form.norm === a.text) { bonus(scored, m.form.entry, f, K.EXACT_BONUS); showOwnText(scored, m.form.entry); }
+      });
+      a.hintNames.forEach(function (form) { bonus(scored, form.entry, f, K.NAME_BONUS * K.HINT_NAME_FACTOR); });
+      a.pinyinEntries.forEach(function (e) { bonus(scored, e, f, K.NAME_BONUS); if (a.groups.length === 1) showOwnText(scored, e); });
+      questionBonus(a, scored);
+      if (a.gameHint || a.gameGuess || a.editionHint) {
+        var guessed = a.gameMargin < K.STRONG_MARGIN ? K.GUESSED_GAME_FACTOR : K.STRONG_GUESS_FACTOR;
+        scored.forEach(function (s) {
+          var meta = entries.get(s.entry);
+          if (a.gameHint && meta.game !== a.gameHint) s.score *= K.OTHER_GAME_FACTOR;
+          else if (a.gameGuess && meta.game !== a.gameGuess) s.score *= guessed;
+          if (a.editionHint && meta.editions.indexOf(a.editionHint) < 0) s.score *= K.OTHER_EDITION_FACTOR;
+        });
+      }
+      var pg = pairGroups(a);
+      if (pg[0].length >= 2) {
+        var subject = pg[1] === K.PAIR_BONUS ? subjectOf(a, pg[0]) : new Set();
+        var unitScores = new Map(); hits.forEach(function (h) { unitScores.set(h[0], h[2]); });
+        pairBonus(pg[0], pg[1], scored, unitScores, f, answers || new Map(), subject);
+      }
+      return Array.from(scored.values()).sort(function (x, y) {
+        return y.score - x.score || kindOrder(x.entry) - kindOrder(y.entry) || cmp(x.entry, y.entry);
+      });
+    }
+    function otherAnswers(a, ranked, hits, answers) {
+      if (!ranked.length) return [[], 0];
+      var top = ranked[0], named = namedOf(a), own = new Set();
+      named.forEach(function (e) { (ownNames.get(e) || []).forEach(function (t) { own.add(t); }); });
+      if (!a.tokens.some(function (t) { return !own.has(t); })) return [[], 0];
+      var alone = a.groups.some(function (g) { return g.size === 1 && g.has(top.entry); }) ||
+        (a.pinyinEntries.size === 1 && a.pinyinEntries.has(top.entry));
+      var scores, share, most, at;
+      if (answers.has(top.entry) && alone && entries.get(top.entry).kind === "card" && a.groups.length < 2) {
+        scores = answers.get(top.entry); share = K.EXTRA_SHARE; most = K.MAX_EXTRA; at = 1;
+      } else if (a.tokens.length >= 2 && ranked.length >= 2 && top.score >= K.UNNAMED_LEAD * ranked[1].score &&
+                 (!named.size || named.has(top.entry))) {
+        scores = answers.get(top.entry);
+        if (!scores || !scores.size) { scores = new Map(); hits.forEach(function (h) { if (h[1] === top.entry) scores.set(h[0], h[2]); }); }
+        share = K.UNNAMED_EXTRA_SHARE; most = 1; at = 2;
+      } else return [[], 0];
+      var rulings = [];
+      scores.forEach(function (v, u) { if (v > 0 && part(u) === "ruling") rulings.push([v, u]); });
+      if (!rulings.length) return [[], 0];
+      var best = Math.max.apply(null, rulings.map(function (x) { return x[0]; }));
+      var others = rulings.filter(function (x) { return x[1] !== top.unit && x[0] >= share * best; })
+        .sort(function (x, y) { return y[0] - x[0] || cmp(y[1], x[1]); });
+      return [others.slice(0, most).map(function (x) { return new Scored(top.entry, top.score, x[1], x[0]); }), at];
+    }
+    function bothGamesShown(a, ranked) {
+      var SHOWN = K.SHOWN;
+      if (a.gameHint || a.gameGuess || ranked.length <= SHOWN) return ranked;
+      a.groups.forEach(function (group) {
+        var games = new Set();
+        group.forEach(function (e) { if (entries.has(e)) games.add(entries.get(e).game); });
+        if (games.size < 2) return;
+        var top = new Set(ranked.slice(0, SHOWN).map(function (s) { return s.entry; }));
+        Array.from(group).filter(function (e) { return !top.has(e); }).sort(cmp).forEach(function (e) {
+          var at = ranked.findIndex(function (s) { return s.entry === e; });
+          if (at >= 0) {
+            ranked = ranked.slice(0, SHOWN - 1).concat([ranked[at]], ranked.filter(function (s, i) { return i >= SHOWN - 1 && i !== at; }));
+          }
+        });
+      });
+      return ranked;
+    }
+    function wordsOf(uid) { var u = unitById.get(uid) || unitById.get(unitsOf.get(uid)[0]); return foldWords[u.doc]; }
+    function overlap(x, y) {
+      if (!x.size || !y.size) return 0;
+      var both = 0; x.forEach(function (w) { if (y.has(w)) both++; });
+      return both / (x.size + y.size - both);
+    }
+    function unitLabel(s) { return (s.unit.indexOf("#") >= 0 || s.unit !== s.entry) ? s.unit : s.entry; }
+    function absorb(out, keeper, at, folded, where) {
+      keeper.also = keeper.also.concat([unitLabel(folded)], folded.also);
+      out.splice(where, 1);
+      if (where < at) { out.splice(at - 1, 1); out.splice(where, 0, keeper); }
+    }
+    function fold(ranked, named) {
+      if (ranked.length < 2) return ranked;
+      var out = ranked.slice(), window = K.FOLD_WINDOW, i = 0;
+      while (i < Math.min(window, out.length)) {
+        var s = out[i], meta = entries.get(s.entry) || {};
+        var faq = meta.kind === "faq" && s.unit === s.entry && !named.has(s.entry);
+        var target = faq ? meta.answers : null;
+        if (target) {
+          var at = out.findIndex(function (r) { return r.unit === target; });
+          if (at >= 0) { absorb(out, out[at], at, s, i); continue; }
+          if (meta.corrected) out[i] = new Scored(target.split("#")[0], s.score, target, s.unitScore, [s.entry]);
+        }
+        i++;
+      }
+      i = 0;
+      while (i < Math.min(window, out.length)) {
+        var cur = out[i], folded = false;
+        for (var k = i + 1; k < Math.min(window, out.length); k++) {
+          var r = out[k];
+          if (kindOrder(r.entry) === kindOrder(cur.entry)) continue;
+          if (r.entry === cur.entry) continue;
+          if (overlap(wordsOf(cur.unit), wordsOf(r.unit)) >= K.FOLD_OVERLAP) {
+            var keep = kindOrder(cur.entry) < kindOrder(r.entry) ? cur : r, drop = keep === cur ? r : cur;
+            if (named.has(drop.entry)) continue;
+            absorb(out, keep, out.indexOf(keep), drop, out.indexOf(drop));
+            folded = true;
+            break;
+          }
+        }
+        if (!folded) i++;
+      }
+      return out;
+    }
+    function marksOf(a, phraseList) {
+      var terms = a.tokens.filter(function (t) { return !isAscii(t) && (Array.from(t).length > 1 || a.tokens.length === 1); });
+      a.entries.forEach(function (e) { terms = terms.concat(nameNorms.get(e) || []); });
+      var everyday = expand(a.tokens);
+      terms = terms.concat(everyday.filter(function (t) { return !isAscii(t) && Array.from(t).length > 1; }));
+      terms = terms.concat(a.names.map(function (m) { return m.form.norm; }), phraseList);
+      return [uniq(terms), a.stems.concat(everyday.filter(function (t) { return isAscii(t) && isAlpha(t); }))];
+    }
+    function browse(f) {
+      var metas = filtersEmpty(f) ? [] : data.entries.filter(function (m) { return passes(m, m.editions, f); });
+      metas.sort(function (x, y) {
+        return cmp(x.game, y.game) || kindOrder(x.id) - kindOrder(y.id) ||
+          ((x.cost != null ? x.cost : 99) - (y.cost != null ? y.cost : 99)) || cmp(x.names.en || x.id, y.names.en || y.id);
+      });
+      return metas.map(function (m) { return new Scored(m.id, 0, m.id, 0); });
+    }
+
+    /* Units holding every quoted phrase, by their passages (`texts`: unit passages of one script). */
+    function phraseDocsOf(phraseList, texts) {
+      var wanted = phraseList.map(function (p) { return exactTokens(p).join(""); }).filter(Boolean);
+      var out = new Set();
+      if (!texts) return out;
+      texts.forEach(function (t, d) {
+        var flat = normalise(t).replace(/ /g, "");
+        if (wanted.every(function (w) { return flat.indexOf(w) >= 0; })) out.add(d);
+      });
+      return out;
+    }
+
+    /* The search (SearchIndex._search): {results: [{id, kind, game, title, unit, ruling, score, also}],
+       marks, total, error}. `texts` (optional): unit passages for quoted phrases. */
+    function search(query, opts) {
+      opts = opts || {};
+      var limit = opts.limit || 20, parsed;
+      try {
+        if (typeof query !== "string") throw new QueryError("the query must be text");
+        parsed = parseQuery(query, opts.filters);
+      } catch (e) {
+        if (e instanceof QueryError) return { error: e.message, results: [], total: 0 };
+        throw e;
+      }
+      var f = parsed.filters, anyGame = f.game === "any";
+      if (anyGame) delete f.game;
+      var norm = normalise(parsed.text);
+      var phraseList = parsed.phrases.map(normalise);
+      var phraseTokens = phraseList.filter(Boolean).map(exactTokens);
+      var ranked, a = null, marks = [[], []];
+      if (!norm && !phraseTokens.some(function (p) { return p.length; })) {
+        if (!query.trim() && filtersEmpty(f)) return { error: "empty", results: [], total: 0 };
+        ranked = browse(f);
+      } else {
+        a = analyse(norm);
+        if (anyGame) { a.gameHint = a.gameGuess = a.gameSource = null; a.gameMargin = 0; }
+        else withGuess(a, a.tokens, expand(a.tokens));
+        var asked = askedIntents(norm);
+        var clauses = clausesOf(a);
+        var hasPhrase = phraseTokens.some(function (p) { return p.length; });
+        var hits = hitsOf(a, f, clauses, asked, hasPhrase ? phraseDocsOf(phraseList, opts.texts) : null);
+        var answers = hasPhrase ? new Map() : answersOf(a, clauses, hits);
+        ranked = rank(a, hits, f, answers);
+        if (hasPhrase) { var allowed = new Set(hits.map(function (h) { return h[1]; })); ranked = ranked.filter(function (s) { return allowed.has(s.entry); }); }
+        var extra = otherAnswers(a, ranked, hits, answers);
+        ranked = bothGamesShown(a, ranked.slice(0, extra[1]).concat(extra[0], ranked.slice(extra[1])));
+        if (!hasPhrase) {
+          var named = namedOf(a);
+          ranked = fold(ranked, named);
+        }
+        marks = marksOf(a, phraseList);
+      }
+      return {
+        total: ranked.length,
+        marks: marks,
+        suggestion: a && a.suggestion,
+        results: ranked.slice(0, limit).map(function (s) {
+          var meta = entries.get(s.entry), u = unitById.get(s.unit);
+          return { id: s.entry, kind: meta.kind, game: meta.game, title: meta.names, unit: s.unit,
+                   doc: u ? u.doc : unitById.get(unitsOf.get(s.unit)[0]).doc,
+                   ruling: u ? u.ruling : null, score: Math.round(s.score * 1000) / 1000, also: s.also };
+        })
+      };
+    }
+
+    /* Escaped-free snippet pieces (index.snippet): [[text, marked], ...] around the matches. */
+    function snippet(text, marks, width) {
+      width = width || K.SNIPPET_WINDOW;
+      text = text.split(/\s+/).filter(Boolean).join(" ");
+      var nm = normaliseWithMap(text), norm = nm.norm, origin = nm.origin, spans = [];
+      uniq(marks[0].filter(Boolean)).forEach(function (term) {
+        var start = norm.indexOf(term);
+        while (start !== -1) {
+          var end = start + term.length;
+          if (isAscii(term) && !bounded(norm, start, end)) { start = norm.indexOf(term, start + 1); continue; }
+          spans.push([origin[start], origin[end - 1] + 1]);
+          start = norm.indexOf(term, end);
+        }
+      });
+      var stems = new Set(marks[1]), m, W = /\+\d+|[0-9a-z]+(?:'[a-z]+)?/g;
+      if (stems.size) while ((m = W.exec(norm))) if (stems.has(englishToken(m[0]))) spans.push([origin[m.index], origin[m.index + m[0].length - 1] + 1]);
+      spans.sort(function (x, y) { return x[0] - y[0] || x[1] - y[1]; });
+      var merged = [];
+      spans.forEach(function (s) { if (merged.length && s[0] <= merged[merged.length - 1][1]) merged[merged.length - 1][1] = Math.max(s[1], merged[merged.length - 1][1]); else merged.push([s[0], s[1]]); });
+      var lo = 0, hi = text.length;
+      if (text.length > width) {
+        if (!merged.length) hi = width;
+        else {
+          var best = -1;
+          merged.slice(0, 40).forEach(function (sp) {
+            var st = Math.max(0, Math.min(sp[0] - Math.floor(width / 4), text.length - width)), covered = 0;
+            merged.forEach(function (o) { covered += Math.max(0, Math.min(o[1], st + width) - Math.max(o[0], st)); });
+            if (covered > best) { best = covered; lo = st; }
+          });
+          hi = lo + width;
+        }
+      }
+      var out = [], pos = lo;
+      if (lo > 0) out.push(["…", false]);
+      merged.forEach(function (sp) {
+        var s = Math.max(sp[0], lo), e = Math.min(sp[1], hi);
+        if (s >= e) return;
+        if (s > pos) out.push([text.slice(pos, s), false]);
+        out.push([text.slice(s, e), true]);
+        pos = e;
+      });
+      if (hi > pos) out.push([text.slice(pos, hi), false]);
+      if (hi < text.length) out.push(["…", false]);
+      return out;
+    }
+
+    return { search: search, snippet: snippet, normalise: normalise, searchTokens: searchTokens, askedIntents: askedIntents, analyse: analyse, stem: stem, version: data.version };
+  }
+
+  var api = { open: open, stem: stem };
+  if (typeof module !== "undefined" && module.exports) module.exports = api;
+  else root.RefRanker = api;
+})(this);

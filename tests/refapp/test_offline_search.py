@@ -1,0 +1,133 @@
+"""Offline search is the online search: refapp/static/ranker.js over the ranking data the server
+exports (index.offline_export) ranks as index.SearchIndex does, and the app serves that data and
+the saved pack's passages. (Agreement over every judged and held-out query:
+scripts/eval_offline_search.py; in Chromium with the network off: tests/browser/test_offline_browser.py.)"""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from corpus.model import load_dataset
+from index import build, open_index
+from index.offline_export import export_ranking
+
+ROOT = Path(__file__).resolve().parents[2]
+NODE = shutil.which("node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="node runs ranker.js outside the browser")
+
+
+def _eval_module():
+    path = ROOT / "scripts" / "eval_offline_search.py"
+    spec = importlib.util.spec_from_file_location("eval_offline_search", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)  # type: ignore[union-attr]
+    return module
+
+
+@pytest.fixture(scope="module")
+def data_dir(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("offline-index")
+    build(load_dataset(), folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def index(data_dir):
+    ix = open_index(data_dir, cache_size=0)
+    yield ix
+    ix.close()
+
+
+class Q:
+    def __init__(self, q: str, lang: str = "zh-Hans") -> None:
+        self.q, self.lang = q, lang
+
+
+QUERIES = [
+    ("刺客 杀 国王", "zh-Hans"),  # a question
+    ("刺课", "zh-Hans"),  # a homophone typo of a name
+    ("tu shu guan", "zh-Hans"),  # pinyin typed apart
+    ("tsg", "zh-Hans"),  # initials
+    ("tushugaun", "zh-Hans"),  # a pinyin typo
+    ("wicth", "en"),  # an English typo
+    ("鐘樓", "zh-Hant"),  # Traditional
+    ("library game:dominion", "en"),  # a filter with words
+    ("cost<=2 game:dominion type:action", "zh-Hans"),  # filters alone
+    ("王座厅 村庄", "zh-Hans"),  # two cards
+    ("throne room on village", "en"),
+    ("军阀拆一个要花几块", "zh-Hans"),  # an intent (number)
+    ("女巫 第二版", "zh-Hans"),  # an edition named
+    ("富饶之城 两人游戏", "zh-Hans"),  # a game named
+    ("護城河 亮咗之後 張牌去咗邊度", "zh-Hant"),  # Cantonese
+    ("qxqxqxqx 9999", "en"),  # nothing
+]
+
+
+def test_offline_ranking_is_the_online_ranking(index):
+    module = _eval_module()
+    data = export_ranking(index)
+    queries = [Q(q, lang) for q, lang in QUERIES]
+    offline = module.run_node(NODE, module.DRIVER, module.RANKER_JS, data, queries)
+    for q, row in zip(queries, offline, strict=True):
+        online = [(r.id, r.ruling, r.also) for r in index.search(q.q, q.lang, limit=10).results]
+        assert [(i, r, list(a)) for i, r, a in online] == [(i, r, list(a)) for i, r, a in row], q.q
+
+
+def test_bad_queries_offline_are_errors_the_reader_sees_not_crashes(index, tmp_path):
+    data_file = tmp_path / "data.json"
+    data_file.write_text(json.dumps(export_ranking(index), ensure_ascii=False), encoding="utf-8")
+    script = tmp_path / "bad.js"
+    script.write_text(
+        """
+const R = require(process.argv[2]);
+const r = R.open(JSON.parse(require("fs").readFileSync(process.argv[3], "utf8")));
+const bad = ["cost<=x", "x".repeat(201), "", "kind:nothing 村庄", "edition:2e edition:1e"];
+const out = bad.map(q => r.search(q));
+process.stdout.write(JSON.stringify(out.map(o => [o.error || null, o.results.length])));
+""",
+        encoding="utf-8",
+    )
+    import subprocess
+
+    done = subprocess.run(
+        [NODE, str(script), str(ROOT / "refapp" / "static" / "ranker.js"), str(data_file)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    got = json.loads(done.stdout)
+    assert all(error and n == 0 for error, n in got), got
+
+
+@pytest.fixture(scope="module")
+def client(data_dir):
+    from refapp import create_app
+
+    return create_app({"TESTING": True, "REFAPP_DATA_DIR": str(data_dir)}).test_client()
+
+
+def test_the_ranking_data_is_served_gzipped_and_kept_from_the_first_visit(client, index):
+    r = client.get("/api/offline-rank", headers={"Accept-Encoding": "gzip"})
+    assert r.status_code == 200 and r.headers["Content-Encoding"] == "gzip"
+    served = json.loads(gzip.decompress(r.data))
+    assert served["impacts"] == json.loads(json.dumps(export_ranking(index)["impacts"]))
+    plain = client.get("/api/offline-rank", headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in plain.headers and json.loads(plain.data)["index"] == served["index"]
+    assert '"/api/offline-rank"' in client.get("/sw.js").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "en"])
+def test_the_saved_pack_holds_each_passage_a_result_can_show(client, index, lang):
+    pack = client.get(f"/api/offline-pack?lang={lang}").get_json()
+    units = list(index.units.docnum_units.values())
+    assert pack["index"] == index.folder.name and len(pack["texts"]) == len(units)
+    at = next(d for d, (uid, _) in enumerate(units) if uid == "citadels/assassin")
+    assert pack["texts"][at] == index._passage("citadels/assassin", lang)  # noqa: SLF001
+    name = {"zh-Hans": "刺客", "zh-Hant": "殺手", "en": "Assassin"}[lang]
+    assert name in json.dumps(pack, ensure_ascii=False)
