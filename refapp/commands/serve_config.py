@@ -17,6 +17,7 @@ import datetime as _dt
 import json
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 
@@ -50,7 +51,15 @@ def _metrics_dir() -> Path:
     return folder
 
 
-_metrics_dir()
+def _loaded_by_gunicorn() -> bool:
+    """Whether this process is gunicorn reading its settings (`refapp serve` execs it). Any other
+    import (the `refapp` command registering its modules, a test) must leave the environment as it
+    is: a metrics folder set for the test process would send every later app's counters there."""
+    return Path(sys.argv[0]).name == "gunicorn"
+
+
+if _loaded_by_gunicorn():
+    _metrics_dir()
 
 
 def access_record(status: str | int, environ: dict, sent: int | None, seconds: float) -> dict:
