@@ -172,12 +172,54 @@ def photo(card: Card, distortion: str = "clean", seed: int = 0) -> Image.Image:
     return img
 
 
-def kingdom_photo(cards: list[Card], seed: int = 0) -> Image.Image:
-    """Ten cards laid out in two rows of five, each slightly turned, on a table."""
+KINGDOM_DISTORTIONS = ("clean", "rotate", "perspective", "blur", "jpeg", "glare", "lowlight", "background")
+
+
+def kingdom_photo(cards: list[Card], seed: int = 0, distortion: str = "clean") -> Image.Image:
+    """Ten cards laid out in two rows of five, each slightly turned, on a table; ``distortion``
+    (one of KINGDOM_DISTORTIONS) applies to the whole photo: the table turned up to ±8°, a
+    perspective of up to 8 %, blur, JPEG 30–60, glare and shadow, low light, a busy table."""
     rng = random.Random(f"kingdom|{seed}|{','.join(c.id for c in cards)}")
+    if distortion == "clean":
+        return _kingdom_table(cards, rng, busy=False)
+    table = _kingdom_table(cards, rng, busy=distortion == "background")
+    if distortion == "rotate":
+        table = table.rotate(rng.uniform(-8, 8), expand=True, resample=Image.Resampling.BICUBIC,
+                             fillcolor=(70, 60, 40))
+        w = table.width
+        table = table.resize((2000, int(table.height * 2000 / w)), Image.Resampling.BILINEAR)
+    if distortion == "perspective":
+        table = _perspective(table, rng, 0.08)
+    return _light(table, distortion, rng)
+
+
+def _light(img: Image.Image, distortion: str, rng: random.Random) -> Image.Image:
+    if distortion == "blur":
+        img = img.filter(ImageFilter.GaussianBlur(rng.uniform(1.5, 2.5)))
+    if distortion == "glare":
+        over = Image.new("L", img.size, 0)
+        od = ImageDraw.Draw(over)
+        cx, cy = rng.randint(0, img.width), rng.randint(0, img.height // 2)
+        r = rng.randint(img.width // 12, img.width // 7)
+        od.ellipse((cx - r, cy - r, cx + r, cy + r), fill=150)
+        over = over.filter(ImageFilter.GaussianBlur(r // 3))
+        img = Image.composite(Image.new("RGB", img.size, (255, 255, 250)), img, over)
+        shade = Image.new("L", img.size, 0)
+        ImageDraw.Draw(shade).rectangle((0, img.height // 2, img.width, img.height), fill=110)
+        shade = shade.filter(ImageFilter.GaussianBlur(40))
+        img = Image.composite(Image.new("RGB", img.size, (0, 0, 0)), img, shade)
+    if distortion == "lowlight":
+        img = ImageEnhance.Brightness(img).enhance(rng.uniform(0.3, 0.45))
+        img = ImageEnhance.Contrast(img).enhance(0.8)
+    if distortion == "jpeg":
+        img = Image.open(io.BytesIO(jpeg_bytes(img, rng.randint(30, 60)))).convert("RGB")
+    return img
+
+
+def _kingdom_table(cards: list[Card], rng: random.Random, busy: bool) -> Image.Image:
     cols, gap = 5, 30
     rows = (len(cards) + cols - 1) // cols
-    table = _background((cols * (CARD_W + gap) + gap, rows * (CARD_H + gap) + gap), rng, False)
+    table = _background((cols * (CARD_W + gap) + gap, rows * (CARD_H + gap) + gap), rng, busy)
     for i, card in enumerate(cards):
         img = render_card(card, rng)
         angle = rng.uniform(-4, 4)
