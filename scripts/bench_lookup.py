@@ -14,6 +14,7 @@ service) and prints the figures. CPU time is this process's CPU time per request
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -41,6 +42,41 @@ def pct(values: list[float], q: float) -> float:
     return v[min(len(v) - 1, int(round(q * (len(v) - 1))))] if v else 0.0
 
 
+def report(records: list[dict]) -> list[str]:
+    """Print top-1/top-3 per script and distortion and CPU per image; return the misses."""
+    hits: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])  # top1, top3, n
+    distortions: list[str] = []
+    for rec in records:
+        h = hits[(rec["script"], rec["distortion"])]
+        h[0] += rec["top1"]
+        h[1] += rec["top3"]
+        h[2] += 1
+        if rec["distortion"] not in distortions:
+            distortions.append(rec["distortion"])
+    cpu = [rec["cpu"] for rec in records]
+    ids = {rec["id"] for rec in records}
+    print("Photo lookup (RapidOCR, game given, JPEG q85 uploads)")
+    print(f"cards: {len(ids)}; distortions: {', '.join(distortions)}")
+    print(f"{'script':8} {'distortion':12} {'top-1':>6} {'top-3':>6} {'n':>4}")
+    for script in SCRIPTS:
+        for dist in distortions:
+            t1, t3, n = hits[(script, dist)]
+            if n:
+                print(f"{script:8} {dist:12} {t1 / n:6.3f} {t3 / n:6.3f} {n:4d}")
+        rows = [hits[(script, d)] for d in distortions if d != "clean" and hits[(script, d)][2]]
+        if rows:
+            t1, t3, n = (sum(r[k] for r in rows) for k in range(3))
+            print(f"{script:8} {'(distorted)':12} {t1 / n:6.3f} {t3 / n:6.3f} {n:4d}")
+    for dist in distortions:
+        t1, t3, n = (sum(hits[(s, dist)][k] for s in SCRIPTS) for k in range(3))
+        print(f"{'(all)':8} {dist:12} {t1 / n:6.3f} {t3 / n:6.3f} {n:4d}")
+    if cpu:
+        print(f"CPU per image: p50 {pct(cpu, 0.5):.2f} s, p95 {pct(cpu, 0.95):.2f} s, max {max(cpu):.2f} s "
+              f"({len(cpu)} images)")
+    return [f"{r['script']} {r['distortion']} {r['id']} ({r['title']}) -> {r['got']}" for r in records
+            if not r["top1"]]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--cards", "--sample", type=int, default=0, dest="cards",
@@ -51,7 +87,15 @@ def main() -> int:
                     help=f"comma-separated, of {','.join(KINGDOM_DISTORTIONS)}")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--misses", help="write every miss to this file (the printout shows the first 60)")
+    ap.add_argument("--log", help="append one JSON line per card photo to this file as it is read")
+    ap.add_argument("--summarise", metavar="LOG", help="print the figures of a --log file and stop")
     args = ap.parse_args()
+    if args.summarise:
+        lines = Path(args.summarise).read_text(encoding="utf-8").splitlines()
+        misses = report([json.loads(x) for x in lines if x.strip()])
+        if args.misses:
+            Path(args.misses).write_text("".join(m + "\n" for m in misses), encoding="utf-8")
+        return 0
 
     from engine.tables.kingdoms import kingdom_cards
     from refapp import create_app
@@ -68,42 +112,31 @@ def main() -> int:
     # warm the engine (its one-off load is not a per-image cost)
     client.post("/api/lookup", data=jpeg_bytes(photo(by_script["en"][0], "clean", 0)))
 
-    hits: dict[tuple[str, str], list[int]] = defaultdict(lambda: [0, 0, 0])  # top1, top3, n
-    cpu: list[float] = []
     misses: list[str] = []
-    for script in SCRIPTS:
-        cards = {c.id: c for c in by_script[script]}
-        for dist in distortions:
-            for i, cid in enumerate(ids):
-                card = cards[cid]
+    records: list[dict] = []
+    log = open(args.log, "a", encoding="utf-8") if args.log else None  # noqa: SIM115
+    by_id = {script: {c.id: c for c in by_script[script]} for script in SCRIPTS}
+    # distortion by distortion, every script of a card in turn: a run cut short has whole rows
+    for dist in distortions:
+        for i, cid in enumerate(ids):
+            for script in SCRIPTS:
+                card = by_id[script][cid]
                 body = jpeg_bytes(photo(card, dist, args.seed + i))
                 game = cid.split("/", 1)[0]
                 t0 = time.process_time()
                 r = client.post(f"/api/lookup?game={game}", data=body)
-                cpu.append(time.process_time() - t0)
+                cost = time.process_time() - t0
                 got = [c["id"] for c in (r.get_json() or {}).get("candidates", [])]
-                h = hits[(script, dist)]
-                h[0] += bool(got[:1] == [cid])
-                h[1] += cid in got[:3]
-                h[2] += 1
-                if got[:1] != [cid]:
-                    misses.append(f"{script} {dist} {cid} ({card.title}) -> {got[:1]}")
-
-    print("Photo lookup (RapidOCR, game given, JPEG q85 uploads)")
-    print(f"cards per script: {len(ids)}; distortions: {', '.join(distortions)}")
-    print(f"{'script':8} {'distortion':12} {'top-1':>6} {'top-3':>6} {'n':>4}")
-    for script in SCRIPTS:
-        for dist in distortions:
-            t1, t3, n = hits[(script, dist)]
-            print(f"{script:8} {dist:12} {t1 / n:6.3f} {t3 / n:6.3f} {n:4d}")
-        dist_rows = [hits[(script, d)] for d in distortions if d != "clean"]
-        if dist_rows:
-            t1 = sum(r[0] for r in dist_rows)
-            t3, n = sum(r[1] for r in dist_rows), sum(r[2] for r in dist_rows)
-            print(f"{script:8} {'(distorted)':12} {t1 / n:6.3f} {t3 / n:6.3f} {n:4d}")
-    if cpu:
-        print(f"CPU per image: p50 {pct(cpu, 0.5):.2f} s, p95 {pct(cpu, 0.95):.2f} s, max {max(cpu):.2f} s "
-              f"({len(cpu)} images)")
+                rec = {"script": script, "distortion": dist, "id": cid, "title": card.title,
+                       "top1": got[:1] == [cid], "top3": cid in got[:3], "got": got[:1],
+                       "cpu": round(cost, 3)}
+                records.append(rec)
+                if log:
+                    log.write(json.dumps(rec, ensure_ascii=False) + "\n")
+                    log.flush()
+    if log:
+        log.close()
+    misses += report(records)
 
     if args.kingdoms:
         rng = random.Random(args.seed)

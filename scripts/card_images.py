@@ -188,8 +188,12 @@ def kingdom_photo(cards: list[Card], seed: int = 0, distortion: str = "clean") -
                              fillcolor=(70, 60, 40))
         w = table.width
         table = table.resize((2000, int(table.height * 2000 / w)), Image.Resampling.BILINEAR)
-    if distortion == "perspective":
-        table = _perspective(table, rng, 0.08)
+    if distortion == "perspective":  # on a wider table, so the turned view keeps every card
+        pad_x, pad_y = int(table.width * 0.09), int(table.height * 0.09)
+        wider = Image.new("RGB", (table.width + 2 * pad_x, table.height + 2 * pad_y), (70, 60, 40))
+        wider.paste(table, (pad_x, pad_y))
+        table = _perspective(wider, rng, 0.08)
+        table = table.resize((2000, int(table.height * 2000 / table.width)), Image.Resampling.BILINEAR)
     return _light(table, distortion, rng)
 
 
