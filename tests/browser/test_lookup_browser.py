@@ -153,3 +153,22 @@ def test_offline_the_page_says_lookup_needs_the_network(live_server, phone, scri
     ctx.set_offline(False)
     notice.wait_for(state="hidden")
     assert log.errors == []
+
+
+def test_the_lookup_page_opened_offline_says_it_needs_the_network(live_server, phone):
+    ctx, log = phone(locale="zh-TW", service_workers="allow")
+    page = ctx.new_page()
+    page.goto(f"{live_server.url}/lookup?lang=zh-Hant")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now the service worker controls the page and keeps it
+    for _ in range(100):
+        if page.evaluate("() => navigator.serviceWorker.controller !== null"):
+            break
+        page.wait_for_timeout(100)
+    page.goto(f"{live_server.url}/lookup?lang=zh-Hant")
+    ctx.set_offline(True)
+    page.goto(f"{live_server.url}/lookup?lang=zh-Hant")
+    assert page.locator("h1").inner_text() == "拍照查卡"
+    page.locator("#lookup-offline").wait_for(state="visible")
+    assert "需要連網" in page.locator("#lookup-offline").inner_text()
+    assert log.errors == []
