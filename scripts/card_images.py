@@ -106,7 +106,8 @@ def _background(size: tuple[int, int], rng: random.Random, busy: bool) -> Image.
     return bg
 
 
-def _perspective(img: Image.Image, rng: random.Random, amount: float) -> Image.Image:
+def _perspective(img: Image.Image, rng: random.Random, amount: float,
+                 fill: tuple[int, ...] = (70, 60, 40)) -> Image.Image:
     w, h = img.size
     dx, dy = w * amount, h * amount
     src = [(rng.uniform(0, dx), rng.uniform(0, dy)), (w - rng.uniform(0, dx), rng.uniform(0, dy)),
@@ -114,7 +115,7 @@ def _perspective(img: Image.Image, rng: random.Random, amount: float) -> Image.I
     dst = [(0, 0), (w, 0), (w, h), (0, h)]
     coeffs = _coeffs(dst, src)
     return img.transform((w, h), Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BICUBIC,
-                         fillcolor=(70, 60, 40))
+                         fillcolor=fill)
 
 
 def _coeffs(pa: list[tuple[float, float]], pb: list[tuple[float, float]]) -> list[float]:
@@ -139,11 +140,16 @@ def photo(card: Card, distortion: str = "clean", seed: int = 0) -> Image.Image:
         cover = int(title_w * rng.uniform(0.1, 0.2))
         left = rng.choice([24, CARD_W - 24 - cover])
         d.rectangle((left, 20, left + cover, 100), fill=(200, 160, 130))
-    if distortion == "perspective":
-        img = _perspective(img, rng, 0.12)
+    alpha = Image.new("L", (CARD_W, CARD_H), 255)
+    if distortion == "perspective":  # corners moved up to 12 % of the card, on room around it
+        pad_x, pad_y = int(CARD_W * 0.12), int(CARD_H * 0.12)
+        room = Image.new("RGBA", (CARD_W + 2 * pad_x, CARD_H + 2 * pad_y), (0, 0, 0, 0))
+        room.paste(img.convert("RGBA"), (pad_x, pad_y))
+        turned = _perspective(room, rng, 0.12 * CARD_W / room.width, fill=(0, 0, 0, 0))
+        img, alpha = turned.convert("RGB"), turned.getchannel("A")
     angle = rng.uniform(-15, 15) if distortion == "rotate" else rng.uniform(-2, 2)
     img = img.rotate(angle, expand=True, resample=Image.Resampling.BICUBIC, fillcolor=(0, 0, 0))
-    mask = Image.new("L", (CARD_W, CARD_H), 255).rotate(angle, expand=True)
+    mask = alpha.rotate(angle, expand=True)
     margin = 80
     bg = _background((img.width + 2 * margin, img.height + 2 * margin), rng, distortion == "background")
     bg.paste(img, (margin + rng.randint(-30, 30), margin + rng.randint(-30, 30)), mask)
