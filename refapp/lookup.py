@@ -56,6 +56,7 @@ STRINGS: dict[str, dict[str, str]] = {
     "kingdom.check": {"zh-Hans": "请核对：", "zh-Hant": "請確認：", "en": "Please check:"},
     "kingdom.or": {"zh-Hans": "也可能是：", "zh-Hant": "也可能是：", "en": "It may be:"},
     "kingdom.type": {"zh-Hans": "或输入卡名", "zh-Hant": "或輸入卡名", "en": "or type its name"},
+    "kingdom.type_only": {"zh-Hans": "输入卡名", "zh-Hant": "輸入卡名", "en": "Type its name"},
     "kingdom.missing": {"zh-Hans": "有一张卡没有找到：", "zh-Hant": "有一張卡沒有找到：",
                         "en": "A card was not found:"},
     "kingdom.not_card": {"zh-Hans": "不是王国牌：", "zh-Hant": "不是王國牌：", "en": "Not a kingdom card:"},

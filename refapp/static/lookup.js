@@ -107,7 +107,8 @@
       b.addEventListener("click", function () { if (!taken(slug, li)) setSlot(li, slug, c.name); });
       box.appendChild(b);
     });
-    var input = el("input", { type: "text", list: "lookup-kingdom-cards", "class": "fix-type", "aria-label": S.sType, placeholder: S.sType });
+    var hint = choices.length ? S.sType : S.sTypeOnly;
+    var input = el("input", { type: "text", list: "lookup-kingdom-cards", "class": "fix-type", "aria-label": hint, placeholder: hint });
     var warn = el("span", { "class": "fix-warn", role: "alert" });
     input.addEventListener("change", function () {
       if (!input.isConnected || li.classList.contains("fixed")) return;  // removing it may fire change again
