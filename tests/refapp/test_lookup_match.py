@@ -96,3 +96,23 @@ def test_normalise_is_idempotent_and_keeps_only_letters(text):
     once = normalise(text)
     assert normalise(once) == once
     assert " " not in once
+
+
+KINGDOM_WORDS = ["Moat", "Village", "Witch", "Chapel", "Chancellor", "Throne", "Room", "Chapal", "Vilage",
+                 "Qwzrt", "王座厅", "护城河", "村莊", "礼拜"]
+
+
+@given(st.lists(st.tuples(st.sampled_from(KINGDOM_WORDS), st.integers(0, 4), st.integers(0, 2),
+                          st.integers(20, 50)), max_size=16),
+       st.integers(1, 10))
+def test_a_kingdom_read_names_each_card_once_and_at_most_its_size(rows, size):
+    lines = [line(w, h, 150 * col, 300 * row) for w, col, row, h in rows]
+    allowed = {"dominion/moat", "dominion/village", "dominion/witch", "dominion/chapel",
+               "dominion/chancellor", "dominion/throne-room"}
+    read = kingdom(lines, NAMES, allowed, size=size)
+    ids = [k.card.entry_id for k in read.cards]
+    assert len(ids) == len(set(ids)) <= size
+    assert set(ids) <= allowed
+    assert len(read.cards) + len(read.unread) <= max(size, len(read.cards))
+    for k in read.cards:
+        assert k.card.entry_id not in {c.entry_id for c in k.choices}
