@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup index check lint bench bench-lookup lookup-fonts browser-deps nginx-deps deploy-test clean mutation conformance
+.PHONY: run test setup index check lint bench bench-lookup bench-lookup-browser lookup-ocr-js lookup-fonts browser-deps nginx-deps deploy-test clean mutation conformance
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -39,6 +39,15 @@ lookup-fonts:
 
 bench-lookup: setup lookup-fonts
 	$(BIN)/python scripts/bench_lookup.py
+
+# In-browser OCR measured, not shipped (docs/perf.md, Lookup): tesseract.js and its language data
+# from npm into var/npm for scripts/bench_lookup_browser.py.
+TESSERACT_JS := tesseract.js@5.1.1 tesseract.js-core@5.1.1 @tesseract.js-data/chi_sim@1.0.0 @tesseract.js-data/chi_tra@1.0.0 @tesseract.js-data/eng@1.0.0
+lookup-ocr-js:
+	@test -d var/npm/node_modules/tesseract.js || (mkdir -p var/npm && npm install --prefix var/npm --no-audit --no-fund --ignore-scripts $(TESSERACT_JS))
+
+bench-lookup-browser: setup lookup-fonts browser-deps lookup-ocr-js
+	$(BIN)/python scripts/bench_lookup_browser.py
 
 # Debian's nginx for the deploy test; installed when missing (skipped where apt cannot).
 nginx-deps:

@@ -51,8 +51,33 @@ STRINGS: dict[str, dict[str, str]] = {
     "kingdom.found": {"zh-Hans": "认出了 {n} 张卡（共 10 张）", "zh-Hant": "認出了 {n} 張卡（共 10 張）",
                       "en": "{n} of 10 cards recognised"},
     "kingdom.unread": {"zh-Hans": "没有认出：", "zh-Hant": "沒有認出：", "en": "Not recognised:"},
-    "kingdom.setup": {"zh-Hans": "用这些卡设置王国", "zh-Hant": "用這些卡設定王國",
+    "kingdom.setup": {"zh-Hans": "用这些卡开局设置", "zh-Hant": "用這些卡開局設定",
                       "en": "Set up this kingdom"},
+    "kingdom.picker": {"zh-Hans": "在王国牌选择器中打开", "zh-Hant": "在王國牌選擇器中開啟",
+                       "en": "Open in the kingdom picker"},
+    "kingdom.check": {"zh-Hans": "请核对：", "zh-Hant": "請確認：", "en": "Please check:"},
+    "kingdom.or": {"zh-Hans": "也可能是：", "zh-Hant": "也可能是：", "en": "It may be:"},
+    "kingdom.type": {"zh-Hans": "或输入卡名", "zh-Hant": "或輸入卡名", "en": "or type its name"},
+    "kingdom.type_only": {"zh-Hans": "输入卡名", "zh-Hant": "輸入卡名", "en": "Type its name"},
+    "kingdom.missing": {"zh-Hans": "有一张卡没有找到：", "zh-Hant": "有一張卡沒有找到：",
+                        "en": "A card was not found:"},
+    "kingdom.not_card": {"zh-Hans": "不是王国牌：", "zh-Hant": "不是王國牌：", "en": "Not a kingdom card:"},
+    "kingdom.mixed": {"zh-Hans": "这些卡来自两个版本；开局设置按一个版本进行。",
+                      "zh-Hant": "這些卡來自兩個版本；開局設定按一個版本進行。",
+                      "en": "These cards come from both editions; the set-up is for one edition."},
+    "crop.title": {"zh-Hans": "不对？框出卡名再识别", "zh-Hant": "不對？框出卡名再辨識",
+                   "en": "Not right? Frame the card's name"},
+    "crop.help": {"zh-Hans": "黄框是认出卡名的地方。在照片上拖动可重新框选；用滑块把卡名转正。",
+                  "zh-Hant": "黃框是認出卡名的地方。在照片上拖曳可重新框選；用滑桿把卡名轉正。",
+                  "en": "The yellow frame is where the name was found. Drag on the photo to frame it "
+                        "again; turn the name level with the slider."},
+    "crop.turn": {"zh-Hans": "旋转", "zh-Hant": "旋轉", "en": "Turn"},
+    "crop.turn90": {"zh-Hans": "旋转 90°", "zh-Hant": "旋轉 90°", "en": "Turn 90°"},
+    "crop.reread": {"zh-Hans": "识别框内文字", "zh-Hant": "辨識框內文字", "en": "Read the framed part"},
+    "offline": {"zh-Hans": "拍照查卡需要联网：照片在服务器上识别。搜索和已保存的条目离线仍可使用。",
+                "zh-Hant": "拍照查卡需要連網：照片在伺服器上辨識。搜尋和已儲存的條目離線仍可使用。",
+                "en": "Photo lookup needs the network: the photo is read on the server. Search and "
+                      "the saved entries still work offline."},
     "busy": {"zh-Hans": "正在识别别的照片，请几秒后再试。", "zh-Hant": "正在辨識別的照片，請幾秒後再試。",
              "en": "Another photo is being read; try again in a few seconds."},
     "error": {"zh-Hans": "这张照片无法识别：", "zh-Hant": "這張照片無法辨識：",
@@ -110,11 +135,45 @@ def candidate_json(c: lookup_match.Candidate, lang: str) -> dict[str, Any]:
     }
 
 
-def kingdom_setup_url(slugs: list[str]) -> str:
+def kingdom_edition(slugs: list[str]) -> str:
+    """The edition every card belongs to (2nd first), or "mixed"."""
     from engine.tables.kingdoms import kingdom_cards
 
-    edition = next((ed for ed in ("2e", "1e") if set(slugs) <= set(kingdom_cards(ed))), "mixed")
-    return "/tools/kingdom?" + urlencode({"edition": edition, "lock": ",".join(slugs)})
+    return next((ed for ed in ("2e", "1e") if set(slugs) <= set(kingdom_cards(ed))), "mixed")
+
+
+def kingdom_setup_url(slugs: list[str]) -> str:
+    """The kingdom picker with these cards locked."""
+    return "/tools/kingdom?" + urlencode({"edition": kingdom_edition(slugs), "lock": ",".join(slugs)})
+
+
+def setup_tool_url(slugs: list[str]) -> str | None:
+    """The set-up tool for this kingdom (one edition's cards only: the set-up is an edition's)."""
+    edition = kingdom_edition(slugs)
+    if edition == "mixed":
+        return None
+    return "/tools/setup?" + urlencode({"game": "dominion", "edition": edition, "kingdom": ",".join(slugs)})
+
+
+def kingdom_choices() -> list[dict[str, Any]]:
+    """Every card a kingdom may hold, for the tap-to-fix list: id, slug, names, editions."""
+    from engine.tables.kingdoms import kingdom_cards, pool
+
+    eds = {ed: set(kingdom_cards(ed)) for ed in ("1e", "2e")}
+    out = []
+    for slug in pool("mixed"):
+        e = get_state().catalog.get(f"dominion/{slug}")
+        if e is None:
+            continue
+        out.append({"id": e.id, "slug": slug, "names": {code: e.names.get(code, "") for code in LANGS},
+                    "editions": [ed for ed in ("1e", "2e") if slug in eds[ed]]})
+    return out
+
+
+def choice_json(c: lookup_match.Candidate, lang: str) -> dict[str, Any]:
+    e = get_state().catalog.get(c.entry_id)
+    assert e is not None
+    return {"id": e.id, "name": localised(e.names, lang), "score": c.score}
 
 
 # --------------------------------------------------------------------------- API
@@ -172,23 +231,42 @@ def api_lookup():  # type: ignore[no-untyped-def]
     read = [line.text for line in lines]
     names, texts = lookup_names()
     if mode == "kingdom":
-        from engine.tables.kingdoms import pool
-
-        allowed = {f"dominion/{slug}" for slug in pool("mixed")}
-        found = lookup_match.kingdom(lines, names, allowed)
-        cards = [candidate_json(c, lang) for c in found.cards]
-        slugs = [c["id"].split("/", 1)[1] for c in cards]
-        return jsonify({"mode": mode, "read": read, "cards": cards, "unread": found.unread,
-                        "setup_url": kingdom_setup_url(slugs) if slugs else None})
+        return jsonify(kingdom_json(lines, read, lang))
     ranked = lookup_match.rank(lines, names, game, texts=texts)
     best_read = ranked[0].read if ranked else (max(lines, key=lambda x: x.height).text if lines else "")
+    title = next((ln for ln in lines if ln.text == best_read), None)
+    w, h = img.size
     return jsonify({
+        "title_box": [round(title.box[0] / w, 4), round(title.box[1] / h, 4),
+                      round(title.box[2] / w, 4), round(title.box[3] / h, 4)] if title else None,
+        "angle": round(title.angle, 1) if title else None,
         "mode": mode,
         "read": read,
         "title_read": best_read,
         "candidates": [candidate_json(c, lang) for c in ranked],
         "search_url": "/search?" + urlencode({"q": best_read}) if best_read else None,
     })
+
+
+def kingdom_json(lines: list[lookup_ocr.TextLine], read: list[str], lang: str) -> dict[str, Any]:
+    from engine.tables.kingdoms import kingdom_cards, pool
+
+    names, _ = lookup_names()
+    allowed = {f"dominion/{slug}" for slug in pool("mixed")}
+    editions = {ed: {f"dominion/{slug}" for slug in kingdom_cards(ed)} for ed in ("2e", "1e")}
+    found = lookup_match.kingdom(lines, names, allowed, editions=editions)
+    cards = []
+    for k in found.cards:
+        row = candidate_json(k.card, lang)
+        row["sure"] = k.sure
+        row["choices"] = [choice_json(c, lang) for c in k.choices]
+        cards.append(row)
+    slugs = [c["id"].split("/", 1)[1] for c in cards]
+    return {"mode": "kingdom", "read": read, "cards": cards,
+            "unread": [{"read": u.read, "choices": [choice_json(c, lang) for c in u.choices]}
+                       for u in found.unread],
+            "setup_url": kingdom_setup_url(slugs) if slugs else None,
+            "setup_tool_url": setup_tool_url(slugs) if slugs else None}
 
 
 # --------------------------------------------------------------------------- page
@@ -203,4 +281,4 @@ def page():  # type: ignore[no-untyped-def]
     lang = g.get("lang") or "zh-Hans"
     strings = {k: s(k, lang) for k in STRINGS}
     return render_template("lookup.html", page="lookup", query="", ls=strings,
-                           games=GAMES)
+                           games=GAMES, kingdom_cards=kingdom_choices())

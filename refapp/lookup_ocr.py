@@ -7,6 +7,7 @@ is built once per process with the wheel's own model files.
 from __future__ import annotations
 
 import io
+import math
 import threading
 from dataclasses import dataclass
 
@@ -34,6 +35,9 @@ class TextLine:
     height: float  # box height in pixels of the scaled image
     x: float  # box centre
     y: float
+    width: float = 0.0  # box length along the line (pixels of the scaled image)
+    box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # x0, y0, x1, y1 around the line
+    angle: float = 0.0  # the line's slant in degrees (clockwise positive, as on screen)
 
 
 def sniff(data: bytes) -> str | None:
@@ -99,7 +103,12 @@ def _line(box, text: str, score: float) -> TextLine:  # type: ignore[no-untyped-
     side_a = ((xs[1] - xs[0]) ** 2 + (ys[1] - ys[0]) ** 2) ** 0.5
     side_b = ((xs[3] - xs[0]) ** 2 + (ys[3] - ys[0]) ** 2) ** 0.5
     height = min(side_a, side_b)  # a line's shorter side is its glyph size, turned or not
-    return TextLine(str(text), float(score), height, sum(xs) / 4, sum(ys) / 4)
+    width = max(side_a, side_b)
+    along = (xs[1] - xs[0], ys[1] - ys[0]) if side_a >= side_b else (xs[3] - xs[0], ys[3] - ys[0])
+    angle = math.degrees(math.atan2(along[1], along[0]))
+    angle = (angle + 90) % 180 - 90  # a line has no direction: -90..90
+    return TextLine(str(text), float(score), height, sum(xs) / 4, sum(ys) / 4, width,
+                    (min(xs), min(ys), max(xs), max(ys)), angle)
 
 
 def read_lines(img, tallest: int | None = None, context: int = 2,  # type: ignore[no-untyped-def]

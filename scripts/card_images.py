@@ -106,7 +106,8 @@ def _background(size: tuple[int, int], rng: random.Random, busy: bool) -> Image.
     return bg
 
 
-def _perspective(img: Image.Image, rng: random.Random, amount: float) -> Image.Image:
+def _perspective(img: Image.Image, rng: random.Random, amount: float,
+                 fill: tuple[int, ...] = (70, 60, 40)) -> Image.Image:
     w, h = img.size
     dx, dy = w * amount, h * amount
     src = [(rng.uniform(0, dx), rng.uniform(0, dy)), (w - rng.uniform(0, dx), rng.uniform(0, dy)),
@@ -114,7 +115,7 @@ def _perspective(img: Image.Image, rng: random.Random, amount: float) -> Image.I
     dst = [(0, 0), (w, 0), (w, h), (0, h)]
     coeffs = _coeffs(dst, src)
     return img.transform((w, h), Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BICUBIC,
-                         fillcolor=(70, 60, 40))
+                         fillcolor=fill)
 
 
 def _coeffs(pa: list[tuple[float, float]], pb: list[tuple[float, float]]) -> list[float]:
@@ -139,11 +140,16 @@ def photo(card: Card, distortion: str = "clean", seed: int = 0) -> Image.Image:
         cover = int(title_w * rng.uniform(0.1, 0.2))
         left = rng.choice([24, CARD_W - 24 - cover])
         d.rectangle((left, 20, left + cover, 100), fill=(200, 160, 130))
-    if distortion == "perspective":
-        img = _perspective(img, rng, 0.12)
+    alpha = Image.new("L", (CARD_W, CARD_H), 255)
+    if distortion == "perspective":  # corners moved up to 12 % of the card, on room around it
+        pad_x, pad_y = int(CARD_W * 0.12), int(CARD_H * 0.12)
+        room = Image.new("RGBA", (CARD_W + 2 * pad_x, CARD_H + 2 * pad_y), (0, 0, 0, 0))
+        room.paste(img.convert("RGBA"), (pad_x, pad_y))
+        turned = _perspective(room, rng, 0.12 * CARD_W / room.width, fill=(0, 0, 0, 0))
+        img, alpha = turned.convert("RGB"), turned.getchannel("A")
     angle = rng.uniform(-15, 15) if distortion == "rotate" else rng.uniform(-2, 2)
     img = img.rotate(angle, expand=True, resample=Image.Resampling.BICUBIC, fillcolor=(0, 0, 0))
-    mask = Image.new("L", (CARD_W, CARD_H), 255).rotate(angle, expand=True)
+    mask = alpha.rotate(angle, expand=True)
     margin = 80
     bg = _background((img.width + 2 * margin, img.height + 2 * margin), rng, distortion == "background")
     bg.paste(img, (margin + rng.randint(-30, 30), margin + rng.randint(-30, 30)), mask)
@@ -172,12 +178,58 @@ def photo(card: Card, distortion: str = "clean", seed: int = 0) -> Image.Image:
     return img
 
 
-def kingdom_photo(cards: list[Card], seed: int = 0) -> Image.Image:
-    """Ten cards laid out in two rows of five, each slightly turned, on a table."""
+KINGDOM_DISTORTIONS = ("clean", "rotate", "perspective", "blur", "jpeg", "glare", "lowlight", "background")
+
+
+def kingdom_photo(cards: list[Card], seed: int = 0, distortion: str = "clean") -> Image.Image:
+    """Ten cards laid out in two rows of five, each slightly turned, on a table; ``distortion``
+    (one of KINGDOM_DISTORTIONS) applies to the whole photo: the table turned up to ±8°, a
+    perspective of up to 8 %, blur, JPEG 30–60, glare and shadow, low light, a busy table."""
     rng = random.Random(f"kingdom|{seed}|{','.join(c.id for c in cards)}")
+    if distortion == "clean":
+        return _kingdom_table(cards, rng, busy=False)
+    table = _kingdom_table(cards, rng, busy=distortion == "background")
+    if distortion == "rotate":
+        table = table.rotate(rng.uniform(-8, 8), expand=True, resample=Image.Resampling.BICUBIC,
+                             fillcolor=(70, 60, 40))
+        w = table.width
+        table = table.resize((2000, int(table.height * 2000 / w)), Image.Resampling.BILINEAR)
+    if distortion == "perspective":  # on a wider table, so the turned view keeps every card
+        pad_x, pad_y = int(table.width * 0.09), int(table.height * 0.09)
+        wider = Image.new("RGB", (table.width + 2 * pad_x, table.height + 2 * pad_y), (70, 60, 40))
+        wider.paste(table, (pad_x, pad_y))
+        table = _perspective(wider, rng, 0.08)
+        table = table.resize((2000, int(table.height * 2000 / table.width)), Image.Resampling.BILINEAR)
+    return _light(table, distortion, rng)
+
+
+def _light(img: Image.Image, distortion: str, rng: random.Random) -> Image.Image:
+    if distortion == "blur":
+        img = img.filter(ImageFilter.GaussianBlur(rng.uniform(1.5, 2.5)))
+    if distortion == "glare":
+        over = Image.new("L", img.size, 0)
+        od = ImageDraw.Draw(over)
+        cx, cy = rng.randint(0, img.width), rng.randint(0, img.height // 2)
+        r = rng.randint(img.width // 12, img.width // 7)
+        od.ellipse((cx - r, cy - r, cx + r, cy + r), fill=150)
+        over = over.filter(ImageFilter.GaussianBlur(r // 3))
+        img = Image.composite(Image.new("RGB", img.size, (255, 255, 250)), img, over)
+        shade = Image.new("L", img.size, 0)
+        ImageDraw.Draw(shade).rectangle((0, img.height // 2, img.width, img.height), fill=110)
+        shade = shade.filter(ImageFilter.GaussianBlur(40))
+        img = Image.composite(Image.new("RGB", img.size, (0, 0, 0)), img, shade)
+    if distortion == "lowlight":
+        img = ImageEnhance.Brightness(img).enhance(rng.uniform(0.3, 0.45))
+        img = ImageEnhance.Contrast(img).enhance(0.8)
+    if distortion == "jpeg":
+        img = Image.open(io.BytesIO(jpeg_bytes(img, rng.randint(30, 60)))).convert("RGB")
+    return img
+
+
+def _kingdom_table(cards: list[Card], rng: random.Random, busy: bool) -> Image.Image:
     cols, gap = 5, 30
     rows = (len(cards) + cols - 1) // cols
-    table = _background((cols * (CARD_W + gap) + gap, rows * (CARD_H + gap) + gap), rng, False)
+    table = _background((cols * (CARD_W + gap) + gap, rows * (CARD_H + gap) + gap), rng, busy)
     for i, card in enumerate(cards):
         img = render_card(card, rng)
         angle = rng.uniform(-4, 4)

@@ -51,20 +51,43 @@ def test_a_photo_of_a_card_puts_its_entry_first(real_client, cards, script, card
     assert len(data["candidates"]) <= 3
     assert cards[script][card_id].title in data["read"]
     assert parse_qs(urlsplit(data["search_url"]).query)["q"] == [data["title_read"]]
+    x0, y0, x1, y1 = data["title_box"]  # where the crop step starts: the title, near the card's top
+    assert 0 <= x0 < x1 <= 1 and 0 <= y0 < y1 <= 0.5
+    assert -20 <= data["angle"] <= 20
 
 
-def test_a_kingdom_photo_names_all_ten_cards_and_fills_the_kingdom_tool(real_client, cards):
+def test_a_kingdom_photo_names_all_ten_cards_and_fills_the_set_up_tool_and_the_picker(real_client, cards):
     slugs = ["cellar", "chapel", "moat", "village", "workshop",
              "smithy", "militia", "market", "mine", "witch"]
-    img = kingdom_photo([cards["zh-Hans"][f"dominion/{s}"] for s in slugs], seed=1)
+    img = kingdom_photo([cards["zh-Hans"][f"dominion/{s}"] for s in slugs], seed=1, distortion="glare")
     r = real_client.post("/api/lookup?mode=kingdom", data=jpeg_bytes(img))
     assert r.status_code == 200
     data = r.get_json()
     assert {c["id"] for c in data["cards"]} == {f"dominion/{s}" for s in slugs}
+    assert all(c["sure"] for c in data["cards"]) and data["unread"] == []
     query = parse_qs(urlsplit(data["setup_url"]).query)
     assert set(query["lock"][0].split(",")) == set(slugs)
-    page = real_client.get(data["setup_url"])
-    assert page.status_code == 200
+    assert real_client.get(data["setup_url"]).status_code == 200
+    setup = parse_qs(urlsplit(data["setup_tool_url"]).query)
+    assert set(setup["kingdom"][0].split(",")) == set(slugs) and setup["edition"] == ["2e"]
+    tool = real_client.get(data["setup_tool_url"].replace("/tools/setup?", "/tools/setup.json?")).get_json()
+    assert {line["card"] for line in tool["result"]["lines"] if line["key"] == "kingdom_pile"} == set(slugs)
+
+
+def test_a_kingdom_with_a_covered_title_offers_the_cards_left_for_a_fix(real_client, cards):
+    from PIL import ImageDraw
+
+    slugs = ["adventurer", "chancellor", "feast", "spy", "thief",
+             "woodcutter", "moat", "village", "smithy", "laboratory"]
+    img = kingdom_photo([cards["en"][f"dominion/{s}"] for s in slugs], seed=4)
+    # a hand over the first card's title: nothing of it can be read
+    ImageDraw.Draw(img).rectangle((0, 0, img.width // 5, img.height // 10), fill=(200, 160, 130))
+    data = real_client.post("/api/lookup?mode=kingdom&lang=zh-Hant", data=jpeg_bytes(img)).get_json()
+    found = {c["id"].split("/", 1)[1] for c in data["cards"]}
+    assert found == set(slugs) - {"adventurer"}
+    assert data["setup_tool_url"] and "edition=1e" in data["setup_tool_url"]  # the rest is 1st edition
+    html = real_client.get("/lookup?lang=zh-Hant").get_data(as_text=True)
+    assert 'data-slug="adventurer"' in html and "冒險者" in html  # typing its name fixes the slot
 
 
 def _png_bytes() -> bytes:
