@@ -39,7 +39,7 @@ from card_images import CARD_W, cards_from_dataset, jpeg_bytes, photo, render_ca
 from corpus.languages import DEFAULT_LANG, order  # noqa: E402
 
 SCRIPTS = order(DEFAULT_LANG)  # every language, the default first
-TESSERACT_LANGS = "chi_sim+chi_tra+eng"  # a card may be in any script: every language at once
+OCR_LANGS = "chi_sim+chi_tra+eng"  # a card may be in any script: every language at once
 DATA = {"chi_sim": "chi_sim", "chi_tra": "chi_tra", "eng": "eng"}
 KINDS = ("photo", "photo-rotate", "title", "title-blur")
 
@@ -165,8 +165,8 @@ def main() -> int:
             print(f"CDP throttle x{args.throttle:g}: a spin loop in the page {spin[1.0][0]:.0f} -> "
                   f"{spin[args.throttle][0]:.0f} ms, in a worker {spin[1.0][1]:.0f} -> "
                   f"{spin[args.throttle][1]:.0f} ms")
-            init_ms = page.evaluate(INIT, TESSERACT_LANGS)
-            print(f"worker start with {TESSERACT_LANGS} (load and set up the languages): {init_ms / 1000:.1f} s")
+            init_ms = page.evaluate(INIT, OCR_LANGS)
+            print(f"worker start with {OCR_LANGS} (load and set up the languages): {init_ms / 1000:.1f} s")
             for script in SCRIPTS:
                 for kind in KINDS:
                     h = hits.setdefault((script, kind), [0, 0])
@@ -188,7 +188,7 @@ def main() -> int:
     for k, v in sizes.items():
         print(f"  {k}: {v:,}")
     print(f"  total to save for offline lookup: {total:,} ({total / 2**20:.1f} MiB)")
-    print(f"top-1 with tesseract.js ({TESSERACT_LANGS}), our matcher, game given; {len(ids)} cards per script:")
+    print(f"top-1 with tesseract.js ({OCR_LANGS}), our matcher, game given; {len(ids)} cards per script:")
     print(f"{'script':8} " + " ".join(f"{k:>13}" for k in KINDS))
     for script in SCRIPTS:
         row = [hits[(script, k)][0] / hits[(script, k)][1] for k in KINDS]
