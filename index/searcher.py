@@ -470,7 +470,7 @@ class SearchIndex:
         ranked = _both_games_shown(a, ranked[:at] + extra + ranked[at:], self.entries)
         if not phrase_tokens:
             named = frozenset(m.form.entry for m in a.names) | a.pinyin_entries
-            ranked = fold(ranked, self.entries, self._words, named=named)
+            ranked = fold(ranked, self.entries, self._words, named=named, order=self.rank_tables.kind_order)
         marks = self._marks(a, phrases)
         return SearchResults(
             query=query,
