@@ -31,6 +31,7 @@ PAIR_BONUS = 120.0  # a unit naming every card of the query
 TERM_PAIR_SHARE = 0.25  # ... share of it when a term is one of the things named
 RULING_PAIR_EDGE = 5.0  # ... a ruling rather than an entry's general text
 SUBJECT_EDGE = 30.0  # ... a ruling of the card named first (the one asked about) about the others
+PAIR_UNASKED_SHARE = 0.25  # ... share of it more for a unit naming no card besides those asked about
 MAX_PAIR_CARDS = 6  # units naming more cards than this are lists, not interactions
 OTHER_UNITS_SHARE = 0.1  # weight of an entry's other matching units
 OTHER_GAME_FACTOR = 0.5  # the query also names the other game
@@ -113,9 +114,10 @@ def rank(
             _show_own_text(scored, m.form.entry, t)
     for form in a.hint_names:  # '第二版' also names the edition-changes entry, more softly
         _bonus(scored, form.entry, f, t, NAME_BONUS * HINT_NAME_FACTOR)
+    only_key = _only_pinyin_key(a)
     for e in a.pinyin_entries:
         _bonus(scored, e, f, t, NAME_BONUS)
-        if len(a.groups) == 1:
+        if len(a.groups) == 1 and only_key:
             _show_own_text(scored, e, t)
     _question_bonus(a, scored, t)
     if a.game_hint or a.game_guess or a.edition_hint:
@@ -134,6 +136,15 @@ def rank(
         _pair_bonus(things, bonus, scored, {u: s for u, _, s in hits}, f, t, answers or {}, subject)
     order = t.kind_order  # best first; ties: cards before terms, rules and FAQs, then by id
     return [s for *_, s in sorted((-s.score, order.get(s.entry, 9), s.entry, s) for s in scored.values())]
+
+
+def _only_pinyin_key(a: QueryAnalysis) -> bool:
+    """Whether the query is nothing but a pinyin, initials or joined English name key ('tushuguan',
+    'tsg', 'tu shu guan', 'throne room'): then the entry's own text is what it asks for. A question
+    around the name ('throne room on a throne room, four times?') is answered by a ruling."""
+    words = a.text.split()
+    keys = set(a.pinyin_keys)
+    return bool(words) and ("".join(words) in keys or all(w in keys for w in words))
 
 
 def _by_entry(hits: list[Hit]) -> dict[str, Scored]:
@@ -251,6 +262,7 @@ def _pair_bonus(
             candidates.append(uid)
     best: dict[str, tuple[float, str]] = {}
     pairs_of: dict[str, list[str]] = {}
+    asked = frozenset().union(*groups)
     for uid in sorted(candidates):
         u = t.units[uid]
         if len(t.mentions(uid) & t.cards) > MAX_PAIR_CARDS or not passes(
@@ -258,6 +270,8 @@ def _pair_bonus(
         ):
             continue  # a card list (components, recommended sets) is not about an interaction
         value = bonus + unit_scores.get(uid, 0.0)
+        if PAIR_UNASKED_SHARE and not (t.mentions(uid) & t.cards) - asked - {u["entry"]}:
+            value += bonus * PAIR_UNASKED_SHARE  # names only what the question asks about
         if u["part"] == "ruling":
             value += RULING_PAIR_EDGE + (SUBJECT_EDGE if u["entry"] in subject else 0.0)
         pairs_of.setdefault(u["entry"], []).append(uid)
