@@ -265,6 +265,8 @@ def _pair_bonus(
     asked = frozenset().union(*groups)
     for uid in sorted(candidates):
         u = t.units[uid]
+        if u["part"] != "ruling" and bonus < PAIR_BONUS and u["entry"] in asked and u["entry"] in t.cards:
+            continue  # a card's own text names its terms ('deck' on Thief): not a ruling on the two
         if len(t.mentions(uid) & t.cards) > MAX_PAIR_CARDS or not passes(
             t.entries[u["entry"]], u["editions"], f
         ):
