@@ -231,14 +231,17 @@ def _pair_groups(a: QueryAnalysis, t: RankTables, w: RankWeights) -> tuple[list[
     terms of its game (间谍 + 洗牌): a smaller one, as a term's name is often only how the
     question is put (城市 'city' beside the Armory); a name of the other game only (亮出,
     Dominion's 'reveal', beside the Assassin) never pairs."""
-    kinds = {e: t.entries.get(e, {}) for g in a.groups for e in g}
-    cards = [g for g in a.groups if any(kinds[e].get("kind") == "card" for e in g)]
+    groups = list(a.groups)
+    if groups:  # the card a verb stands for ('bewitched': the Witch) is in play too
+        groups += [g for g in a.actors if all(g.isdisjoint(x) for x in groups) and g <= t.cards]
+    kinds = {e: t.entries.get(e, {}) for g in groups for e in g}
+    cards = [g for g in groups if any(kinds[e].get("kind") == "card" for e in g)]
     if len(cards) >= 2:
         return cards, w.pair_bonus
     if not cards:
-        return list(a.groups), w.pair_bonus * w.term_pair_share
+        return groups, w.pair_bonus * w.term_pair_share
     games = {kinds[e]["game"] for e in cards[0] if kinds[e].get("kind") == "card"}
-    same_game = [g for g in a.groups if any(kinds[e].get("game") in games for e in g)]
+    same_game = [g for g in groups if any(kinds[e].get("game") in games for e in g)]
     return same_game, w.pair_bonus * w.term_pair_share
 
 

@@ -41,7 +41,7 @@ from index.store import FrozenSets, Impacts, Interner, UnitStore
 from index.synonyms import compile_table, expand, load_rows
 from index.tokenise import CJK_RUN, BaseDictionary, get_tokeniser
 from index.understood import ANY_GAME, understood
-from index.vocabulary import asked_intents, intent_boosts
+from index.vocabulary import VOCABULARY, asked_intents, intent_boosts
 
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 100
@@ -148,6 +148,7 @@ class SearchIndex:
             _load(self.folder, "vocab.json"),
             pinyin_table(self.lexicon.forms),
             compile_game_words(load_game_words(), word_token, load_weak_game_words()),
+            {k[0]: c for c, ws in VOCABULARY.actors.items() for w in ws if len(k := word_token(w)) == 1},
         )
         self.unit_count = len(self.units)
         # What kind of fact each ruling (and each FAQ's own answer) states: number, destination...

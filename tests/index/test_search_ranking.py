@@ -53,3 +53,10 @@ def test_the_ranking_weights_are_one_plain_record():
     values = WEIGHTS.as_dict()
     assert values and all(isinstance(v, float) for v in values.values())
     assert values["pair_bonus"] > values["name_bonus"] > 0
+
+
+def test_a_verb_naming_another_cards_deed_brings_that_cards_ruling_on_the_pair(real):
+    # 'bewitched' is the Witch's doing: her ruling on the bewitched Tax Collector answers
+    assert top(real, "tax collector bewitched, who is paid the tax", "en") == [
+        ("citadels/witch", "bewitched-tax-collector-pays-witch")
+    ]
