@@ -45,6 +45,7 @@ class QueryAnalysis:
     game_source: str | None = None  # what the guess rests on: 'vocabulary' (words) or 'name' (names only)
     game_word: str | None = None  # the game's name as the query said it ('富饶之城'), taken out of text
     edition_word: str | None = None  # the same for an edition ('第二版')
+    actors: list[frozenset[str]] = field(default_factory=list)  # cards its verbs stand for (施法: Witch)
 
     @property
     def entries(self) -> set[str]:
@@ -76,6 +77,7 @@ class Tables:
     by_first: Mapping[str, tuple[NameForm, ...]]  # first character -> name forms
     names: ahocorasick.Automaton  # forms of two characters or more, found in one pass
     game_words: Mapping[str, tuple[str, float]] = field(default_factory=dict)  # token -> (game, weight)
+    actors: Mapping[str, str] = field(default_factory=dict)  # token -> the card whose deed it names
 
 
 def forms_by_first_char(forms: tuple[NameForm, ...]) -> dict[str, tuple[NameForm, ...]]:
@@ -224,6 +226,7 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         hint_names=hint_names,
         game_word=game_word,
         edition_word=edition_word,
+        actors=[frozenset({tables.actors[t]}) for t in dict.fromkeys(tokens) if t in tables.actors],
     ).with_guess(tokens, tables.game_words)
 
 
@@ -242,6 +245,7 @@ def build_tables(
     vocab: Mapping[str, int],
     by_sylls,
     game_words: Mapping[str, tuple[str, float]] | None = None,
+    actors: Mapping[str, str] | None = None,
 ) -> Tables:
     pinyin: dict[str, set[str]] = {}
     for f in forms:
@@ -261,4 +265,5 @@ def build_tables(
         by_first=forms_by_first_char(forms),
         names=names_automaton(forms),
         game_words=dict(game_words or {}),
+        actors=dict(actors or {}),
     )

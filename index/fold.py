@@ -43,14 +43,17 @@ def fold(
     words_of: Callable[[str], frozenset[str]],
     window: int = FOLD_WINDOW,
     named: frozenset[str] = frozenset(),
+    order: Mapping[str, int] | None = None,
 ) -> list[Scored]:
     """`ranked` with near-duplicates among its first `window` folded (see the module's text).
     `words_of(unit id)` is `words` of the unit's English text; an entry the query `named` (an FAQ asked by
-    its own question) is never folded away."""
+    its own question) is never folded away. `order`: entry id -> its kind's place in KIND_ORDER (made
+    here when not given; an opened index passes the one it keeps)."""
     if len(ranked) < 2:
         return ranked
     out = list(ranked)
-    order = {e: KIND_ORDER.get(m.get("kind"), 9) for e, m in entries.items()}
+    if order is None:
+        order = {e: KIND_ORDER.get(m.get("kind"), 9) for e, m in entries.items()}
     i = 0
     while i < min(window, len(out)):
         s = out[i]

@@ -111,14 +111,19 @@ def score_clauses(
             continue
         factor = c.boost
         docs, weights = posting
+        if len(docs) > depth:  # (a stored head is never longer: slicing a view costs its loop twice)
+            docs, weights = docs[:depth], weights[:depth]
         if only is None and factor == 1.0:  # most clauses: no multiplication
-            for d, w in zip(docs[:depth], weights[:depth], strict=False):  # same length
+            if not acc:  # the first list: 0.0 + w is w, each document once
+                acc.update(zip(docs, weights, strict=True))
+                continue
+            for d, w in zip(docs, weights, strict=True):
                 acc[d] = get(d, 0.0) + w
         elif only is None:
-            for d, w in zip(docs[:depth], weights[:depth], strict=False):  # same length
+            for d, w in zip(docs, weights, strict=True):
                 acc[d] = get(d, 0.0) + w * factor
         else:
-            for d, w in zip(docs[:depth], weights[:depth], strict=False):  # same length
+            for d, w in zip(docs, weights, strict=True):
                 if d in only:
                     acc[d] = get(d, 0.0) + w * factor
     return acc

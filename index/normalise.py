@@ -43,7 +43,9 @@ def to_traditional(text: str) -> str:
 
 
 def to_simplified(text: str) -> str:
-    """OpenCC `tw2s` conversion only (no folding)."""
+    """OpenCC `tw2s` conversion only (no folding). ASCII text converts to itself, without OpenCC's call."""
+    if text.isascii():
+        return text
     return _converter().convert(text).translate(_SIMPLIFIED_FIXES)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -25,20 +25,35 @@ from index.filtering import passes
 from index.game_words import STRONG_MARGIN
 from index.query import Filters
 
-NAME_BONUS = 60.0  # an entry whose name the query contains
-EXACT_BONUS = 40.0  # ... when the query is exactly that name
-PAIR_BONUS = 120.0  # a unit naming every card of the query
-TERM_PAIR_SHARE = 0.25  # ... share of it when a term is one of the things named
-RULING_PAIR_EDGE = 5.0  # ... a ruling rather than an entry's general text
-SUBJECT_EDGE = 30.0  # ... a ruling of the card named first (the one asked about) about the others
-MAX_PAIR_CARDS = 6  # units naming more cards than this are lists, not interactions
-OTHER_UNITS_SHARE = 0.1  # weight of an entry's other matching units
-OTHER_GAME_FACTOR = 0.5  # the query also names the other game
-GUESSED_GAME_FACTOR = 0.75  # the query's words and names are about the other game (行动牌, 地区)
-STRONG_GUESS_FACTOR = 0.6  # ... clearly (index.game_words.STRONG_MARGIN)
-HINT_NAME_FACTOR = 0.5  # name bonus share for an entry named by a game or edition hint word
-OTHER_EDITION_FACTOR = 0.6  # the query names an edition this unit or entry is not about
-RULING_SNIPPET_SHARE = 0.3  # a ruling this close to the entry's own text answers a question better
+
+@dataclass(frozen=True)
+class RankWeights:
+    """Every weight of the ranking, in one record: scores are BM25F sums (index.impacts), bonuses
+    are added to them, factors multiply them, shares are fractions of a bonus. Learnt on the
+    judged set and the dev set (tests/data/queries.yaml, dev-2.yaml); `as_dict` is what an
+    offline ranker exports."""
+
+    name_bonus: float = 60.0  # an entry whose name the query contains
+    exact_bonus: float = 40.0  # ... when the query is exactly that name
+    pair_bonus: float = 120.0  # a unit naming every card of the query
+    term_pair_share: float = 0.25  # ... share of it when a term is one of the things named
+    ruling_pair_edge: float = 5.0  # ... a ruling rather than an entry's general text
+    subject_edge: float = 30.0  # ... a ruling of the card named first (the one asked about) about the others
+    pair_unasked_share: float = 0.25  # ... share of it more for a unit naming no other card
+    max_pair_cards: float = 6.0  # units naming more cards than this are lists, not interactions
+    other_units_share: float = 0.1  # weight of an entry's other matching units
+    other_game_factor: float = 0.5  # the query also names the other game
+    guessed_game_factor: float = 0.75  # the query's words and names are about the other game (行动牌, 地区)
+    strong_guess_factor: float = 0.6  # ... clearly (index.game_words.STRONG_MARGIN)
+    hint_name_factor: float = 0.5  # name bonus share for an entry named by a game or edition hint word
+    other_edition_factor: float = 0.6  # the query names an edition this unit or entry is not about
+    ruling_snippet_share: float = 0.3  # a ruling this close to the entry's own text answers a question better
+
+    def as_dict(self) -> dict[str, float]:
+        return {k: float(v) for k, v in asdict(self).items()}
+
+
+WEIGHTS = RankWeights()
 KIND_ORDER = {"card": 0, "term": 1, "rule": 2, "faq": 3}
 
 Hit = tuple[str, str, float]  # (unit id, entry id, score)
@@ -87,69 +102,84 @@ class RankTables:
 
 
 def rank(
-    a: QueryAnalysis, hits: list[Hit], f: Filters, t: RankTables, answers: Answers | None = None
+    a: QueryAnalysis,
+    hits: list[Hit],
+    f: Filters,
+    t: RankTables,
+    answers: Answers | None = None,
+    w: RankWeights = WEIGHTS,
 ) -> list[Scored]:
     """Entries best first. `answers` (for entries the query names) picks the unit that gives the
     snippet by the query's other words: '图书馆 抓到行动牌可以跳过吗' shows Library's ruling on
     setting Action cards aside, not the ruling that merely repeats the word 图书馆 most."""
     if a.edition_hint:
         hits = [
-            (u, e, s if a.edition_hint in t.units[u]["editions"] else s * OTHER_EDITION_FACTOR)
+            (u, e, s if a.edition_hint in t.units[u]["editions"] else s * w.other_edition_factor)
             for u, e, s in hits
         ]
-    scored = _by_entry(hits)
+    scored = _by_entry(hits, w)
     for entry, units in (answers or {}).items():
         if entry in scored:
-            _pick_answer(scored[entry], units, t)
+            _pick_answer(scored[entry], units, t, w)
     length = max(1, len(a.text.replace(" ", "")))
     for m in a.names:
         share = min(1.0, len(m.form.norm.replace(" ", "")) / length)
         # A term's name inside a longer question ('... go to my hand', 'collect money') is a
         # word of the question more than the thing asked about: its bonus is its share alone.
         term = t.entries.get(m.form.entry, {}).get("kind") == "term"
-        _bonus(scored, m.form.entry, f, t, NAME_BONUS * (share if term else 0.5 + 0.5 * share))
+        _bonus(scored, m.form.entry, f, t, w.name_bonus * (share if term else 0.5 + 0.5 * share))
         if m.form.norm == a.text:
-            _bonus(scored, m.form.entry, f, t, EXACT_BONUS)
+            _bonus(scored, m.form.entry, f, t, w.exact_bonus)
             _show_own_text(scored, m.form.entry, t)
     for form in a.hint_names:  # '第二版' also names the edition-changes entry, more softly
-        _bonus(scored, form.entry, f, t, NAME_BONUS * HINT_NAME_FACTOR)
+        _bonus(scored, form.entry, f, t, w.name_bonus * w.hint_name_factor)
+    only_key = _only_pinyin_key(a)
     for e in a.pinyin_entries:
-        _bonus(scored, e, f, t, NAME_BONUS)
-        if len(a.groups) == 1:
+        _bonus(scored, e, f, t, w.name_bonus)
+        if len(a.groups) == 1 and only_key:
             _show_own_text(scored, e, t)
-    _question_bonus(a, scored, t)
+    _question_bonus(a, scored, t, w)
     if a.game_hint or a.game_guess or a.edition_hint:
-        guessed = GUESSED_GAME_FACTOR if a.game_margin < STRONG_MARGIN else STRONG_GUESS_FACTOR
+        guessed = w.guessed_game_factor if a.game_margin < STRONG_MARGIN else w.strong_guess_factor
         for s in scored.values():
             meta = t.entries[s.entry]
             if a.game_hint and meta["game"] != a.game_hint:
-                s.score *= OTHER_GAME_FACTOR
+                s.score *= w.other_game_factor
             elif a.game_guess and meta["game"] != a.game_guess:
                 s.score *= guessed
             if a.edition_hint and a.edition_hint not in meta["editions"]:
-                s.score *= OTHER_EDITION_FACTOR
-    things, bonus = _pair_groups(a, t)
+                s.score *= w.other_edition_factor
+    things, bonus = _pair_groups(a, t, w)
     if len(things) >= 2:
-        subject = _subject(a, things, t) if bonus == PAIR_BONUS else frozenset()
-        _pair_bonus(things, bonus, scored, {u: s for u, _, s in hits}, f, t, answers or {}, subject)
+        subject = _subject(a, things, t) if bonus == w.pair_bonus else frozenset()
+        _pair_bonus(things, bonus, scored, {u: s for u, _, s in hits}, f, t, answers or {}, subject, w)
     order = t.kind_order  # best first; ties: cards before terms, rules and FAQs, then by id
     return [s for *_, s in sorted((-s.score, order.get(s.entry, 9), s.entry, s) for s in scored.values())]
 
 
-def _by_entry(hits: list[Hit]) -> dict[str, Scored]:
+def _only_pinyin_key(a: QueryAnalysis) -> bool:
+    """Whether the query is nothing but a pinyin, initials or joined English name key ('tushuguan',
+    'tsg', 'tu shu guan', 'throne room'): then the entry's own text is what it asks for. A question
+    around the name ('throne room on a throne room, four times?') is answered by a ruling."""
+    words = a.text.split()
+    keys = set(a.pinyin_keys)
+    return bool(words) and ("".join(words) in keys or all(w in keys for w in words))
+
+
+def _by_entry(hits: list[Hit], w: RankWeights) -> dict[str, Scored]:
     scored: dict[str, Scored] = {}
     for unit_id, entry, score in hits:
         s = scored.get(entry)
         if s is None:
             scored[entry] = Scored(entry, score, unit_id, score)
         else:
-            s.score += OTHER_UNITS_SHARE * score
+            s.score += w.other_units_share * score
             if score > s.unit_score:
                 s.unit, s.unit_score = unit_id, score
     return scored
 
 
-def _pick_answer(s: Scored, units: Mapping[str, float], t: RankTables) -> None:
+def _pick_answer(s: Scored, units: Mapping[str, float], t: RankTables, w: RankWeights = WEIGHTS) -> None:
     """The unit that answers best on the query's words besides the entry's names; a ruling
     wins over the entry's own text unless that scores clearly higher (the entry page shows the
     card text anyway; a question is answered by a ruling)."""
@@ -160,7 +190,7 @@ def _pick_answer(s: Scored, units: Mapping[str, float], t: RankTables) -> None:
     if t.units[unit]["part"] != "ruling":
         rulings = [(v, u) for u, v in units.items() if t.units[u]["part"] == "ruling"]
         top = max(rulings, default=None)
-        if top is not None and top[0] >= RULING_SNIPPET_SHARE * value:
+        if top is not None and top[0] >= w.ruling_snippet_share * value:
             unit = top[1]
     s.unit = unit
 
@@ -172,7 +202,7 @@ def _show_own_text(scored: dict[str, Scored], entry: str, t: RankTables) -> None
         s.unit = entry
 
 
-def _question_bonus(a: QueryAnalysis, scored: dict[str, Scored], t: RankTables) -> None:
+def _question_bonus(a: QueryAnalysis, scored: dict[str, Scored], t: RankTables, w: RankWeights) -> None:
     """Rules and FAQ entries are named by whole questions and phrases: the more of the
     query's words their names share, the higher they go."""
     query = {tok for tok in a.tokens if len(tok) > 1}
@@ -184,7 +214,7 @@ def _question_bonus(a: QueryAnalysis, scored: dict[str, Scored], t: RankTables) 
         if entry in named:
             shared = query.intersection(named[entry])
             if len(shared) >= 2:
-                s.score += NAME_BONUS * (sum(weight(tok) for tok in shared) / total) ** 2
+                s.score += w.name_bonus * (sum(weight(tok) for tok in shared) / total) ** 2
 
 
 def _bonus(scored: dict[str, Scored], entry: str, f: Filters, t: RankTables, bonus: float) -> None:
@@ -195,21 +225,24 @@ def _bonus(scored: dict[str, Scored], entry: str, f: Filters, t: RankTables, bon
     s.score += bonus
 
 
-def _pair_groups(a: QueryAnalysis, t: RankTables) -> tuple[list[frozenset[str]], float]:
+def _pair_groups(a: QueryAnalysis, t: RankTables, w: RankWeights) -> tuple[list[frozenset[str]], float]:
     """The query's names that are things in play together, and the bonus for a unit naming
     them all. Two cards (characters, districts) or more: those, the full bonus. One card beside
     terms of its game (间谍 + 洗牌): a smaller one, as a term's name is often only how the
     question is put (城市 'city' beside the Armory); a name of the other game only (亮出,
     Dominion's 'reveal', beside the Assassin) never pairs."""
-    kinds = {e: t.entries.get(e, {}) for g in a.groups for e in g}
-    cards = [g for g in a.groups if any(kinds[e].get("kind") == "card" for e in g)]
+    groups = list(a.groups)
+    if groups:  # the card a verb stands for ('bewitched': the Witch) is in play too
+        groups += [g for g in a.actors if all(g.isdisjoint(x) for x in groups) and g <= t.cards]
+    kinds = {e: t.entries.get(e, {}) for g in groups for e in g}
+    cards = [g for g in groups if any(kinds[e].get("kind") == "card" for e in g)]
     if len(cards) >= 2:
-        return cards, PAIR_BONUS
+        return cards, w.pair_bonus
     if not cards:
-        return list(a.groups), PAIR_BONUS * TERM_PAIR_SHARE
+        return groups, w.pair_bonus * w.term_pair_share
     games = {kinds[e]["game"] for e in cards[0] if kinds[e].get("kind") == "card"}
-    same_game = [g for g in a.groups if any(kinds[e].get("game") in games for e in g)]
-    return same_game, PAIR_BONUS * TERM_PAIR_SHARE
+    same_game = [g for g in groups if any(kinds[e].get("game") in games for e in g)]
+    return same_game, w.pair_bonus * w.term_pair_share
 
 
 def _subject(a: QueryAnalysis, groups: list[frozenset[str]], t: RankTables) -> frozenset[str]:
@@ -235,10 +268,11 @@ def _pair_bonus(
     t: RankTables,
     answers: Answers,
     subject: frozenset[str] = frozenset(),
+    w: RankWeights = WEIGHTS,
 ) -> None:
     """Units naming something from every group of the query; each entry keeps its best one
     (for an entry the query names, the one answering best on the query's other words); a ruling
-    of the `subject` card gains SUBJECT_EDGE. Only
+    of the `subject` card gains `w.subject_edge`. Only
     units the query's words found are candidates (`unit_scores`, the strongest few hundred), so
     the cost does not grow with how many units of a large corpus name both things."""
     candidates = []
@@ -251,15 +285,20 @@ def _pair_bonus(
             candidates.append(uid)
     best: dict[str, tuple[float, str]] = {}
     pairs_of: dict[str, list[str]] = {}
+    asked = frozenset().union(*groups)
     for uid in sorted(candidates):
         u = t.units[uid]
-        if len(t.mentions(uid) & t.cards) > MAX_PAIR_CARDS or not passes(
+        if u["part"] != "ruling" and bonus < w.pair_bonus and u["entry"] in asked and u["entry"] in t.cards:
+            continue  # a card's own text names its terms ('deck' on Thief): not a ruling on the two
+        if len(t.mentions(uid) & t.cards) > w.max_pair_cards or not passes(
             t.entries[u["entry"]], u["editions"], f
         ):
             continue  # a card list (components, recommended sets) is not about an interaction
         value = bonus + unit_scores.get(uid, 0.0)
+        if w.pair_unasked_share and not (t.mentions(uid) & t.cards) - asked - {u["entry"]}:
+            value += bonus * w.pair_unasked_share  # names only what the question asks about
         if u["part"] == "ruling":
-            value += RULING_PAIR_EDGE + (SUBJECT_EDGE if u["entry"] in subject else 0.0)
+            value += w.ruling_pair_edge + (w.subject_edge if u["entry"] in subject else 0.0)
         pairs_of.setdefault(u["entry"], []).append(uid)
         if value > best.get(u["entry"], (-1.0, ""))[0]:
             best[u["entry"]] = (value, uid)
@@ -268,4 +307,4 @@ def _pair_bonus(
         s.score += value
         s.unit, s.unit_score = uid, value
         if entry in answers:
-            _pick_answer(s, {u: answers[entry].get(u, 0.0) for u in pairs_of[entry]}, t)
+            _pick_answer(s, {u: answers[entry].get(u, 0.0) for u in pairs_of[entry]}, t, w)

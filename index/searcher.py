@@ -42,7 +42,7 @@ from index.store import FrozenSets, Impacts, Interner, UnitStore
 from index.synonyms import compile_table, expand, load_rows
 from index.tokenise import CJK_RUN, BaseDictionary, get_tokeniser
 from index.understood import ANY_GAME, Asked, read_as_plain, understood
-from index.vocabulary import asked_intents, intent_boosts
+from index.vocabulary import VOCABULARY, asked_intents, intent_boosts
 
 EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
 CANDIDATES = 100
@@ -150,6 +150,7 @@ class SearchIndex:
             _load(self.folder, "vocab.json"),
             pinyin_table(self.lexicon.forms),
             compile_game_words(load_game_words(), word_token, load_weak_game_words()),
+            {k[0]: c for c, ws in VOCABULARY.actors.items() for w in ws if len(k := word_token(w)) == 1},
         )
         self.unit_count = len(self.units)
         # What kind of fact each ruling (and each FAQ's own answer) states: number, destination...
@@ -472,7 +473,7 @@ class SearchIndex:
         ranked = _both_games_shown(a, ranked[:at] + extra + ranked[at:], self.entries)
         if not phrase_tokens:
             named = frozenset(m.form.entry for m in a.names) | a.pinyin_entries
-            ranked = fold(ranked, self.entries, self._words, named=named)
+            ranked = fold(ranked, self.entries, self._words, named=named, order=self.rank_tables.kind_order)
         marks = self._marks(a, phrases)
         return SearchResults(
             query=query,

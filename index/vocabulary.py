@@ -6,7 +6,7 @@ One data file for the whole index; the modules that use a table get it from here
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -46,6 +46,7 @@ class Vocabulary:
     synonyms: tuple[SynonymRow, ...]
     intents: tuple[Intent, ...]
     filters: dict[str, dict[str, str]]
+    actors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # card id -> words naming its deed
 
 
 def _words(raw: object, where: str) -> tuple[str, ...]:
@@ -120,6 +121,7 @@ def parse_vocabulary(raw: object) -> Vocabulary:
         synonyms=parse_rows(raw.get("synonyms", [])),
         intents=parse_intents(raw.get("intents", {})),
         filters={str(k): _mapping(v, f"filters.{k}") for k, v in filters.items()},
+        actors=parse_game_words(raw.get("actors", {})),
     )
 
 

@@ -35,7 +35,15 @@ import perf_doc  # noqa: E402  (scripts/ is on sys.path when a script runs)
 
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from eval_search import HELDOUTS, evaluate, freeze_commit, load_heldout, load_queries, report  # noqa: E402
+from eval_search import (  # noqa: E402
+    DEVS,
+    HELDOUTS,
+    evaluate,
+    freeze_commit,
+    load_heldout,
+    load_queries,
+    report,
+)
 
 PERF_MD = ROOT / "docs" / "perf.md"
 PY = sys.executable
@@ -637,6 +645,7 @@ def main(argv: list[str] | None = None) -> int:
     queries = load_queries()
     heldouts = {path: load_heldout(path) for path in HELDOUTS}  # every held-out file, side by side
     heldout = [j for qs in heldouts.values() for j in qs]
+    devs = {path: load_heldout(path) for path in DEVS}  # fresh dev questions (tuned on), side by side
     dataset = load_dataset(DATASET_PATH)
     work = Path(tempfile.mkdtemp(prefix="bench-search-"))
     base_tree = base_data = None
@@ -656,6 +665,8 @@ def main(argv: list[str] | None = None) -> int:
 
         o_scores, o_groups, o_misses = evaluate(ours_ranked, queries)
         p_scores, p_groups, _ = evaluate(lambda j: peer.search(j.q), queries)
+        dev = {path: evaluate(ours_ranked, qs) for path, qs in devs.items()}
+        peer_dev = {path: evaluate(lambda j: peer.search(j.q), qs) for path, qs in devs.items()}
         # figures by group only: a held-out question's miss is never printed
         held = {path: evaluate(ours_ranked, qs) for path, qs in heldouts.items()}
         peer_held = {path: evaluate(lambda j: peer.search(j.q), qs) for path, qs in heldouts.items()}
@@ -689,6 +700,9 @@ def main(argv: list[str] | None = None) -> int:
                 ratio(o_scores.ruling3, p_scores.ruling3),
             ),
         ]
+        for path in devs:
+            (d_scores, d_groups, _), (pd_scores, pd_groups, _) = dev[path], peer_dev[path]
+            rows += quality_rows({path.stem: d_scores, **d_groups}, {path.stem: pd_scores, **pd_groups})
         for path in heldouts:
             (h_scores, h_groups, _), (ph_scores, ph_groups, _) = held[path], peer_held[path]
             rows += quality_rows({path.stem: h_scores, **h_groups}, {path.stem: ph_scores, **ph_groups})
@@ -889,8 +903,11 @@ def main(argv: list[str] | None = None) -> int:
         write_section(
             f"Measured by `python scripts/bench_search.py` on {when} "
             f"({cpus} CPUs shared with other jobs, so figures are noisy), dataset index "
-            f"`{folder.name}`, {len(queries)} judged queries from `tests/data/queries.yaml` and "
-            f"{len(heldout)} held-out questions from "
+            f"`{folder.name}`, {len(queries)} judged queries from `tests/data/queries.yaml`, "
+            + "".join(
+                f"{len(qs)} dev questions from `tests/data/{p.name}` (tuned on), " for p, qs in devs.items()
+            )
+            + f"and {len(heldout)} held-out questions from "
             + ", ".join(f"`tests/data/{path.name}`" for path in heldouts)
             + f" ({frozen}; their misses are not printed).\n\n"
             "Peer = Whoosh as a competent user would set it up, given everything ours is given: one "
@@ -905,6 +922,7 @@ def main(argv: list[str] | None = None) -> int:
             + "\nQuality per group (`python scripts/eval_search.py`):\n\n```\n"
             + report(o_scores, o_groups, o_misses, 0, "judged")
             + "\n\n"
+            + "".join(report(*dev[path][:2], [], 0, path.stem) + "\n\n" for path in devs)
             + "\n\n".join(report(*held[path][:2], [], 0, path.stem) for path in heldouts)
             + "\n```\n"
             + (

@@ -4,12 +4,14 @@ longer independent: vocabulary rows, question-bank copies and fixes were made af
 read; see docs/perf.md) and tests/data/heldout-2.yaml (frozen before anyone ran it; its misses are
 never printed, only its figures by group).
 
-Prints, per group: hit@1, hit@3 and MRR (the expected entry), ruling@1 and ruling@3 (a result
-among the top k is a ruling that answers the question: same entry, same ruling), then the misses.
+The dev file(s) (tests/data/dev-2.yaml, in the held-out format) are tuned on: their misses are
+printed like the judged set's. Prints, per group: hit@1, hit@3 and MRR (the expected entry),
+ruling@1 and ruling@3 (a result among the top k is a ruling that answers the question: same
+entry, same ruling), then the misses.
 Builds a fresh index of corpus/data/dataset.json in a temporary folder (or uses --data-dir's
 current index with --no-build).
 
-    python scripts/eval_search.py [--queries FILE] [--heldout FILE ...] [--group G]
+    python scripts/eval_search.py [--queries FILE] [--dev FILE ...] [--heldout FILE ...] [--group G]
                                   [--data-dir DIR --no-build]
 """
 
@@ -32,6 +34,8 @@ HELDOUT_1 = ROOT / "tests" / "data" / "heldout-1.yaml"  # contaminated: see docs
 HELDOUT_2 = ROOT / "tests" / "data" / "heldout-2.yaml"
 HELDOUTS = [p for p in (HELDOUT_1, HELDOUT_2) if p.exists()]
 HELDOUT = HELDOUTS[-1]  # the newest held-out file
+DEV_2 = ROOT / "tests" / "data" / "dev-2.yaml"  # fresh dev questions (held-out format), tuned on
+DEVS = [p for p in (DEV_2,) if p.exists()]
 
 
 @dataclass(frozen=True)
@@ -230,6 +234,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--queries", type=Path, default=QUERIES)
     ap.add_argument("--heldout", type=Path, action="append", help="held-out file(s); default: all of them")
+    ap.add_argument(
+        "--dev", type=Path, action="append", help="dev file(s) in the held-out format; default: dev-2"
+    )
     ap.add_argument("--data-dir", type=Path, default=None)
     ap.add_argument("--no-build", action="store_true", help="use the current index in --data-dir")
     ap.add_argument("--misses", type=int, default=50)
@@ -237,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--tuning",
         action="store_true",
-        help="judged set only: the held-out questions are neither run nor printed (use while tuning)",
+        help="judged and dev sets only: held-out questions are neither run nor printed (use while tuning)",
     )
     args = ap.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="eval-index-") as scratch:  # a fresh build is removed after
@@ -246,6 +253,7 @@ def main(argv: list[str] | None = None) -> int:
         search = ranked_of(ix)
         print(f"index {ix.folder.name}")
         sets = [(f"judged ({args.queries.name})", load_queries(args.queries))]
+        sets += [(f"dev ({path.name})", load_heldout(path)) for path in args.dev or DEVS]
         if not args.tuning:
             sets += [
                 (f"held-out ({path.name}, frozen at {freeze_commit(path)})", load_heldout(path))

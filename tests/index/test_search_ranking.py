@@ -1,0 +1,62 @@
+"""Ranking behaviour a player asking a question at the table relies on (issue 22): a question
+around a name is answered by a ruling, a card's own text does not stand in for a ruling on a
+term beside it, and Hong Kong / Taiwan words reach the rulebook's."""
+
+from __future__ import annotations
+
+import pytest
+
+from index.ranking import WEIGHTS, RankWeights
+
+
+def top(ix, q: str, lang: str, n: int = 1) -> list[tuple[str, str | None]]:
+    return [(r.id, r.ruling) for r in ix.search(q, lang, limit=n).results]
+
+
+@pytest.mark.parametrize(
+    ("q", "entry"),
+    [
+        ("council room do the others have to draw", "dominion/council-room"),
+        ("throne room played on throne room", "dominion/throne-room"),
+    ],
+)
+def test_an_english_name_inside_a_question_shows_a_ruling_not_the_card_text(real, q, entry):
+    (first,) = top(real, q, "en")
+    assert first[0] == entry
+    assert first[1] is not None, "the card's own text answered a question about it"
+
+
+@pytest.mark.parametrize(("q", "lang"), [("council room", "en"), ("yishiting", "zh-Hans")])
+def test_a_bare_name_or_pinyin_key_still_shows_the_card_itself(real, q, lang):
+    assert top(real, q, lang) == [("dominion/council-room", None)]
+
+
+def test_a_card_beside_a_term_of_its_game_is_answered_by_its_ruling_not_its_text(real):
+    # Thief's card text names the deck too; the question is answered by the ruling on one card left
+    assert top(real, "盗贼 对手牌库只剩一张牌", "zh-Hans") == [("dominion/thief", "one-card-left")]
+
+
+@pytest.mark.parametrize(
+    ("q", "lang", "want"),
+    [
+        # 平手 (a tie, Taiwan and Hong Kong) reaches the rulebook's 同分 / 持平
+        ("平手 邊個贏 領土", "zh-Hant", "dominion/rules/scoring-and-ties"),
+    ],
+)
+def test_regional_words_reach_the_rulebooks_words(real, q, lang, want):
+    assert top(real, q, lang)[0][0] == want
+
+
+def test_the_ranking_weights_are_one_plain_record():
+    # the offline ranker exports these: every weight a number, named once
+    assert isinstance(WEIGHTS, RankWeights)
+    values = WEIGHTS.as_dict()
+    assert values and all(isinstance(v, float) for v in values.values())
+    assert values["pair_bonus"] > values["name_bonus"] > 0
+
+
+def test_a_verb_naming_another_cards_deed_brings_that_cards_ruling_on_the_pair(real):
+    # 'bewitched' is the Witch's doing: her ruling on the bewitched Tax Collector answers
+    assert top(real, "tax collector bewitched, who is paid the tax", "en") == [
+        ("citadels/witch", "bewitched-tax-collector-pays-witch")
+    ]
