@@ -14,7 +14,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, g, jsonify, make_response, render_template, request
 
 from engine.core.board_game import ParamError, param_choice, param_int, param_list
-from engine.core.registry import browser_facts, game_names, get_game
+from engine.core.registry import browser_facts, game_names, games, get_game
 from engine.tables import (
     KingdomError,
     PickOptions,
@@ -49,7 +49,11 @@ def _game() -> str:
 
 
 def setup_request() -> dict[str, Any]:
-    return get_game(_game()).setup_request(request.args)
+    game = get_game(_game())
+    # an edition no game has is refused whatever the game (a game of one edition ignores a real one)
+    editions = tuple(dict.fromkeys(e for g in games().values() for e in g.editions))
+    param_choice(request.args, "edition", ("", *editions), "")
+    return game.setup_request(request.args)
 
 
 def compute_setup(req: dict[str, Any]) -> dict[str, Any]:

@@ -218,3 +218,14 @@ def test_citadels_score_form_asks_for_gold_and_hand_and_the_twin_scores_them(cli
     parts = [p["parts"] for p in body["result"]["players"]]
     assert parts[0]["imperial_treasury"] == 5 and parts[1]["map_room"] == 3
     assert [p["total"] for p in body["result"]["players"]] == [4 + 5, 5 + 3, 1]
+
+
+@pytest.mark.parametrize(("query", "status"), [
+    ("game=citadels&edition=junk", 400),  # no game has that edition: refused, not ignored
+    ("game=citadels&edition=1e", 200),  # a real edition, which a game of one edition ignores
+    ("game=citadels", 200),
+])
+def test_the_set_up_tool_refuses_an_edition_no_game_has(client, query, status):
+    r = client.get(f"/tools/setup.json?{query}")
+    assert r.status_code == status
+    assert ("edition" in r.get_json().get("error", "")) is (status == 400)
