@@ -163,6 +163,8 @@ def narrate(event: Event, names: Names, players: list[str]) -> Localised:
         for key, value in data.items():
             if isinstance(value, int) and not isinstance(value, bool):
                 out[f"{key}_s"] = "s" if lang == "en" and value != 1 else ""
+                out[f"{key}_are"] = ("is" if value == 1 else "are") if lang == "en" else ""
+        out["cards_are"] = ("is" if len(event.cards) == 1 else "are") if lang == "en" else ""
         if event.kind == "destroy":
             first, rest = list(event.cards[:1]), list(event.cards[1:])
             out["destroyed"] = join_words([name_of(names, c, lang) for c in first], lang)
