@@ -7,6 +7,7 @@ from ``names``. Pure functions.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -135,9 +136,34 @@ def _answer(picks: list[str], names: Names, lang: str) -> str:
     return _cards(names, list(picks), lang)
 
 
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def plural(name: str) -> str:
+    """An English card name for more than one card: Estate -> Estates, Witch -> Witches,
+    Smithy -> Smithies, Throne Room -> Throne Rooms."""
+    if name.endswith(("s", "x", "ch", "sh")):
+        return name + "es"
+    if name.endswith("y") and name[-2:-1] not in "aeiou":
+        return name[:-1] + "ies"
+    return name + "s"
+
+
+def counted(name: str, n: int, lang: str) -> str:
+    """``n`` cards of one name as a sentence says them ("two Estates", "2张" and the name)."""
+    if n == 1:
+        return name
+    if lang == "en":
+        return f"{NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else n} {plural(name)}"
+    return f"{n}张{name}" if lang == "zh-Hans" else f"{n}張{name}"
+
+
 def _cards(names: Names, slugs: list[str], lang: str) -> str:
-    """Card names as a sentence lists them ("Copper, Estate and Village"; "nothing" for none)."""
-    return join_words([name_of(names, s, lang) for s in slugs], lang) or word("answers", "none", lang)
+    """Card names as a sentence lists them, the same card counted once ("two Coppers, Estate and
+    Village"; "none" for none)."""
+    counts = Counter(slugs)  # in the order first seen
+    said = [counted(name_of(names, s, lang), n, lang) for s, n in counts.items()]
+    return join_words(said, lang) or word("answers", "none", lang)
 
 
 ANSWERS: dict[str, Localised] = WORDS["answer_events"]

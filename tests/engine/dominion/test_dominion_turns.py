@@ -133,3 +133,20 @@ def test_the_buy_phase_says_when_no_action_card_ended_the_action_phase(hand, ans
     text = narrate(phase, {}, ["Alice", "Bob"])
     assert ("no Action card" in text["en"]) is says_why
     assert ("没有可以打出的行动牌" in text["zh-Hans"]) is says_why
+
+
+@pytest.mark.parametrize(("slugs", "en", "zh"), [
+    (["estate", "estate"], "two Estates", "2张庄园"),
+    (["copper", "estate", "copper"], "two Coppers and Estate", "2张铜币和庄园"),
+    (["witch", "witch", "witch"], "three Witches", "3张女巫"),
+    (["smithy", "smithy"], "two Smithies", "2张铁匠"),
+    ([], "none", None),
+])
+def test_a_narrated_list_counts_the_same_card_once(slugs, en, zh):
+    from engine.dominion.narrate import _cards
+
+    names = {"estate": {"en": "Estate", "zh-Hans": "庄园"}, "copper": {"en": "Copper", "zh-Hans": "铜币"},
+             "witch": {"en": "Witch", "zh-Hans": "女巫"}, "smithy": {"en": "Smithy", "zh-Hans": "铁匠"}}
+    assert _cards(names, slugs, "en") == en
+    if zh:
+        assert _cards(names, slugs, "zh-Hans") == zh
