@@ -349,6 +349,13 @@
       });
       return out;
     }
+    function stopChars(text) {  // characters of Chinese stop words (precise mode) in normalised text
+      var n = 0;
+      segments(text).forEach(function (p) {
+        if (p[0] === "zh") cut(p[1], false).forEach(function (t) { if (stopZh.has(t)) n += Array.from(t).length; });
+      });
+      return n;
+    }
     function chineseWords(text) {
       var out = [];
       segments(text).forEach(function (p) { if (p[0] === "zh") out.push.apply(out, cut(p[1], false)); });
@@ -617,6 +624,7 @@
         suggestion: corrected !== norm ? corrected : null, groups: merged,
         gameHint: gameHint, editionHint: editionHint, hintNames: hintNames, gameWord: gameWord, editionWord: editionWord,
         gameGuess: null, gameMargin: 0, gameSource: null,
+        contentChars: Array.from(corrected.replace(/ /g, "")).length - stopChars(corrected),
         actors: uniq(tokens).filter(function (t) { return actors.has(t); }).map(function (t) { return new Set([actors.get(t)]); })
       };
       a.entries = new Set(); merged.forEach(function (g) { g.forEach(function (x) { a.entries.add(x); }); });
@@ -845,7 +853,7 @@
         else { s.score += W.other_units_share * h[2]; if (h[2] > s.unitScore) { s.unit = h[0]; s.unitScore = h[2]; } }
       });
       (answers || new Map()).forEach(function (us, entry) { if (scored.has(entry)) pickAnswer(scored.get(entry), us); });
-      var length = Math.max(1, Array.from(a.text.replace(/ /g, "")).length);
+      var length = Math.max(1, a.contentChars);  // the query's characters besides spaces and stop words
       a.names.forEach(function (m) {
         var share = Math.min(1.0, Array.from(m.form.norm.replace(/ /g, "")).length / length);
         var term = (entries.get(m.form.entry) || {}).kind === "term";
