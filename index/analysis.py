@@ -46,6 +46,15 @@ class QueryAnalysis:
     game_word: str | None = None  # the game's name as the query said it ('富饶之城'), taken out of text
     edition_word: str | None = None  # the same for an edition ('第二版')
     actors: list[frozenset[str]] = field(default_factory=list)  # cards its verbs stand for (施法: Witch)
+    content_chars: int | None = None  # characters of `text` besides spaces and stop words (None: all)
+
+    @property
+    def content_length(self) -> int:
+        """What a name's share of the query is taken of: the query's characters besides spaces and
+        its stop words, so that 女巫嘅回合 佢係咪可以建造㗎 weighs a name as 女巫的回合 她可以建造嗎."""
+        if self.content_chars is not None:
+            return max(1, self.content_chars)
+        return max(1, len(self.text.replace(" ", "")))
 
     @property
     def entries(self) -> set[str]:
@@ -227,6 +236,7 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         game_word=game_word,
         edition_word=edition_word,
         actors=[frozenset({tables.actors[t]}) for t in dict.fromkeys(tokens) if t in tables.actors],
+        content_chars=len(corrected.replace(" ", "")) - tok.stop_chars(corrected),
     ).with_guess(tokens, tables.game_words)
 
 

@@ -102,8 +102,7 @@ def _homophone_phrases(ix: SearchIndex, chars: dict[str, list[str]]) -> list[str
 
 
 def _constants() -> dict[str, float | int]:
-    names = [n for n in dir(ranking) if n.isupper() and isinstance(getattr(ranking, n), int | float)]
-    out: dict[str, float | int] = {n: getattr(ranking, n) for n in names}
+    out: dict[str, float | int] = {}
     for n in dir(searcher):
         if (
             n.isupper()
@@ -171,6 +170,7 @@ def export_ranking(ix: SearchIndex) -> dict[str, Any]:
         "format": FORMAT,
         "version": ix.meta.get("version") or ix.folder.name,
         "consts": _constants(),
+        "weights": ranking.WEIGHTS.as_dict(),  # index.ranking.RankWeights, by field name
         "fields": list(TEXT_FIELDS),
         "tok": _tokeniser(ix, simplified),
         "simplified": simplified,
@@ -183,6 +183,7 @@ def export_ranking(ix: SearchIndex) -> dict[str, Any]:
         "pinyin": {k: sorted(v) for k, v in ix.tables.pinyin.items()},
         "vocab_pairs": list(ix.tables.vocab.items()),  # in order: typo ties go to the first listed
         "game_words": {k: list(v) for k, v in ix.tables.game_words.items()},
+        "actors": dict(ix.tables.actors),  # token -> the card whose deed it names
         "game_names": list(GAME_WORDS.items()),
         "edition_names": list(EDITION_WORDS.items()),
         "filters": {"game": GAME_VALUES, "edition": EDITION_VALUES, "kind": KIND_VALUES, "type": TYPE_VALUES},

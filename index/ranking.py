@@ -121,7 +121,7 @@ def rank(
     for entry, units in (answers or {}).items():
         if entry in scored:
             _pick_answer(scored[entry], units, t, w)
-    length = max(1, len(a.text.replace(" ", "")))
+    length = a.content_length  # the query's characters besides spaces and stop words
     for m in a.names:
         share = min(1.0, len(m.form.norm.replace(" ", "")) / length)
         # A term's name inside a longer question ('... go to my hand', 'collect money') is a

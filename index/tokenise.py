@@ -162,6 +162,15 @@ class Tokeniser:
                 out.extend(english_token(w) for w in english_words(run))
         return out
 
+    def stop_chars(self, text: str) -> int:
+        """How many characters of normalised `text` are Chinese stop words (precise-mode words in
+        ZH_STOPWORDS): particles like 的, 嘅, 係咪, 㗎 that say how a question is put, not what it asks."""
+        n = 0
+        for kind, run in self.segments(text):
+            if kind == "zh":
+                n += sum(len(t) for t in self._jieba.cut(run, HMM=False) if t in ZH_STOPWORDS)
+        return n
+
     def chinese_words(self, text: str) -> list[str]:
         """Precise-mode Chinese words only (used for spelling checks)."""
         return [

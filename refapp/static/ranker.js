@@ -111,6 +111,7 @@
   /* ------------------------------------------------------------ the ranker over one export */
   function open(data) {
     var K = data.consts;
+    var W = data.weights;  // index.ranking.RankWeights
     var tok = data.tok;
     var logp = toMap(tok.logp), prefixes = new Set(tok.prefixes), UNKNOWN = tok.unknown;
     var hmm = tok.hmm, MIN_FLOAT = -3.14e100;
@@ -124,6 +125,7 @@
     var vocabKeys = Array.from(vocab.keys());
     var pinyin = toMap(data.pinyin);
     var gameWords = toMap(data.game_words);
+    var actors = toMap(data.actors);
     var synonyms = toMap(data.synonyms);
     var expansions = toMap(data.expansions), ownNames = toMap(data.own_names);
     var nameWords = toMap(data.name_words), nameNorms = toMap(data.name_norms);
@@ -346,6 +348,13 @@
         else englishWords(p[1]).forEach(function (w) { out.push(englishToken(w)); });
       });
       return out;
+    }
+    function stopChars(text) {  // characters of Chinese stop words (precise mode) in normalised text
+      var n = 0;
+      segments(text).forEach(function (p) {
+        if (p[0] === "zh") cut(p[1], false).forEach(function (t) { if (stopZh.has(t)) n += Array.from(t).length; });
+      });
+      return n;
     }
     function chineseWords(text) {
       var out = [];
@@ -614,7 +623,9 @@
         pinyinKeys: keys, pinyinPrefixes: prefixesOut, pinyinEntries: pinyinEntries,
         suggestion: corrected !== norm ? corrected : null, groups: merged,
         gameHint: gameHint, editionHint: editionHint, hintNames: hintNames, gameWord: gameWord, editionWord: editionWord,
-        gameGuess: null, gameMargin: 0, gameSource: null
+        gameGuess: null, gameMargin: 0, gameSource: null,
+        contentChars: Array.from(corrected.replace(/ /g, "")).length - stopChars(corrected),
+        actors: uniq(tokens).filter(function (t) { return actors.has(t); }).map(function (t) { return new Set([actors.get(t)]); })
       };
       a.entries = new Set(); merged.forEach(function (g) { g.forEach(function (x) { a.entries.add(x); }); });
       return withGuess(a, tokens, []);
@@ -747,7 +758,7 @@
       if (part(unit) !== "ruling") {
         var top = null;
         us.forEach(function (v, u) { if (part(u) === "ruling" && (top === null || v > top[0] || (v === top[0] && u > top[1]))) top = [v, u]; });
-        if (top !== null && top[0] >= K.RULING_SNIPPET_SHARE * value) unit = top[1];
+        if (top !== null && top[0] >= W.ruling_snippet_share * value) unit = top[1];
       }
       s.unit = unit;
     }
@@ -769,18 +780,26 @@
         if (!nameWords.has(entry)) return;
         var mine = new Set(nameWords.get(entry)), shared = 0, n = 0;
         query.forEach(function (t) { if (mine.has(t)) { shared += nameWordWeight(t); n++; } });
-        if (n >= 2) s.score += K.NAME_BONUS * Math.pow(shared / total, 2);
+        if (n >= 2) s.score += W.name_bonus * Math.pow(shared / total, 2);
       });
     }
     function pairGroups(a) {
       var kind = function (e) { return (entries.get(e) || {}).kind; };
-      var cardGroups = a.groups.filter(function (g) { return Array.from(g).some(function (e) { return kind(e) === "card"; }); });
-      if (cardGroups.length >= 2) return [cardGroups, K.PAIR_BONUS];
-      if (!cardGroups.length) return [a.groups.slice(), K.PAIR_BONUS * K.TERM_PAIR_SHARE];
+      var groups = a.groups.slice();
+      if (groups.length) {  // the card a verb stands for ('bewitched': the Witch) is in play too
+        var base = groups.slice();
+        a.actors.forEach(function (g) {
+          var apart = base.every(function (x) { return Array.from(g).every(function (e) { return !x.has(e); }); });
+          if (apart && Array.from(g).every(function (e) { return cards.has(e); })) groups.push(g);
+        });
+      }
+      var cardGroups = groups.filter(function (g) { return Array.from(g).some(function (e) { return kind(e) === "card"; }); });
+      if (cardGroups.length >= 2) return [cardGroups, W.pair_bonus];
+      if (!cardGroups.length) return [groups, W.pair_bonus * W.term_pair_share];
       var games = new Set();
       cardGroups[0].forEach(function (e) { if (kind(e) === "card") games.add(entries.get(e).game); });
-      var same = a.groups.filter(function (g) { return Array.from(g).some(function (e) { return games.has((entries.get(e) || {}).game); }); });
-      return [same, K.PAIR_BONUS * K.TERM_PAIR_SHARE];
+      var same = groups.filter(function (g) { return Array.from(g).some(function (e) { return games.has((entries.get(e) || {}).game); }); });
+      return [same, W.pair_bonus * W.term_pair_share];
     }
     function subjectOf(a, groups) {
       for (var i = 0; i < a.names.length; i++) {
@@ -797,12 +816,16 @@
         if (groups.every(function (g) { return Array.from(g).some(function (e) { return named.has(e); }); })) candidates.push(uid);
       });
       var best = new Map(), pairsOf = new Map();
+      var asked = new Set(); groups.forEach(function (g) { g.forEach(function (e) { asked.add(e); }); });
       candidates.sort(cmp).forEach(function (uid) {
-        var u = unitById.get(uid), nCards = 0;
-        u.mentions.forEach(function (e) { if (cards.has(e)) nCards++; });
-        if (nCards > K.MAX_PAIR_CARDS || !passes(entries.get(u.entry), u.editions, f)) return;
+        var u = unitById.get(uid), nCards = 0, unasked = 0;
+        // a card's own text names its terms ('deck' on Thief): not a ruling on the two
+        if (u.part !== "ruling" && b < W.pair_bonus && asked.has(u.entry) && cards.has(u.entry)) return;
+        u.mentions.forEach(function (e) { if (cards.has(e)) { nCards++; if (!asked.has(e) && e !== u.entry) unasked++; } });
+        if (nCards > W.max_pair_cards || !passes(entries.get(u.entry), u.editions, f)) return;
         var value = b + (unitScores.get(uid) || 0);
-        if (u.part === "ruling") value += K.RULING_PAIR_EDGE + (subject.has(u.entry) ? K.SUBJECT_EDGE : 0);
+        if (W.pair_unasked_share && !unasked) value += b * W.pair_unasked_share;  // names only what the question asks about
+        if (u.part === "ruling") value += W.ruling_pair_edge + (subject.has(u.entry) ? W.subject_edge : 0);
         if (!pairsOf.has(u.entry)) pairsOf.set(u.entry, []);
         pairsOf.get(u.entry).push(uid);
         if (value > (best.has(u.entry) ? best.get(u.entry)[0] : -1)) best.set(u.entry, [value, uid]);
@@ -817,37 +840,42 @@
         }
       });
     }
+    function onlyPinyinKey(a) {  // the query is nothing but a pinyin, initials or English name key
+      var words = a.text.split(/\s+/).filter(Boolean), keys = new Set(a.pinyinKeys);
+      return words.length > 0 && (keys.has(words.join("")) || words.every(function (w) { return keys.has(w); }));
+    }
     function rank(a, hits, f, answers) {
-      if (a.editionHint) hits = hits.map(function (h) { return [h[0], h[1], unitById.get(h[0]).editions.indexOf(a.editionHint) >= 0 ? h[2] : h[2] * K.OTHER_EDITION_FACTOR]; });
+      if (a.editionHint) hits = hits.map(function (h) { return [h[0], h[1], unitById.get(h[0]).editions.indexOf(a.editionHint) >= 0 ? h[2] : h[2] * W.other_edition_factor]; });
       var scored = new Map();
       hits.forEach(function (h) {
         var s = scored.get(h[1]);
         if (!s) scored.set(h[1], new Scored(h[1], h[2], h[0], h[2]));
-        else { s.score += K.OTHER_UNITS_SHARE * h[2]; if (h[2] > s.unitScore) { s.unit = h[0]; s.unitScore = h[2]; } }
+        else { s.score += W.other_units_share * h[2]; if (h[2] > s.unitScore) { s.unit = h[0]; s.unitScore = h[2]; } }
       });
       (answers || new Map()).forEach(function (us, entry) { if (scored.has(entry)) pickAnswer(scored.get(entry), us); });
-      var length = Math.max(1, Array.from(a.text.replace(/ /g, "")).length);
+      var length = Math.max(1, a.contentChars);  // the query's characters besides spaces and stop words
       a.names.forEach(function (m) {
         var share = Math.min(1.0, Array.from(m.form.norm.replace(/ /g, "")).length / length);
         var term = (entries.get(m.form.entry) || {}).kind === "term";
-        bonus(scored, m.form.entry, f, K.NAME_BONUS * (term ? share : 0.5 + 0.5 * share));
-        if (m.form.norm === a.text) { bonus(scored, m.form.entry, f, K.EXACT_BONUS); showOwnText(scored, m.form.entry); }
+        bonus(scored, m.form.entry, f, W.name_bonus * (term ? share : 0.5 + 0.5 * share));
+        if (m.form.norm === a.text) { bonus(scored, m.form.entry, f, W.exact_bonus); showOwnText(scored, m.form.entry); }
       });
-      a.hintNames.forEach(function (form) { bonus(scored, form.entry, f, K.NAME_BONUS * K.HINT_NAME_FACTOR); });
-      a.pinyinEntries.forEach(function (e) { bonus(scored, e, f, K.NAME_BONUS); if (a.groups.length === 1) showOwnText(scored, e); });
+      a.hintNames.forEach(function (form) { bonus(scored, form.entry, f, W.name_bonus * W.hint_name_factor); });
+      var onlyKey = onlyPinyinKey(a);
+      a.pinyinEntries.forEach(function (e) { bonus(scored, e, f, W.name_bonus); if (a.groups.length === 1 && onlyKey) showOwnText(scored, e); });
       questionBonus(a, scored);
       if (a.gameHint || a.gameGuess || a.editionHint) {
-        var guessed = a.gameMargin < K.STRONG_MARGIN ? K.GUESSED_GAME_FACTOR : K.STRONG_GUESS_FACTOR;
+        var guessed = a.gameMargin < K.STRONG_MARGIN ? W.guessed_game_factor : W.strong_guess_factor;
         scored.forEach(function (s) {
           var meta = entries.get(s.entry);
-          if (a.gameHint && meta.game !== a.gameHint) s.score *= K.OTHER_GAME_FACTOR;
+          if (a.gameHint && meta.game !== a.gameHint) s.score *= W.other_game_factor;
           else if (a.gameGuess && meta.game !== a.gameGuess) s.score *= guessed;
-          if (a.editionHint && meta.editions.indexOf(a.editionHint) < 0) s.score *= K.OTHER_EDITION_FACTOR;
+          if (a.editionHint && meta.editions.indexOf(a.editionHint) < 0) s.score *= W.other_edition_factor;
         });
       }
       var pg = pairGroups(a);
       if (pg[0].length >= 2) {
-        var subject = pg[1] === K.PAIR_BONUS ? subjectOf(a, pg[0]) : new Set();
+        var subject = pg[1] === W.pair_bonus ? subjectOf(a, pg[0]) : new Set();
         var unitScores = new Map(); hits.forEach(function (h) { unitScores.set(h[0], h[2]); });
         pairBonus(pg[0], pg[1], scored, unitScores, f, answers || new Map(), subject);
       }

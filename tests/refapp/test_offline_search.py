@@ -65,6 +65,9 @@ QUERIES = [
     ("女巫 第二版", "zh-Hans"),  # an edition named
     ("富饶之城 两人游戏", "zh-Hans"),  # a game named
     ("護城河 亮咗之後 張牌去咗邊度", "zh-Hant"),  # Cantonese
+    ("女巫嘅回合 佢係咪可以建造㗎", "zh-Hant"),  # Cantonese particles: a name's share of the words that count
+    ("tax collector bewitched who gets the tax", "en"),  # a verb standing for a card (the Witch)
+    ("throne room", "en"),  # an English name alone: its own text
     ("qxqxqxqx 9999", "en"),  # nothing
 ]
 
