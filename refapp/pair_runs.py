@@ -22,7 +22,7 @@ from urllib.parse import urlencode
 
 from flask import Blueprint, Flask, g
 
-from engine.core.registry import game_names
+from engine.core.registry import game_names, get_game
 from engine.interactions import PairInfo, pair_infos, pairs_for
 from engine.interactions.generate import load_pair
 from refapp.catalog import Catalog, localised
@@ -106,6 +106,14 @@ def cards_named(query: str, catalog: Catalog) -> list[tuple[int, tuple[str, ...]
                 out.append((start, ids))
             start = q.find(word, start + 1)
     return sorted(out)
+
+
+def names_by_edition(catalog: Catalog, game: str) -> dict[str, dict]:
+    """The names a pair run is narrated with, by edition ("-" for a game of one edition)."""
+    editions = get_game(game).editions
+    if editions:
+        return {ed: catalog.slug_names(game, ed) for ed in editions}
+    return {"-": catalog.slug_names(game)}
 
 
 def named_pair(query: str, catalog: Catalog) -> tuple[str, str] | None:

@@ -15,12 +15,7 @@ from corpus.model import load_dataset
 from engine.core.registry import game_names
 from engine.interactions import generate
 from refapp.catalog import Catalog
-
-
-def names_by_edition(catalog: Catalog, game: str) -> dict[str, dict]:
-    if game == "dominion":
-        return {ed: catalog.slug_names(game, ed) for ed in ("1e", "2e")}
-    return {"-": catalog.slug_names(game)}
+from refapp.pair_runs import names_by_edition
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -38,7 +38,7 @@ def runs(catalog) -> dict[str, tuple[Any, Any]]:
 
 
 def test_every_pair_of_every_class_is_shipped_and_up_to_date(catalog):
-    from scripts.interactions import names_by_edition
+    from refapp.pair_runs import names_by_edition
 
     for game in GAMES:
         assert generate.stale(game, names_by_edition(catalog, game)) == []
