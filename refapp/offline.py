@@ -96,9 +96,17 @@ def offline_pack() -> Response:
 @bp.get(RANK_DATA)
 def offline_rank() -> Response:
     """The search's ranking data (index.offline_export): refapp/static/ranker.js ranks with it."""
+    encoded = rank_data()
+    return _no_index() if encoded is None else _json_bytes(encoded)
+
+
+def rank_data() -> tuple[bytes, bytes] | None:
+    """The opened index's ranking data, JSON and gzipped, made once per index (None: no index).
+    `refapp serve` makes it in the master before forking (serve_config.pre_fork), so that no
+    worker spends seconds of CPU on a reader's first visit while its other requests wait."""
     index = _search_index()
     if index is None:
-        return _no_index()
+        return None
     state = get_state()
     cache = state.extra.setdefault("offline_rank", {})
     if index.folder.name not in cache:
@@ -108,7 +116,7 @@ def offline_rank() -> Response:
         data = export_ranking(index)
         data["index"] = index.folder.name
         cache[index.folder.name] = _encoded(data)
-    return _json_bytes(cache[index.folder.name])
+    return cache[index.folder.name]
 
 
 def _search_index():  # type: ignore[no-untyped-def]

@@ -98,6 +98,19 @@ class JsonAccessLogger(Logger):
 logger_class = JsonAccessLogger
 
 
+def pre_fork(server, worker) -> None:  # type: ignore[no-untyped-def]
+    """In the master, before a worker is forked: the offline ranking data made once (the app is
+    preloaded), so every worker starts with it instead of making it on a reader's first visit."""
+    app = server.app.wsgi()
+    if app.extensions.get("refapp_rank_warm"):
+        return
+    from refapp.offline import rank_data
+
+    with app.app_context():
+        rank_data()
+    app.extensions["refapp_rank_warm"] = True
+
+
 def child_exit(server, worker) -> None:  # type: ignore[no-untyped-def]
     """Forget a dead worker's gauges (its counters stay in the totals, as Prometheus expects)."""
     from prometheus_client import multiprocess
