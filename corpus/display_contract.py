@@ -24,6 +24,7 @@ from typing import Any
 import yaml
 
 from corpus.aliases import displayed_aliases
+from corpus.games import game_of_key
 from corpus.glossary import Glossary, load_glossary
 from corpus.model import LANGS, Dataset, Entry, load_dataset
 
@@ -262,16 +263,11 @@ def ui_fields() -> list[Field]:
     )
     for table, name in tables:
         for key, row in table.items():
-            game = "dominion" if key.startswith(("dominion.", "kingdom.")) else None
+            game = game_of_key(key)
             for lang, text in row.items():
                 out.append(Field("ui", game, None, lang, f"{name} {key}", text, "string"))
     for path, value in _walk_localised(export_tables(), "tools"):
-        game = (
-            "dominion"
-            if "dominion" in path or "kingdom" in path
-            else ("citadels" if "citadels" in path else None)
-        )
-        out.extend(_localised("tools", game, None, path, value, "string"))
+        out.extend(_localised("tools", game_of_key(path), None, path, value, "string"))
     return out
 
 

@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from corpus.games import game_data
 from corpus.ingest.normalise import to_traditional
 from corpus.languages import CHINESE
 from corpus.model import Entry
@@ -44,10 +45,6 @@ ZONES: Mapping[str, Mapping[str, tuple[str, ...]]] = {
                   "zh": ("旁置", "放在一旁", "放到一旁", "放置一旁", "放在一边", "放在一邊")},
     "supply": {"en": (r"\bsupply\b",),
                "zh": ("供应区", "供應區", "补充资源", "補充資源", "供应堆", "供應堆", "供应牌", "供應牌")},
-}
-#: Words one game adds: in Citadels 牌堆 alone is the district deck (in Dominion a pile).
-GAME_ZONES: Mapping[str, Mapping[str, tuple[str, ...]]] = {
-    "citadels": {"deck": ("牌堆",)},
 }
 
 
@@ -99,6 +96,12 @@ def numbers(text: str, lang: str) -> frozenset[int]:
     return frozenset(n for n in found if n >= 2)
 
 
+def _game_zones(game: str | None) -> Mapping[str, tuple[str, ...]]:
+    """Words one game adds (corpus/games.yaml): in Citadels 牌堆 alone is the district deck."""
+    data = game_data(game or "")
+    return data.zone_words if data else {}
+
+
 def zones(text: str, lang: str, game: str | None = None) -> frozenset[str]:
     found = set()
     if _script(lang) == "en":
@@ -109,7 +112,7 @@ def zones(text: str, lang: str, game: str | None = None) -> frozenset[str]:
             found.discard("hand")
         return frozenset(found)
     words = [(w, zone) for zone, ws in ZONES.items() for w in ws["zh"]]
-    words += [(w, zone) for zone, ws in GAME_ZONES.get(game or "", {}).items() for w in ws]
+    words += [(w, zone) for zone, ws in _game_zones(game).items() for w in ws]
     rest = text
     for word, zone in sorted(words, key=lambda pair: -len(re.sub(r"\(\?<!.*?\)", "", pair[0]))):
         if re.search(word, rest):

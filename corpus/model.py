@@ -12,14 +12,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from corpus.games import EDITIONS as EDITIONS  # the games' one table (re-exported)
+from corpus.games import GAME_EDITIONS as GAME_EDITIONS
+from corpus.games import GAMES as GAMES
 from corpus.languages import LANGS as LANGS  # the languages' one table (re-exported)
 
-GAMES: tuple[str, ...] = ("dominion", "citadels")
 KINDS: tuple[str, ...] = ("card", "rule", "faq", "term")
-# Dominion: the base set's 1st and 2nd editions. Citadels: the classic game (2000) with the Dark
-# City characters and districts, as seed 003 gives it (not the 2016 edition).
-GAME_EDITIONS: dict[str, tuple[str, ...]] = {"dominion": ("1e", "2e"), "citadels": ("classic",)}
-EDITIONS: tuple[str, ...] = tuple(ed for eds in GAME_EDITIONS.values() for ed in eds)
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 DATASET_PATH = DATA_DIR / "dataset.json"

@@ -35,32 +35,13 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.core.registry import games
+
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS: dict[str, list[str]] = {
-    "dominion": ["engine/dominion/effects.py"],
-    "citadels": [
-        "engine/citadels/abilities.py",
-        "engine/citadels/building.py",
-        "engine/citadels/scoring.py",
-        "engine/citadels/draft.py",
-        "engine/citadels/turn.py",
-    ],
-}
-#: The engine tests run against a mutant no scenario killed: those that exercise the rules in-process
-#: (CLI subprocesses, corpus agreement and scenario-file checks cannot see a mutant). "file::-k expr".
-ENGINE_TESTS: dict[str, list[str]] = {
-    "dominion": [
-        "tests/engine/dominion/test_dominion_cards.py",
-        "tests/engine/dominion/test_dominion_turns.py",
-        "tests/engine/dominion/test_dominion_known_bugs.py",
-        "tests/engine/dominion/test_dominion_properties.py",
-        "tests/engine/dominion/test_dominion_bots.py",
-    ],
-    "citadels": [
-        "tests/engine/citadels/test_rules.py",
-        "tests/engine/citadels/test_random_games.py",
-    ],
-}
+#: Each game's rule modules, and the engine tests that exercise its rules in-process (CLI subprocesses,
+#: corpus agreement and scenario-file checks cannot see a mutant), as its game object lists them.
+TARGETS: dict[str, list[str]] = {name: list(game.rule_modules) for name, game in games().items()}
+ENGINE_TESTS: dict[str, list[str]] = {name: list(game.rule_tests) for name, game in games().items()}
 TIMEOUT = 60.0  # seconds per mutant (scenarios + tests); a hang counts as killed
 
 SWAP_COMPARE: dict[type, type] = {

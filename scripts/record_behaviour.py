@@ -70,9 +70,10 @@ def get_json(client: Any, path: str) -> Any:
 
 def sandbox_bodies() -> list[dict[str, Any]]:
     import engine
+    from engine.core.registry import game_names
     from refapp import sandbox_start
 
-    bodies = [{"situation": sandbox_start.blank(g)[0], "answers": []} for g in ("dominion", "citadels")]
+    bodies = [{"situation": sandbox_start.blank(g)[0], "answers": []} for g in game_names()]
     dataset = json.loads((ROOT / "corpus" / "data" / "dataset.json").read_text(encoding="utf-8"))
     for entry in dataset["entries"]:
         start = sandbox_start.for_card(entry["id"])

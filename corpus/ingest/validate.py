@@ -10,16 +10,12 @@ from typing import Any
 
 import jsonschema
 
+from corpus.games import GAMES, game_data
 from corpus.ingest.noise import DroppedRange
 from corpus.ingest.sources import SourceText
-from corpus.model import GAME_EDITIONS, GAMES
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "schema" / "dataset.schema.json"
 KIND_OF_PREFIX = {"rules": "rule", "faq": "faq", "terms": "term"}
-TYPES = {  # docs/curated-format.md
-    "dominion": {"action", "attack", "reaction", "treasure", "victory", "curse"},
-    "citadels": {"noble", "religious", "trade", "military", "special", "character"},
-}
 
 
 @lru_cache(maxsize=1)
@@ -88,13 +84,15 @@ def taiwan_name_errors(e: dict[str, Any], seeds: dict[str, SourceText]) -> list[
 
 
 def edition_errors(eid: str, game: str, editions: list[str]) -> list[str]:
-    """Dominion: at least one of its editions; Citadels: exactly the one edition the seed covers."""
-    own = GAME_EDITIONS.get(game, ())
+    """A game whose entries cover every edition (Citadels: the one the rulebook covers) names them
+    all; otherwise (Dominion) at least one of its editions."""
+    data = game_data(game)
+    own = data.editions if data else ()
     where = f"entry {eid!r}, field 'editions'"
-    if game == "citadels" and list(editions) != list(own):
-        return [f"{where}: every Citadels entry is {list(own)} (seed 003: the classic game), got {editions}"]
+    if data and data.every_edition and list(editions) != list(own):
+        return [f"{where}: every {game} entry is {list(own)}, got {editions}"]
     if not editions:
-        return [f"{where}: a Dominion entry names at least one of {list(own)}"]
+        return [f"{where}: a {game} entry names at least one of {list(own)}"]
     foreign = [ed for ed in editions if ed not in own]
     return [f"{where}: {foreign} are not {game} editions {list(own)}"] if foreign else []
 
@@ -121,14 +119,14 @@ def semantic_errors(
             out.append(
                 f"entry {eid!r}, field 'kind': {e['kind']!r} but the id form means {expected_kind(eid)!r}"
             )
+        data = game_data(game)
         out += edition_errors(eid, game, e["editions"])
-        unknown_types = sorted(set(e["types"]) - TYPES.get(game, set()))
+        types = data.card_types if data else frozenset()
+        unknown_types = sorted(set(e["types"]) - types)
         if unknown_types:
-            out.append(
-                f"entry {eid!r}, field 'types': {unknown_types} not among {sorted(TYPES.get(game, []))}"
-            )
-        if e["kind"] == "card" and game == "dominion" and e["cost"] is None:
-            out.append(f"entry {eid!r}, field 'cost': a Dominion card has a cost in coins")
+            out.append(f"entry {eid!r}, field 'types': {unknown_types} not among {sorted(types)}")
+        if e["kind"] == "card" and data and data.cards_cost_coins and e["cost"] is None:
+            out.append(f"entry {eid!r}, field 'cost': a {game} card has a cost in coins")
         if e["kind"] != "card" and e["cost"] is not None:
             out.append(f"entry {eid!r}, field 'cost': only cards have a cost")
         if e["kind"] == "card" and "1e" in e["editions"]:
@@ -149,8 +147,8 @@ def semantic_errors(
                 where = f"entry {eid!r}, field '{kind}[{item['id']}].sources'"
                 out += source_errors(where, item["sources"], game, seeds, allowed_dropped)
         for r in e["rulings"]:
-            if game == "citadels" and r["edition"] is not None:
-                out.append(f"entry {eid!r}, field 'rulings[{r['id']}].edition': Citadels rulings have none")
+            if data and not data.rulings_by_edition and r["edition"] is not None:
+                out.append(f"entry {eid!r}, field 'rulings[{r['id']}].edition': {game} rulings have none")
             if r["edition"] is not None and r["edition"] not in (e["editions"] or [r["edition"]]):
                 out.append(
                     f"entry {eid!r}, field 'rulings[{r['id']}].edition': {r['edition']!r} "

@@ -58,6 +58,14 @@ class CitadelsBoardGame(BoardGame):
     option_words = OPTION_WORDS
     #: the set-up is looked up by players, rank-9 character and game length; the score adds a city
     tools = {"setup": "by_options", "score": "city", "players": 4, "tie_cite": "ties"}
+    rule_modules = (
+        "engine/citadels/abilities.py",
+        "engine/citadels/building.py",
+        "engine/citadels/scoring.py",
+        "engine/citadels/draft.py",
+        "engine/citadels/turn.py",
+    )
+    rule_tests = ("tests/engine/citadels/test_rules.py", "tests/engine/citadels/test_random_games.py")
 
     def prepare(self, scenario: Scenario, decider: Decider, names: Names) -> Prepared:
         from engine.citadels.scenario import prepare

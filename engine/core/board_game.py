@@ -121,6 +121,10 @@ class BoardGame:
     option_words: ClassVar[Any] = None
     sandbox_editor: ClassVar[dict[str, Any]] = {}
     tools: ClassVar[dict[str, Any]] = {}
+    #: the modules that hold the rules (``make mutation`` breaks them one change at a time) and the
+    #: engine tests that exercise them in-process (run against a mutant no scenario kills)
+    rule_modules: ClassVar[tuple[str, ...]] = ()
+    rule_tests: ClassVar[tuple[str, ...]] = ()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

@@ -90,13 +90,23 @@ def _outside_games(paths: Iterable[Path], games: frozenset[str], root: Path) -> 
             continue  # a game's own package may name itself
         yield path
 
+#: The folders whose Python is scanned (the tests are not: a test may name the game it tests).
+PYTHON_FOLDERS = ("engine", "corpus", "index", "refapp", "scripts", "deploy")
+#: Files that name games on purpose, each with its reason (a test checks that each still does).
+EXEMPT: dict[str, str] = {
+    "scripts/bench_engine.py": "benchmarks each game's own bots and scenarios against reference figures",
+}
+
 
 def scan(games: Iterable[str], root: Path = ROOT) -> list[Branch]:
-    """Every game-name branch in engine/ (outside engine/<game>/), refapp/, its templates and scripts."""
+    """Every game-name branch in the packages (engine/ outside engine/<game>/, corpus/, index/,
+    refapp/), the scripts and deploy/, refapp's templates and its browser scripts."""
     names = frozenset(games)
     found: list[Branch] = []
-    py = sorted([*root.glob("engine/**/*.py"), *root.glob("refapp/**/*.py")])
+    py = sorted(path for folder in PYTHON_FOLDERS for path in root.glob(f"{folder}/**/*.py"))
     for path in _outside_games(py, names, root):
+        if str(path.relative_to(root)) in EXEMPT:
+            continue
         found += python_branches(path.read_text(encoding="utf-8"), str(path.relative_to(root)), names)
     text = sorted([*root.glob("refapp/templates/**/*.html"), *root.glob("refapp/static/*.js")])
     for path in text:

@@ -65,6 +65,14 @@ class DominionBoardGame(BoardGame):
     option_words = OPTION_WORDS
     #: the set-up is looked up by edition and players; the score adds each card's points
     tools = {"setup": "by_edition", "score": "deck", "edition": "2e", "players": 3, "tie_cite": "points"}
+    rule_modules = ("engine/dominion/effects.py",)
+    rule_tests = (
+        "tests/engine/dominion/test_dominion_cards.py",
+        "tests/engine/dominion/test_dominion_turns.py",
+        "tests/engine/dominion/test_dominion_known_bugs.py",
+        "tests/engine/dominion/test_dominion_properties.py",
+        "tests/engine/dominion/test_dominion_bots.py",
+    )
 
     def in_edition(self, text: str, edition: str | None, lang: str) -> str:
         """The narration's table: the 1st edition's Chinese says 废置 for trash, the 2nd 移除."""

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-EDITIONS: tuple[str, ...] = ("1e", "2e")
+from corpus.games import GAME_EDITIONS
+
+EDITIONS: tuple[str, ...] = GAME_EDITIONS["dominion"]  # corpus/games.yaml
 
 
 @dataclass(frozen=True)

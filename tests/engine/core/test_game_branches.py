@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.game_branches import python_branches, scan, text_branches
+from engine.core.game_branches import EXEMPT, ROOT, python_branches, scan, text_branches
 from engine.core.registry import game_names
 
 GAMES = ("dominion", "citadels")
@@ -69,3 +69,9 @@ def test_a_game_may_name_itself_in_its_own_package(tmp_path):
     (tmp_path / "refapp/static/page.js").write_text('if (game === "citadels") go();\n')
     found = {b.path for b in scan(GAMES, tmp_path)}
     assert found == {"engine/sandbox/glue.py", "refapp/static/page.js"}
+
+
+@pytest.mark.parametrize("path", sorted(EXEMPT))
+def test_an_exempt_file_still_names_games_or_its_exemption_goes(path):
+    source = (ROOT / path).read_text(encoding="utf-8")
+    assert python_branches(source, path, game_names()), f"{path} names no game now: drop it from EXEMPT"
