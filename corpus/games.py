@@ -2,7 +2,7 @@
 display order. What an entry of a game may say (its editions, card types, whether cards cost coins,
 whether a ruling may belong to one edition) is asked of this object, never decided by the game's
 name; the engine's game objects take their editions from it. A pure data module: it imports no
-other package, so every package may import it."""
+other package of the project, so every package may import it."""
 
 from __future__ import annotations
 

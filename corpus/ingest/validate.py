@@ -10,7 +10,7 @@ from typing import Any
 
 import jsonschema
 
-from corpus.games import GAMES, game_data
+from corpus.games import GAMES, GameData, game_data
 from corpus.ingest.noise import DroppedRange
 from corpus.ingest.sources import SourceText
 
@@ -83,10 +83,9 @@ def taiwan_name_errors(e: dict[str, Any], seeds: dict[str, SourceText]) -> list[
     return []
 
 
-def edition_errors(eid: str, game: str, editions: list[str]) -> list[str]:
+def edition_errors(eid: str, game: str, data: GameData | None, editions: list[str]) -> list[str]:
     """A game whose entries cover every edition (Citadels: the one the rulebook covers) names them
-    all; otherwise (Dominion) at least one of its editions."""
-    data = game_data(game)
+    all; otherwise (Dominion) at least one of its editions. ``data`` is the game's facts (None: no game)."""
     own = data.editions if data else ()
     where = f"entry {eid!r}, field 'editions'"
     if data and data.every_edition and list(editions) != list(own):
@@ -120,7 +119,7 @@ def semantic_errors(
                 f"entry {eid!r}, field 'kind': {e['kind']!r} but the id form means {expected_kind(eid)!r}"
             )
         data = game_data(game)
-        out += edition_errors(eid, game, e["editions"])
+        out += edition_errors(eid, game, data, e["editions"])
         types = data.card_types if data else frozenset()
         unknown_types = sorted(set(e["types"]) - types)
         if unknown_types:

@@ -88,6 +88,8 @@ def _outside_games(paths: Iterable[Path], games: frozenset[str], root: Path) -> 
         rel = path.relative_to(root).parts
         if len(rel) > 1 and rel[0] == "engine" and rel[1] in games:
             continue  # a game's own package may name itself
+        if "/".join(rel) in EXEMPT:
+            continue
         yield path
 
 #: The folders whose Python is scanned (the tests are not: a test may name the game it tests).
@@ -105,8 +107,6 @@ def scan(games: Iterable[str], root: Path = ROOT) -> list[Branch]:
     found: list[Branch] = []
     py = sorted(path for folder in PYTHON_FOLDERS for path in root.glob(f"{folder}/**/*.py"))
     for path in _outside_games(py, names, root):
-        if str(path.relative_to(root)) in EXEMPT:
-            continue
         found += python_branches(path.read_text(encoding="utf-8"), str(path.relative_to(root)), names)
     text = sorted([*root.glob("refapp/templates/**/*.html"), *root.glob("refapp/static/*.js")])
     for path in text:
