@@ -7,7 +7,11 @@
   if (!configNode) return;
   var cfg = root.Ref.json("tool-config");
   var tr = root.Ref.translator(cfg.strings || {}), el = root.Ref.el;
-  function name(game, slug) { return (cfg.names && cfg.names[game] && cfg.names[game][slug]) || slug; }
+  /* a card's name in the words of the edition in play: the 2nd edition renames some (省份 -> 行省) */
+  function name(game, slug, edition) {
+    var names = (edition === "2e" && cfg.names_2e) || cfg.names;
+    return (names && names[game] && names[game][slug]) || slug;
+  }
   function citeLink(cite) {
     var parts = cite.split("#");
     return el("a", { "class": "cite", href: "/entries/" + parts[0] + (parts[1] ? "#" + parts[1] : "") }, tr("tools.rule"));
@@ -24,10 +28,10 @@
     s.lines.forEach(function (l) {
       var text, v = {};
       Object.keys(l).forEach(function (k) { v[k] = l[k]; });
-      if (l.card) v.card = name(game, l.card);
+      if (l.card) v.card = name(game, l.card, s.edition);
       if (l.key === "pile") text = tr(l.dealt ? "setup.pile.dealt" : "setup.pile", v);
-      else if (l.key === "start_deck") text = tr("setup.start_deck", { cards: Object.keys(l.cards).map(function (c) { return l.cards[c] + " × " + name(game, c); }).join(tr("tools.sep")) });
-      else if (l.key === "characters" || l.key === "removed" || l.key === "districts") text = tr("setup." + l.key, { count: l.count, cards: l.cards.map(function (c) { return name(game, c); }).join(tr("tools.sep")) });
+      else if (l.key === "start_deck") text = tr("setup.start_deck", { cards: Object.keys(l.cards).map(function (c) { return l.cards[c] + " × " + name(game, c, s.edition); }).join(tr("tools.sep")) });
+      else if (l.key === "characters" || l.key === "removed" || l.key === "districts") text = tr("setup." + l.key, { count: l.count, cards: l.cards.map(function (c) { return name(game, c, s.edition); }).join(tr("tools.sep")) });
       else if (l.key === "bell_tower" && !l.active) text = tr("setup.bell_tower.off");
       else text = tr("setup." + l.key, v);
       var li = item(text, l.cite);
@@ -51,7 +55,7 @@
       var li = el("li", { "data-card": slug });
       li.appendChild(el("span", { "class": "badge cost" }, String(T.kingdom.cost[slug])));
       li.appendChild(document.createTextNode(" "));
-      li.appendChild(el("a", { href: "/entries/dominion/" + slug }, name("dominion", slug)));
+      li.appendChild(el("a", { href: "/entries/dominion/" + slug }, name("dominion", slug, k.edition)));
       (T.kingdom.tags[slug] || []).forEach(function (t) { li.appendChild(el("span", { "class": "tag" }, tr("kingdom.tag." + t))); });
       ol.appendChild(li);
     });
