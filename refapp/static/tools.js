@@ -68,8 +68,11 @@
     box.appendChild(p);
   }
 
+  /* a player left unnamed is scored as their seat number: shown as the form names them ("Player 1") */
+  function seatName(p, i) { return p.name === String(i + 1) ? tr("score.player", { n: i + 1 }) : p.name; }
+
   function renderScore(box, r) {
-    var winners = r.winners.map(function (i) { return r.players[i].name; }).join(tr("tools.sep"));
+    var winners = r.winners.map(function (i) { return seatName(r.players[i], i); }).join(tr("tools.sep"));
     var G = cfgTables.games[r.game], scored = cfgTables[r.game + "_score"];
     var ties = scored.cites[G.tie_cite];
     var head = item(tr(r.winners.length > 1 ? "score.winners_shared" : "score.winner", { names: winners }), ties, "p");
@@ -79,7 +82,7 @@
     if (r.end_size != null) box.appendChild(el("p", { "class": "muted" }, tr("score.end_size", { count: r.end_size })));
     r.players.forEach(function (p, i) {
       var card = el("section", { "class": "score-card" + (r.winners.indexOf(i) >= 0 ? " won" : ""), "data-seat": String(i) });
-      var h = el("h2", {}, p.name + " · ");
+      var h = el("h2", {}, seatName(p, i) + " · ");
       h.appendChild(el("span", { "class": "total", "data-total": String(p.total) }, tr("score.points", { n: p.total })));
       card.appendChild(h);
       var ul = el("ul", { "class": "lines" });

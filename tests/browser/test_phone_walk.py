@@ -227,3 +227,17 @@ def test_buttons_that_wrap_keep_a_gap(live_server, browser, lang):
         assert errors == []
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize(("lang", "seat"), [("zh-Hant", "玩家 1"), ("en", "Player 1")])
+def test_an_unnamed_winner_is_called_by_seat_as_the_form_calls_them(live_server, browser, lang, seat):
+    ctx, page, errors = open_page(browser, lang)
+    try:
+        page.goto(f"{live_server.url}/tools/score?game=dominion&p0.estate=3&p1.estate=1")
+        winner = page.locator("#winner")
+        winner.wait_for(timeout=5000)
+        assert seat in winner.inner_text()  # not "Winner: 1"
+        assert seat in page.locator(".score-card h2").first.inner_text()
+        assert errors == []
+    finally:
+        ctx.close()
