@@ -162,10 +162,29 @@
       if (reveal) result.scrollIntoView({ block: "start", behavior: "auto" });  // on a phone the answer is above or below the button
     } catch (e) {
       if (!e.toolError) throw e;
-      errorBox.textContent = tr("tools.error", { detail: e.message });
+      errorBox.textContent = errorText(e.message);
       errorBox.hidden = false;
       result.setAttribute("data-ready", "error");
     }
+  }
+
+  /* the evaluator's reason is for developers ("lock: at most 10 cards", "players[0].total: ..."): the
+     ones a form can reach are said in the reader's words, any other as "change one and try again" */
+  var ERRORS = [
+    [/^lock: some cards are also excluded/, "tools.error.lock_excluded", function () { return {}; }],
+    [/^lock: at most (\d+)/, "tools.error.lock_max", function (m) { return { n: m[1] }; }],
+    [/^exclude: only/, "tools.error.too_few", function () { return {}; }],
+    [/^require: no kingdom/, "tools.error.require", function () { return {}; }],
+    [/^players\[(\d+)\]\.total: (\d+) cards is fewer than the (\d+) counted/, "tools.error.total",
+      function (m) { return { n: Number(m[1]) + 1, total: m[2], counted: m[3] }; }],
+    [/^players: only one player completes a city first/, "tools.error.first", function () { return {}; }]
+  ];
+  function errorText(message) {
+    for (var i = 0; i < ERRORS.length; i++) {
+      var m = ERRORS[i][0].exec(message || "");
+      if (m) return tr(ERRORS[i][1], ERRORS[i][2](m));
+    }
+    return tr("tools.error.generic");
   }
 
   function formParams() {

@@ -241,3 +241,24 @@ def test_an_unnamed_winner_is_called_by_seat_as_the_form_calls_them(live_server,
         assert errors == []
     finally:
         ctx.close()
+
+
+TOOL_ERRORS = (
+    "/tools/setup?edition=zz",  # a link with a setting the tool does not know
+    "/tools/score?p0.estate=5&p0.total=2&p1.estate=1",  # a deck smaller than the cards counted in it
+    "/tools/kingdom?edition=2e&lock=village&exclude=village",  # a card both always and never used
+)
+
+
+@pytest.mark.parametrize("path", TOOL_ERRORS)
+def test_a_tools_error_is_said_in_the_readers_words(live_server, browser, path):
+    ctx, page, errors = open_page(browser, "zh-Hant")
+    try:
+        page.goto(live_server.url + path)
+        box = page.locator("#tool-error")
+        box.wait_for(state="visible", timeout=5000)
+        text = box.inner_text()
+        assert text.strip() and not re.search(r"[A-Za-z\[\]'\"]", text), text  # no settings, ids, lists
+        assert errors == []
+    finally:
+        ctx.close()
