@@ -116,13 +116,16 @@ def tool_json(tool: str):  # type: ignore[no-untyped-def]
         return _json_error(str(exc), 400)
 
 
-def names_for(lang: str) -> dict[str, dict[str, str]]:
-    """Card, character and district names in ``lang`` for the tools script: game -> slug -> name."""
+def names_for(lang: str, edition: str | None = None) -> dict[str, dict[str, str]]:
+    """Card, character and district names in ``lang`` for the tools script: game -> slug -> name;
+    with ``edition="2e"``, the 2nd edition's own names where its rulebook renames a card (行省)."""
     out: dict[str, dict[str, str]] = {game: {} for game in game_names()}
     for e in get_state().catalog.dataset.entries:
         if e.kind == "card" and e.game in out:
             slug = e.id.split("/", 1)[1]
-            out[e.game][slug] = localised(e.names, lang) or slug
+            own = e.extra.get("names_2e") if edition == "2e" else None
+            names = {**e.names, **own} if isinstance(own, dict) else e.names
+            out[e.game][slug] = localised(names, lang) or slug
     return out
 
 
@@ -148,6 +151,7 @@ def tool_page(tool: str) -> Any:
             "lang": g.lang,
             "strings": tools_strings.client_strings(g.lang, STRING_PREFIXES),
             "names": names_for(g.lang),
+            "names_2e": names_for(g.lang, "2e"),
             "data": "/tools/data.json",
             "games": browser_facts(),
         },

@@ -7,7 +7,11 @@
   if (!configNode) return;
   var cfg = root.Ref.json("tool-config");
   var tr = root.Ref.translator(cfg.strings || {}), el = root.Ref.el;
-  function name(game, slug) { return (cfg.names && cfg.names[game] && cfg.names[game][slug]) || slug; }
+  /* a card's name in the words of the edition in play: the 2nd edition renames some (省份 -> 行省) */
+  function name(game, slug, edition) {
+    var names = (edition === "2e" && cfg.names_2e) || cfg.names;
+    return (names && names[game] && names[game][slug]) || slug;
+  }
   function citeLink(cite) {
     var parts = cite.split("#");
     return el("a", { "class": "cite", href: "/entries/" + parts[0] + (parts[1] ? "#" + parts[1] : "") }, tr("tools.rule"));
@@ -24,10 +28,10 @@
     s.lines.forEach(function (l) {
       var text, v = {};
       Object.keys(l).forEach(function (k) { v[k] = l[k]; });
-      if (l.card) v.card = name(game, l.card);
+      if (l.card) v.card = name(game, l.card, s.edition);
       if (l.key === "pile") text = tr(l.dealt ? "setup.pile.dealt" : "setup.pile", v);
-      else if (l.key === "start_deck") text = tr("setup.start_deck", { cards: Object.keys(l.cards).map(function (c) { return l.cards[c] + " × " + name(game, c); }).join(tr("tools.sep")) });
-      else if (l.key === "characters" || l.key === "removed" || l.key === "districts") text = tr("setup." + l.key, { count: l.count, cards: l.cards.map(function (c) { return name(game, c); }).join(tr("tools.sep")) });
+      else if (l.key === "start_deck") text = tr("setup.start_deck", { cards: Object.keys(l.cards).map(function (c) { return l.cards[c] + " × " + name(game, c, s.edition); }).join(tr("tools.sep")) });
+      else if (l.key === "characters" || l.key === "removed" || l.key === "districts") text = tr("setup." + l.key, { count: l.count, cards: l.cards.map(function (c) { return name(game, c, s.edition); }).join(tr("tools.sep")) });
       else if (l.key === "bell_tower" && !l.active) text = tr("setup.bell_tower.off");
       else text = tr("setup." + l.key, v);
       var li = item(text, l.cite);
@@ -51,7 +55,7 @@
       var li = el("li", { "data-card": slug });
       li.appendChild(el("span", { "class": "badge cost" }, String(T.kingdom.cost[slug])));
       li.appendChild(document.createTextNode(" "));
-      li.appendChild(el("a", { href: "/entries/dominion/" + slug }, name("dominion", slug)));
+      li.appendChild(el("a", { href: "/entries/dominion/" + slug }, name("dominion", slug, k.edition)));
       (T.kingdom.tags[slug] || []).forEach(function (t) { li.appendChild(el("span", { "class": "tag" }, tr("kingdom.tag." + t))); });
       ol.appendChild(li);
     });
@@ -64,8 +68,11 @@
     box.appendChild(p);
   }
 
+  /* a player left unnamed is scored as their seat number: shown as the form names them ("Player 1") */
+  function seatName(p, i) { return p.name === String(i + 1) ? tr("score.player", { n: i + 1 }) : p.name; }
+
   function renderScore(box, r) {
-    var winners = r.winners.map(function (i) { return r.players[i].name; }).join(tr("tools.sep"));
+    var winners = r.winners.map(function (i) { return seatName(r.players[i], i); }).join(tr("tools.sep"));
     var G = cfgTables.games[r.game], scored = cfgTables[r.game + "_score"];
     var ties = scored.cites[G.tie_cite];
     var head = item(tr(r.winners.length > 1 ? "score.winners_shared" : "score.winner", { names: winners }), ties, "p");
@@ -75,7 +82,7 @@
     if (r.end_size != null) box.appendChild(el("p", { "class": "muted" }, tr("score.end_size", { count: r.end_size })));
     r.players.forEach(function (p, i) {
       var card = el("section", { "class": "score-card" + (r.winners.indexOf(i) >= 0 ? " won" : ""), "data-seat": String(i) });
-      var h = el("h2", {}, p.name + " · ");
+      var h = el("h2", {}, seatName(p, i) + " · ");
       h.appendChild(el("span", { "class": "total", "data-total": String(p.total) }, tr("score.points", { n: p.total })));
       card.appendChild(h);
       var ul = el("ul", { "class": "lines" });
@@ -155,10 +162,29 @@
       if (reveal) result.scrollIntoView({ block: "start", behavior: "auto" });  // on a phone the answer is above or below the button
     } catch (e) {
       if (!e.toolError) throw e;
-      errorBox.textContent = tr("tools.error", { detail: e.message });
+      errorBox.textContent = errorText(e.message);
       errorBox.hidden = false;
       result.setAttribute("data-ready", "error");
     }
+  }
+
+  /* the evaluator's reason is for developers ("lock: at most 10 cards", "players[0].total: ..."): the
+     ones a form can reach are said in the reader's words, any other as "change one and try again" */
+  var ERRORS = [
+    [/^lock: some cards are also excluded/, "tools.error.lock_excluded", function () { return {}; }],
+    [/^lock: at most (\d+)/, "tools.error.lock_max", function (m) { return { n: m[1] }; }],
+    [/^exclude: only/, "tools.error.too_few", function () { return {}; }],
+    [/^require: no kingdom/, "tools.error.require", function () { return {}; }],
+    [/^players\[(\d+)\]\.total: (\d+) cards is fewer than the (\d+) counted/, "tools.error.total",
+      function (m) { return { n: Number(m[1]) + 1, total: m[2], counted: m[3] }; }],
+    [/^players: only one player completes a city first/, "tools.error.first", function () { return {}; }]
+  ];
+  function errorText(message) {
+    for (var i = 0; i < ERRORS.length; i++) {
+      var m = ERRORS[i][0].exec(message || "");
+      if (m) return tr(ERRORS[i][1], ERRORS[i][2](m));
+    }
+    return tr("tools.error.generic");
   }
 
   function formParams() {
