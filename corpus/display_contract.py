@@ -252,7 +252,8 @@ def scenario_fields(dataset: Dataset) -> list[Field]:
 def ui_fields() -> list[Field]:
     """The interface strings (refapp.i18n, refapp/tools_strings.yaml) and the tools' data."""
     from engine.tables.export import export_tables
-    from refapp import i18n, sources_page, tools_strings, understood_chips
+    from refapp import i18n, tools_strings, understood_chips
+    from refapp.views import sources_page
 
     out: list[Field] = []
     tables = (

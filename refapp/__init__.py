@@ -17,28 +17,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     SCENARIO_SOURCE: object with list_infos()/run(id, names) replacing the engine (tests);
     SEARCH_FUNCTION: replacement for api_search.run_search (tests).
     """
-    from refapp import (
-        api,
-        api_search,
-        client_info,
-        compress,
-        error_pages,
-        headers,
-        health,
-        language,
-        lookup,
-        metrics,
-        offline,
-        pages,
-        pair_runs,
-        request_limits,
-        sandbox,
-        sources_page,
-        state,
-        static_files,
-        tools,
-    )
+    from refapp import client_info, compress, headers, metrics, pair_runs, request_limits, state
     from refapp.config import data_dir
+    from refapp.views import health, register_views
+    from refapp.views import search_api as api_search
 
     app = Flask(__name__, static_folder=None)
     app.json.ensure_ascii = False
@@ -58,13 +40,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     health.log_scenario_problems(app, len(app_state.scenarios.summaries))
     api_search.init_app(app)
     pair_runs.init_app(app)  # the interaction matrix: pair runs, "play X with Y", "played with"
-
-    blueprints = (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp, sandbox.bp, health.bp)
-    blueprints += (sources_page.bp,)  # the source reader and the source line's helpers
-    blueprints += (lookup.bp,)  # photo lookup: /lookup and POST /api/lookup
-    for blueprint in blueprints:
-        app.register_blueprint(blueprint)
-    error_pages.register_error_pages(app)
+    register_views(app)
     metrics.init_app(app)
     app.wsgi_app = request_limits.limit_requests(app.wsgi_app)  # type: ignore[method-assign]
 

@@ -71,7 +71,7 @@ class _VersionCollector:
         self.app = app
 
     def collect(self):  # type: ignore[no-untyped-def]
-        from refapp.health import readiness
+        from refapp.views.health import readiness
 
         with self.app.app_context():
             ready = readiness()

@@ -134,9 +134,10 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    from refapp import create_app, lookup
+    from refapp import create_app
     from refapp.lookup_match import rank
     from refapp.lookup_ocr import TextLine
+    from refapp.views import lookup
 
     app = create_app({"TESTING": True})
     with app.app_context():

@@ -347,7 +347,7 @@ def ours_app():  # gunicorn entry: the product app, or (BENCH_MINIMAL) a minimal
         return create_app({"REFAPP_DATA_DIR": data_dir, "SEARCH_CACHE_SIZE": cache})
     from flask import Flask
 
-    from refapp import api_search
+    from refapp.views import search_api as api_search
 
     app = Flask("bench-search")
     app.json.ensure_ascii = False

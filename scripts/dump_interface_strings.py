@@ -15,7 +15,8 @@ import json
 import sys
 
 from corpus.model import LANGS
-from refapp import i18n, sources_page, tools_strings
+from refapp import i18n, tools_strings
+from refapp.views import sources_page
 
 ASKED = (*LANGS, "xx")  # "xx": a language the tables do not have
 

@@ -67,8 +67,8 @@ def search(query, lang, game, edition, kind, type_, limit, data_dir, as_json) ->
     from flask import Flask
 
     from corpus.model import DATASET_PATH
-    from refapp import api_search
     from refapp.state import load_scenario_map
+    from refapp.views import search_api as api_search
 
     app = Flask("refapp-search-cli")
     app.config["REFAPP_DATA_DIR"] = str(_data_dir(data_dir))

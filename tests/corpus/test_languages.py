@@ -151,7 +151,8 @@ def test_the_schemas_ask_for_every_language():
 
 
 def test_every_interface_string_has_every_language():
-    from refapp import i18n, lookup, sources_page, tools_strings
+    from refapp import i18n, tools_strings
+    from refapp.views import lookup, sources_page
 
     tables = {"strings.yaml": i18n._TABLE, "tools_strings.yaml": tools_strings._TABLE,
               "sources_page": sources_page.STRINGS, "lookup": lookup.STRINGS}

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 from flask import Flask
 
-from refapp import api_search
+from refapp.views import search_api as api_search
 
 
 @pytest.fixture(scope="module")

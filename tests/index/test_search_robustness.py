@@ -15,7 +15,7 @@ from index import IndexBrokenError, QueryError, build, open_index
 from index.builder import _switch_current, index_root
 from index.query import parse_limit
 from index.searcher import SearchIndex
-from refapp import api_search
+from refapp.views import search_api as api_search
 
 
 @pytest.mark.parametrize("limit", ["²", "①", "٣", "１０", "-1", "1e1", "0x10", "101"])

@@ -10,7 +10,8 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from corpus.model import DATASET_PATH
-from refapp import create_app, lookup
+from refapp import create_app
+from refapp.views import lookup
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))

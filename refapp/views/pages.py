@@ -16,12 +16,12 @@ from index.query import WITHOUT_PARAMS
 from refapp import i18n
 from refapp.board import board_at, client_run, ruling_index
 from refapp.catalog import FilterError, localised, parse_filters
-from refapp.language import safe_next
 from refapp.markup import render_snippet, render_text
 from refapp.scenarios import ScenarioUnavailable
 from refapp.state import get_state
 from refapp.understood_chips import chips as understood_chips
 from refapp.understood_chips import translate as understood_text
+from refapp.views.language import safe_next
 from refapp.vocabulary import board_strings
 
 bp = Blueprint("pages", __name__)
@@ -267,7 +267,7 @@ def browse() -> tuple[str, int]:
 def entry(entry_id: str) -> Any:
     state = get_state()
     if entry_id.endswith(".json"):
-        from refapp.api import entry_json
+        from refapp.views.api import entry_json
 
         return entry_json(entry_id[: -len(".json")])
     e = state.catalog.get(entry_id)
@@ -317,7 +317,7 @@ def first_step(total: int) -> int:
 def scenario(scenario_id: str) -> Any:
     state = get_state()
     if scenario_id.endswith(".json"):
-        from refapp.api import scenario_json
+        from refapp.views.api import scenario_json
 
         return scenario_json(scenario_id[: -len(".json")])
     if not state.scenarios.has(scenario_id):

@@ -10,8 +10,8 @@ from typing import Any
 
 from flask import Blueprint, Flask, current_app, jsonify
 
-from refapp.api_search import index_version
 from refapp.state import get_state
+from refapp.views.search_api import index_version
 
 bp = Blueprint("health", __name__)
 DATASET_ERROR = "the dataset could not be loaded; the server log names the file and the fault"

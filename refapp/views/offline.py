@@ -120,7 +120,7 @@ def rank_data() -> tuple[bytes, bytes] | None:
 
 
 def _search_index():  # type: ignore[no-untyped-def]
-    from refapp.api_search import _holder
+    from refapp.views.search_api import _holder
 
     return _holder().get()
 
