@@ -9,7 +9,7 @@
 
 The runs are the library's (refapp/scenarios.py): run once per process and cached; a pair is no
 entry's demonstration and no search result's "show me". Pure functions over the catalogue and the
-matrix, plus :func:`init_app`.
+matrix (the templates reach them through refapp/views/pair_runs.py).
 """
 
 from __future__ import annotations
@@ -20,15 +20,11 @@ from functools import lru_cache
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, Flask, g
-
 from engine.core.registry import game_names, get_game
 from engine.interactions import PairInfo, pair_infos, pairs_for
 from engine.interactions.generate import load_pair
 from refapp.catalog import Catalog, localised
 from refapp.scenarios import EngineSource, ScenarioLibrary, ScenarioSummary
-
-bp = Blueprint("pair_runs", __name__)
 
 MOST_OFFERS = 3  # runs offered beside a search's results
 #: Words a player reads: (en, zh-Hans, zh-Hant).
@@ -178,25 +174,3 @@ def add_pairs(library: ScenarioLibrary) -> int:
         library.pairs[p.id] = ScenarioSummary(
             id=p.id, game=p.game, entry=p.x, ruling=None, title=load_title(p), edition=p.edition)
     return len(library.pairs)
-
-
-def init_app(app: Flask) -> None:
-    add_pairs(app.extensions["refapp"].scenarios)
-    app.register_blueprint(bp)
-
-
-@bp.app_context_processor
-def pair_helpers() -> dict[str, Any]:
-    from refapp.state import get_state
-
-    catalog = get_state().catalog
-
-    def lang() -> str:
-        return getattr(g, "lang", "en")
-
-    return {
-        "pair_offers": lambda query, edition=None: offers(query or "", catalog, lang(), edition),
-        "pairs_with": lambda entry_id: pairs_with(entry_id, catalog, lang()),
-        "pair_text": lambda key, **fields: text(key, lang(), **fields),
-        "pair_sandbox_url": sandbox_url,
-    }

@@ -11,9 +11,12 @@ from refapp.views import (
     health,
     language,
     lookup,
+    metrics,
     offline,
     pages,
+    pair_runs,
     sandbox,
+    search_api,
     sources_page,
     static_files,
     tools,
@@ -21,9 +24,9 @@ from refapp.views import (
 
 
 def register_views(app: Flask) -> None:
-    """Every blueprint and the error pages, in the order their hooks run."""
-    blueprints = (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp, sandbox.bp)
-    blueprints += (health.bp, sources_page.bp, lookup.bp)
+    """Every blueprint and the error pages (the language's hooks first, as they always ran)."""
+    blueprints = (search_api.bp, pair_runs.bp, pages.bp, language.bp, offline.bp, static_files.bp, api.bp)
+    blueprints += (tools.bp, sandbox.bp, health.bp, sources_page.bp, lookup.bp, metrics.bp)
     for blueprint in blueprints:
         app.register_blueprint(blueprint)
     error_pages.register_error_pages(app)

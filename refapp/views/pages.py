@@ -7,20 +7,22 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, abort, g, redirect, render_template, request, url_for
+from flask import Blueprint, g, render_template, request, url_for
 
 from corpus.languages import LANGS, browser_facts
-from corpus.model import EDITIONS, GAME_EDITIONS, GAMES, KINDS
+from corpus.model import EDITIONS, GAME_EDITIONS, GAMES, KINDS, Entry
 from index.filters import FIELDS
 from index.query import WITHOUT_PARAMS
 from refapp import i18n
 from refapp.board import board_at, client_run, ruling_index
-from refapp.catalog import FilterError, localised, parse_filters
+from refapp.catalog import FilterError, entry_to_json, localised, parse_filters
 from refapp.markup import render_snippet, render_text
 from refapp.scenarios import ScenarioUnavailable
 from refapp.state import get_state
 from refapp.understood_chips import chips as understood_chips
 from refapp.understood_chips import translate as understood_text
+from refapp.views.error_pages import error_page
+from refapp.views.formats import Twin, missing, moved, problem, twin
 from refapp.views.language import safe_next
 from refapp.vocabulary import board_strings
 
@@ -263,18 +265,22 @@ def browse() -> tuple[str, int]:
     ), 200
 
 
-@bp.get("/entries/<path:entry_id>")
-def entry(entry_id: str) -> Any:
+@twin(bp, "/entries/<path:entry_id>")
+def entry(entry_id: str) -> Twin:
     state = get_state()
-    if entry_id.endswith(".json"):
-        from refapp.views.api import entry_json
-
-        return entry_json(entry_id[: -len(".json")])
     e = state.catalog.get(entry_id)
     if e is None:
-        abort(404)
-    related = [state.catalog.get(r) for r in e.related]
+        return missing("no such entry", id=entry_id)
     ruling_scenarios = {r.id: state.scenarios.for_ruling(e.id, r.id) for r in e.rulings}
+    return Twin(
+        html=lambda: entry_page(e, ruling_scenarios),
+        json=lambda: entry_to_json(e, state.scenarios.for_entry(e.id), ruling_scenarios),
+    )
+
+
+def entry_page(e: Entry, ruling_scenarios: dict[str, list[str]]) -> str:
+    state = get_state()
+    related = [state.catalog.get(r) for r in e.related]
     covered = {s for ids in ruling_scenarios.values() for s in ids}
     other_scenarios = [s for s in state.scenarios.for_entry(e.id) if s not in covered]
     return render_template(
@@ -313,23 +319,24 @@ def first_step(total: int) -> int:
     return 0
 
 
-@bp.get("/scenarios/<path:scenario_id>")
-def scenario(scenario_id: str) -> Any:
+@twin(bp, "/scenarios/<path:scenario_id>")
+def scenario(scenario_id: str) -> Twin:
     state = get_state()
-    if scenario_id.endswith(".json"):
-        from refapp.views.api import scenario_json
-
-        return scenario_json(scenario_id[: -len(".json")])
     if not state.scenarios.has(scenario_id):
         if scenario_id in state.scenarios.aliases:  # a copy merged into another file: its old link
-            return redirect(url_for("pages.scenario", scenario_id=state.scenarios.aliases[scenario_id]), 301)
-        abort(404)
+            return moved(url_for("pages.scenario", scenario_id=state.scenarios.aliases[scenario_id]))
+        return missing("no such scenario", id=scenario_id)
     try:
         run = state.scenarios.run(scenario_id)
     except ScenarioUnavailable:
-        return render_template(
-            "error.html", title=i18n.translate("player.unavailable", g.lang), body="", page="error"
-        ), 503
+        return Twin(
+            html=lambda: error_page(i18n.translate("player.unavailable", g.lang), "", 503),
+            json=lambda: problem("the demonstration could not be run", 503, id=scenario_id),
+        )
+    return Twin(html=lambda: player_page(scenario_id, run), json=lambda: run)
+
+
+def player_page(scenario_id: str, run: dict[str, Any]) -> str:
     highlight = set(run.get("highlight") or [])
     steps = [
         {
@@ -341,7 +348,7 @@ def scenario(scenario_id: str) -> Any:
         }
         for i, ev in enumerate(run.get("events") or [])
     ]
-    strings = board_strings(state.catalog, run.get("game") or "", g.lang)
+    strings = board_strings(get_state().catalog, run.get("game") or "", g.lang)
     return render_template(
         "player.html",
         board=board_at(run, ruling_index(run), g.lang, strings),

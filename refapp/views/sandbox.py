@@ -27,6 +27,8 @@ from refapp.sandbox_code import CodeError, decode, encode
 from refapp.scenarios import ScenarioUnavailable, catalog_types
 from refapp.slots import RETRY_AFTER_S, Slots
 from refapp.state import get_state
+from refapp.views.error_pages import fault_page
+from refapp.views.formats import problem
 from refapp.vocabulary import board_strings
 
 bp = Blueprint("sandbox", __name__)
@@ -50,10 +52,6 @@ def _make_slots(setup: Any) -> None:
 def limits() -> sandbox.Limits:
     """The sandbox's limits (config SANDBOX_LIMITS, for tests; default engine.sandbox.LIMITS)."""
     return current_app.config.get("SANDBOX_LIMITS") or sandbox.LIMITS
-
-
-def problem(message: str, status: int, **extra: Any) -> tuple[dict[str, Any], int]:
-    return {"error": message, "status": status, **extra}, status
 
 
 def json_reply(body: dict[str, Any], status: int, headers: dict[str, str] | None = None) -> Response:
@@ -141,8 +139,7 @@ def _refuse_text(status: int, message: str) -> Response:
 def _refuse_page(status: int, _message: str) -> tuple[str, int]:
     if not hasattr(g, "lang"):
         g.lang = i18n.DEFAULT_LANG
-    return render_template("error.html", title=i18n.translate("error.500.title", g.lang),
-                           body=i18n.translate("error.500.body", g.lang), page="error"), status
+    return fault_page(status)
 
 
 def parse_boards(value: Any, most: int) -> sandbox.Boards | str:
