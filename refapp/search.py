@@ -19,6 +19,7 @@ from flask import Flask, current_app
 from index import IndexMissingError, QueryError, SearchIndex, current_folder, open_index
 from index.filters import FIELDS
 from index.query import parse_without
+from refapp.errors import problem
 from refapp.state import scenario_map
 
 EXTENSION = "search_index"
@@ -130,10 +131,6 @@ def _holder() -> _Holder:
     return holder
 
 
-def _error(message: str, status: int) -> tuple[dict[str, Any], int]:
-    return {"error": message, "status": status}, status
-
-
 def _text_param(params: dict[str, Any], name: str) -> str | None:
     value = params.get(name)
     if value is None:
@@ -150,10 +147,10 @@ def run_search(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
     holder = _holder()
     index = holder.get()
     if index is None:
-        return _error(f"search is not available: {holder.error}", 503)
+        return problem(f"search is not available: {holder.error}", 503)
     q = _text_param(params, "q")
     if q is None or not q.strip():
-        return _error("missing query: pass q=, e.g. /api/search?q=图书馆", 400)
+        return problem("missing query: pass q=, e.g. /api/search?q=图书馆", 400)
     filters = {k: v for k in FIELDS if (v := _text_param(params, k)) not in (None, "")}
     for attempt in range(2):
         try:
@@ -162,12 +159,12 @@ def run_search(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
             found = index.search(q, lang, filters, limit, without)
             break
         except QueryError as exc:
-            return _error(str(exc), 400)
+            return problem(str(exc), 400)
         except IndexMissingError as exc:  # the index folder vanished or became unreadable
             current_app.logger.error("search failed: %s", exc)
             fresh = holder.recover(index) if attempt == 0 else None
             if fresh is None:
-                return _error(f"search is not available: {exc}", 503)
+                return problem(f"search is not available: {exc}", 503)
             index = fresh  # the current build, opened again: answer with it
     data = found.to_dict()
     smap = scenario_map(current_app._get_current_object())  # type: ignore[attr-defined]
@@ -181,12 +178,12 @@ def run_suggest(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
     holder = _holder()
     index = holder.get()
     if index is None:
-        return _error(f"search is not available: {holder.error}", 503)
+        return problem(f"search is not available: {holder.error}", 503)
     q = _text_param(params, "q") or ""
     try:
         found = index.suggest(q, _text_param(params, "lang"), _text_param(params, "limit"))
     except QueryError as exc:
-        return _error(str(exc), 400)
+        return problem(str(exc), 400)
     for s in found:
         s["url"] = f"/entries/{s['id']}" + (f"#{s['ruling']}" if s.get("ruling") else "")
     return {"query": q, "suggestions": found}, 200

@@ -7,8 +7,8 @@ from flask import Blueprint, jsonify, request
 
 from corpus.languages import LANGS
 from refapp.catalog import FilterError, entry_summary, names_index, parse_filters
+from refapp.errors import problem
 from refapp.state import get_state
-from refapp.views.formats import problem
 
 bp = Blueprint("api", __name__)
 

@@ -6,7 +6,7 @@ from flask import Flask, g, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from refapp import i18n
-from refapp.views.formats import problem
+from refapp.errors import problem
 
 JSON_PATHS = ("/healthz", "/readyz")
 

@@ -1,5 +1,5 @@
 """One view, two formats: `X` is a page and `X.json` its JSON twin (entries, demonstrations,
-tools, source passages), and the JSON body every refusal of the API has.
+tools, source passages).
 
 A twin view returns a :class:`Twin`, both answers as functions; only the one asked for runs.
 """
@@ -15,16 +15,12 @@ from typing import Any
 from flask import Blueprint, abort, redirect
 from flask.typing import ResponseReturnValue
 
+from refapp.errors import problem
+
 JSON_SUFFIX = ".json"
 LAST_VARIABLE = re.compile(r"<(?:\w+:)?(\w+)>$")  # the rule's variable the suffix ends
 
 Answer = Callable[[], ResponseReturnValue]
-
-
-def problem(error: str, status: int, /, **extra: Any) -> tuple[dict[str, Any], int]:
-    """A refusal as JSON: ``{"error": error, "status": status, **extra}`` and the status (any
-    extra field may be named, `message` too)."""
-    return {"error": error, "status": status, **extra}, status
 
 
 @dataclass(frozen=True)

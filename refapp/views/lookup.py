@@ -15,9 +15,9 @@ from flask import Blueprint, g, jsonify, render_template, request
 from corpus.languages import DEFAULT_LANG, LANGS, order, pick
 from engine.core.registry import game_names
 from refapp import lookup_ocr
+from refapp.errors import problem
 from refapp.lookup_reply import kingdom_choices, load_photo, photo_reply, read_photo
 from refapp.string_table import load_table
-from refapp.views.formats import problem
 
 bp = Blueprint("lookup", __name__)
 

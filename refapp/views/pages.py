@@ -3,26 +3,27 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode
 
 from flask import Blueprint, g, render_template, request, url_for
 
 from corpus.languages import LANGS, browser_facts
-from corpus.model import EDITIONS, GAME_EDITIONS, GAMES, KINDS, Entry
+from corpus.model import EDITIONS, GAMES, Entry
 from index.filters import FIELDS
 from index.query import WITHOUT_PARAMS
 from refapp import i18n
 from refapp.board import board_at, client_run, ruling_index
 from refapp.catalog import FilterError, entry_to_json, localised, parse_filters
+from refapp.errors import problem
+from refapp.filter_panel import active_filters, browse_options, filter_choices
+from refapp.links import demo_url, ruling_url, url_with
 from refapp.markup import render_snippet, render_text
 from refapp.scenarios import ScenarioUnavailable
 from refapp.state import get_state
 from refapp.understood_chips import chips as understood_chips
 from refapp.understood_chips import translate as understood_text
 from refapp.views.error_pages import error_page
-from refapp.views.formats import Twin, missing, moved, problem, twin
+from refapp.views.formats import Twin, missing, moved, twin
 from refapp.views.language import safe_next
 from refapp.vocabulary import board_strings
 
@@ -31,13 +32,6 @@ bp = Blueprint("pages", __name__)
 MAX_QUERY_CHARS = 200
 LANGUAGES_JSON = json.dumps(browser_facts(), ensure_ascii=False, separators=(",", ":"))  # body data-languages
 MAX_RESULTS = 100  # the most results one page asks the search for ("show more")
-
-
-def url_with(path: str, params: dict[str, Any], **changes: Any) -> str:
-    """`path` with `params` changed by `changes` (None drops one); a list is a repeated parameter."""
-    merged = {**params, **changes}
-    clean = {k: v for k, v in merged.items() if v not in (None, "", [])}
-    return path + ("?" + urlencode(clean, doseq=True) if clean else "")
 
 
 def doc_label(file: str) -> str:
@@ -85,35 +79,6 @@ def inject_helpers() -> dict[str, Any]:
     }
 
 
-def demo_url(scenario_id: str) -> str:
-    """A demonstration's address at its ★ step, where the ruling happens (the top if it won't run)."""
-    state = get_state()
-    try:
-        run = state.scenarios.run(scenario_id)
-    except ScenarioUnavailable:
-        return f"/scenarios/{scenario_id}"
-    step = ruling_index(run) + 1  # in the query too: the server draws that step before any script runs
-    return f"/scenarios/{scenario_id}?step={step}#step={step}"
-
-
-def ruling_url(entry_url: str, ruling: str | None) -> str:
-    """An entry's address opened at one ruling: highlighted (?r=) and scrolled to (#)."""
-    return f"{entry_url}?{urlencode({'r': ruling})}#{ruling}" if ruling else entry_url
-
-
-def browse_options() -> dict[str, Any]:
-    catalog = get_state().catalog
-    return {
-        "games": GAMES,
-        "editions": EDITIONS,
-        "editions_by_game": GAME_EDITIONS,
-        "kinds": KINDS,
-        "types": catalog.types(),
-        "types_by_game": catalog.types_by_game(),
-        "costs_by_game": {game: catalog.costs(game) for game in GAMES},
-    }
-
-
 @bp.get("/")
 def home() -> str:
     return render_template("home.html", options=browse_options(), page="home")
@@ -127,64 +92,6 @@ def search_params() -> dict[str, Any]:
             params[name] = values
     params["lang"] = g.lang
     return params
-
-
-@dataclass(frozen=True)
-class ActiveFilter:
-    """One filter in force on a results or browse page, with the address that drops it."""
-
-    name: str
-    value: str
-    label: str
-    remove_url: str
-
-
-def filter_label(name: str, value: str, lang: str) -> str:
-    """A filter value in the reader's words, e.g. game=citadels -> 富饶之城, cost=5 -> 费用 5."""
-    if name == "cost":
-        return f"{i18n.translate('entry.cost', lang)} {value}"
-    key = f"{name}.{value}"
-    return i18n.translate(key, lang) if i18n.has_key(key) else value
-
-
-def active_filters(path: str, params: dict[str, str], lang: str) -> list[ActiveFilter]:
-    kept = {k: v for k, v in params.items() if k != "lang"}
-    return [
-        ActiveFilter(name, value, filter_label(name, value, lang), url_with(path, kept, **{name: None}))
-        for name in FIELDS
-        if (value := kept.get(name))
-    ]
-
-
-def choice_label(name: str, value: str, game: str | None, options: dict[str, Any], lang: str) -> str:
-    """An edition offered while no game is chosen names its game (领土 · 第一版, 富饶之城 · 经典版)."""
-    label = filter_label(name, value, lang)
-    games = [gm for gm, eds in options["editions_by_game"].items() if value in eds]
-    if name == "edition" and not game and len(games) == 1:
-        return f"{filter_label('game', games[0], lang)} · {label}"
-    return label
-
-
-Choice = tuple[str, str, str, bool]  # value ("" = any), label, address, chosen now
-
-
-def filter_choices(
-    params: dict[str, str], options: dict[str, Any], lang: str
-) -> list[tuple[str, list[Choice]]]:
-    """The folded filter panel of the results page: game, edition and kind, each with "any"."""
-    kept = {k: v for k, v in params.items() if k != "lang"}
-    game = kept.get("game")
-    editions = options["editions_by_game"].get(game) if game else options["editions"]
-    values = {"game": list(options["games"]), "edition": list(editions or []), "kind": list(options["kinds"])}
-    out = []
-    for name, choices in values.items():
-        any_label = i18n.translate(f"results.any_{name}", lang)
-        row: list[Choice] = [("", any_label, url_with("/search", kept, **{name: None}), not kept.get(name))]
-        for v in choices:
-            label = choice_label(name, v, game, options, lang)
-            row.append((v, label, url_with("/search", kept, **{name: v}), kept.get(name) == v))
-        out.append((name, row))
-    return out
 
 
 @bp.get("/search")

@@ -14,11 +14,12 @@ from corpus.citations import published_url, titles
 from corpus.languages import language
 from corpus.model import SOURCES_DIR
 from refapp import i18n
+from refapp.errors import problem
 from refapp.source_line import published_title, reader_sources, shown_aliases, source_url
 from refapp.source_reader import BadRequest, passage, say
 from refapp.state import get_state
 from refapp.views.error_pages import error_page
-from refapp.views.formats import Twin, problem, twin
+from refapp.views.formats import Twin, twin
 
 bp = Blueprint("sources_page", __name__)
 

@@ -14,8 +14,9 @@ from flask import Blueprint, Response, abort, g, jsonify, make_response, render_
 
 from engine.core.registry import browser_facts
 from refapp import tools_strings
+from refapp.errors import problem
 from refapp.tools import TOOLS, names_for, tables
-from refapp.views.formats import Twin, problem, twin
+from refapp.views.formats import Twin, twin
 
 bp = Blueprint("tools", __name__)
 
