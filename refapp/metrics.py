@@ -19,6 +19,8 @@ from flask import Flask, Response, current_app, g, request
 from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 
+from refapp.search import index_in_use
+
 EXTENSION = "refapp_metrics"
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 # Label values come from these sets only, so no client can add series (issue 21: 2,000 invented
@@ -149,8 +151,7 @@ def _observe(response: Response) -> Response:
 
 def _export_cache_counts(metrics: Metrics, app: Flask) -> None:
     """Add the search cache's new hits and misses since the last request (per process)."""
-    holder = app.extensions.get("search_index")
-    cache = getattr(getattr(holder, "index", None), "cache", None)
+    cache = getattr(index_in_use(app), "cache", None)
     hits, misses = getattr(cache, "hits", None), getattr(cache, "misses", None)
     if hits is None or misses is None:
         return

@@ -118,6 +118,13 @@ def index_version(app: Flask) -> str | None:
     return index.folder.name if index else None
 
 
+def index_in_use(app: Flask) -> SearchIndex | None:
+    """The index `app` answers with now, without looking for a newer build (the metrics read its
+    answer cache after every request)."""
+    holder: _Holder | None = app.extensions.get(EXTENSION)
+    return holder.index if holder else None
+
+
 def opened_index() -> SearchIndex | None:
     """The current app's opened index (a newer build once it is current), or None without one."""
     return _holder().get()
