@@ -17,32 +17,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from corpus.languages import pick
 from engine.core.registry import game_names, get_game
 from engine.interactions import PairInfo, pair_infos, pairs_for
 from engine.interactions.generate import load_pair
 from refapp.catalog import Catalog, localised
 from refapp.scenarios import EngineSource, ScenarioLibrary, ScenarioSummary
+from refapp.string_table import load_table
 
 MOST_OFFERS = 3  # runs offered beside a search's results
-#: Words a player reads: (en, zh-Hans, zh-Hant).
-STRINGS: dict[str, tuple[str, str, str]] = {
-    "offer": ("Play {x} with {y}", "{x}和{y}一起玩一遍", "{x}和{y}一起玩一遍"),
-    "offer_lead": ("See these two cards played together, step by step, up to where they meet.",
-                   "一步一步看这两张牌一起打出，直到它们相遇的那一步。",
-                   "一步一步看這兩張牌一起打出，直到它們相遇的那一步。"),
-    "what_if": ("What if…? Try it yourself", "换个做法？自己试试", "換個做法？自己試試"),
-    "with": ("Played with other cards", "和其他牌一起打", "和其他牌一起打"),
-    "with_count": ("{n} situations", "{n}个局面", "{n}個局面"),
-}
-LANG_INDEX = {"en": 0, "zh-Hans": 1, "zh-Hant": 2}
+STRINGS_FILE = Path(__file__).with_name("pair_strings.yaml")
+STRINGS: dict[str, dict[str, str]] = load_table(STRINGS_FILE)  # key -> {language: text}
 LATIN = re.compile(r"[A-Za-z]")
 
 
 def text(key: str, lang: str, **fields: Any) -> str:
-    words = STRINGS[key][LANG_INDEX.get(lang, 0)]
+    words = pick(STRINGS[key], lang, keep_empty=True)
     return words.format(**fields) if fields else words
 
 
