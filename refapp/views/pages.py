@@ -1,4 +1,6 @@
-"""HTML pages: home, results, browse, entry and the "show me" player."""
+"""HTML pages: home, results, browse, entry and the "show me" player (an entry's and a
+demonstration's JSON are their twins, refapp/views/formats.py), and the helpers every template
+calls."""
 
 from __future__ import annotations
 

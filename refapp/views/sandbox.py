@@ -1,8 +1,10 @@
 """The what-if sandbox: `POST /api/sandbox`, the `/sandbox` page and its scenario download.
 
 Stateless: every request carries the situation and the answers so far; the engine replays them
-(seeded, so the same input gives the same output). The page's state lives in the URL (`?s=`,
-see refapp/sandbox_code.py); without JavaScript that URL shows the board at the last step.
+(refapp/sandbox_replay.py; seeded, so the same input gives the same output). The page's state
+lives in the URL (`?s=`, see refapp/sandbox_code.py); without JavaScript that URL shows the board
+at the last step. Replays run in this process's slots (refapp/slots.py: fewer than its threads, one
+per client by default).
 """
 
 from __future__ import annotations
