@@ -252,13 +252,13 @@ def scenario_fields(dataset: Dataset) -> list[Field]:
 def ui_fields() -> list[Field]:
     """The interface strings (refapp.i18n, refapp/tools_strings.yaml) and the tools' data."""
     from engine.tables.export import export_tables
-    from refapp import i18n, sources_page, tools_strings, understood_chips
+    from refapp import i18n, source_reader, tools_strings, understood_chips
 
     out: list[Field] = []
     tables = (
         (i18n._TABLE, "i18n"),
         (tools_strings._TABLE, "tools_strings"),
-        (sources_page.STRINGS, "sources_page"),
+        (source_reader.STRINGS, "sources_page"),
         (understood_chips.STRINGS, "understood"),
     )
     for table, name in tables:

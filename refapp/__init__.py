@@ -15,30 +15,21 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     DATASET_PATH: dataset JSON (default corpus/data/dataset.json);
     REFAPP_DATA_DIR: where the built index lives (default refapp.config.data_dir());
     SCENARIO_SOURCE: object with list_infos()/run(id, names) replacing the engine (tests);
-    SEARCH_FUNCTION: replacement for api_search.run_search (tests).
+    SEARCH_FUNCTION: replacement for refapp.search.run_search (tests).
     """
     from refapp import (
-        api,
-        api_search,
         client_info,
         compress,
-        error_pages,
         headers,
-        health,
-        language,
-        lookup,
         metrics,
-        offline,
-        pages,
         pair_runs,
+        readiness,
         request_limits,
-        sandbox,
-        sources_page,
+        search,
         state,
-        static_files,
-        tools,
     )
     from refapp.config import data_dir
+    from refapp.views import register_views
 
     app = Flask(__name__, static_folder=None)
     app.json.ensure_ascii = False
@@ -52,19 +43,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     if config:
         app.config.update(config)
 
-    app_state = state.build_state(app, app.config.get("SEARCH_FUNCTION") or api_search.run_search)
+    app_state = state.build_state(app, app.config.get("SEARCH_FUNCTION") or search.run_search)
     app.extensions["refapp"] = app_state
     app.config["SCENARIOS_BY_ENTRY"] = {k: list(v) for k, v in app_state.scenarios.by_entry.items()}
-    health.log_scenario_problems(app, len(app_state.scenarios.summaries))
-    api_search.init_app(app)
-    pair_runs.init_app(app)  # the interaction matrix: pair runs, "play X with Y", "played with"
-
-    blueprints = (pages.bp, language.bp, offline.bp, static_files.bp, api.bp, tools.bp, sandbox.bp, health.bp)
-    blueprints += (sources_page.bp,)  # the source reader and the source line's helpers
-    blueprints += (lookup.bp,)  # photo lookup: /lookup and POST /api/lookup
-    for blueprint in blueprints:
-        app.register_blueprint(blueprint)
-    error_pages.register_error_pages(app)
+    readiness.log_scenario_problems(app, len(app_state.scenarios.summaries))
+    search.attach_index(app)
+    pair_runs.add_pairs(app_state.scenarios)  # the interaction matrix's runs play as demonstrations
+    register_views(app)
     metrics.init_app(app)
     app.wsgi_app = request_limits.limit_requests(app.wsgi_app)  # type: ignore[method-assign]
 

@@ -15,11 +15,12 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, Flask, Response, current_app, g, request
-from prometheus_client import CONTENT_TYPE_LATEST, CollectorRegistry, Counter, Histogram, generate_latest
+from flask import Flask, Response, current_app, g, request
+from prometheus_client import CollectorRegistry, Counter, Histogram, generate_latest
 from prometheus_client.core import GaugeMetricFamily
 
-bp = Blueprint("metrics", __name__)
+from refapp.search import index_in_use
+
 EXTENSION = "refapp_metrics"
 LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 # Label values come from these sets only, so no client can add series (issue 21: 2,000 invented
@@ -71,7 +72,7 @@ class _VersionCollector:
         self.app = app
 
     def collect(self):  # type: ignore[no-untyped-def]
-        from refapp.health import readiness
+        from refapp.readiness import readiness
 
         with self.app.app_context():
             ready = readiness()
@@ -98,7 +99,7 @@ def _registry(app: Flask) -> tuple[CollectorRegistry, CollectorRegistry]:
 
 
 def init_app(app: Flask) -> None:
-    """Time every request and register /metrics."""
+    """Time every request (refapp/views/metrics.py serves what `exposition` writes)."""
     own, scrape = _registry(app)
     metrics = Metrics(
         registry=scrape,
@@ -126,7 +127,6 @@ def init_app(app: Flask) -> None:
     app.extensions[EXTENSION] = metrics
     app.before_request(_start_timer)
     app.after_request(_observe)
-    app.register_blueprint(bp)
 
 
 def _start_timer() -> None:
@@ -151,8 +151,7 @@ def _observe(response: Response) -> Response:
 
 def _export_cache_counts(metrics: Metrics, app: Flask) -> None:
     """Add the search cache's new hits and misses since the last request (per process)."""
-    holder = app.extensions.get("search_index")
-    cache = getattr(getattr(holder, "index", None), "cache", None)
+    cache = getattr(index_in_use(app), "cache", None)
     hits, misses = getattr(cache, "hits", None), getattr(cache, "misses", None)
     if hits is None or misses is None:
         return
@@ -170,9 +169,7 @@ def _export_cache_counts(metrics: Metrics, app: Flask) -> None:
         metrics.cache_lookups.labels("miss").inc(new_misses)
 
 
-@bp.get("/metrics")
-def metrics_page() -> Response:
-    metrics: Metrics = current_app.extensions[EXTENSION]
-    response = Response(generate_latest(metrics.registry), mimetype=CONTENT_TYPE_LATEST)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+def exposition(app: Flask) -> bytes:
+    """Every metric of the app (of all workers under `refapp serve`) in the Prometheus text format."""
+    metrics: Metrics = app.extensions[EXTENSION]
+    return generate_latest(metrics.registry)

@@ -9,7 +9,7 @@
 
 The runs are the library's (refapp/scenarios.py): run once per process and cached; a pair is no
 entry's demonstration and no search result's "show me". Pure functions over the catalogue and the
-matrix, plus :func:`init_app`.
+matrix (the templates reach them through refapp/views/pair_runs.py).
 """
 
 from __future__ import annotations
@@ -17,36 +17,26 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from flask import Blueprint, Flask, g
-
+from corpus.languages import pick
 from engine.core.registry import game_names, get_game
 from engine.interactions import PairInfo, pair_infos, pairs_for
 from engine.interactions.generate import load_pair
 from refapp.catalog import Catalog, localised
 from refapp.scenarios import EngineSource, ScenarioLibrary, ScenarioSummary
-
-bp = Blueprint("pair_runs", __name__)
+from refapp.string_table import load_table
 
 MOST_OFFERS = 3  # runs offered beside a search's results
-#: Words a player reads: (en, zh-Hans, zh-Hant).
-STRINGS: dict[str, tuple[str, str, str]] = {
-    "offer": ("Play {x} with {y}", "{x}和{y}一起玩一遍", "{x}和{y}一起玩一遍"),
-    "offer_lead": ("See these two cards played together, step by step, up to where they meet.",
-                   "一步一步看这两张牌一起打出，直到它们相遇的那一步。",
-                   "一步一步看這兩張牌一起打出，直到它們相遇的那一步。"),
-    "what_if": ("What if…? Try it yourself", "换个做法？自己试试", "換個做法？自己試試"),
-    "with": ("Played with other cards", "和其他牌一起打", "和其他牌一起打"),
-    "with_count": ("{n} situations", "{n}个局面", "{n}個局面"),
-}
-LANG_INDEX = {"en": 0, "zh-Hans": 1, "zh-Hant": 2}
+STRINGS_FILE = Path(__file__).with_name("pair_strings.yaml")
+STRINGS: dict[str, dict[str, str]] = load_table(STRINGS_FILE)  # key -> {language: text}
 LATIN = re.compile(r"[A-Za-z]")
 
 
 def text(key: str, lang: str, **fields: Any) -> str:
-    words = STRINGS[key][LANG_INDEX.get(lang, 0)]
+    words = pick(STRINGS[key], lang, keep_empty=True)
     return words.format(**fields) if fields else words
 
 
@@ -178,25 +168,3 @@ def add_pairs(library: ScenarioLibrary) -> int:
         library.pairs[p.id] = ScenarioSummary(
             id=p.id, game=p.game, entry=p.x, ruling=None, title=load_title(p), edition=p.edition)
     return len(library.pairs)
-
-
-def init_app(app: Flask) -> None:
-    add_pairs(app.extensions["refapp"].scenarios)
-    app.register_blueprint(bp)
-
-
-@bp.app_context_processor
-def pair_helpers() -> dict[str, Any]:
-    from refapp.state import get_state
-
-    catalog = get_state().catalog
-
-    def lang() -> str:
-        return getattr(g, "lang", "en")
-
-    return {
-        "pair_offers": lambda query, edition=None: offers(query or "", catalog, lang(), edition),
-        "pairs_with": lambda entry_id: pairs_with(entry_id, catalog, lang()),
-        "pair_text": lambda key, **fields: text(key, lang(), **fields),
-        "pair_sandbox_url": sandbox_url,
-    }

@@ -134,13 +134,13 @@ def main() -> int:
 
     from playwright.sync_api import sync_playwright
 
-    from refapp import create_app, lookup
+    from refapp import create_app, lookup_reply
     from refapp.lookup_match import rank
     from refapp.lookup_ocr import TextLine
 
     app = create_app({"TESTING": True})
     with app.app_context():
-        names, texts = lookup.lookup_names()
+        names, texts = lookup_reply.lookup_names()
     by_script = {s: {c.id: c for c in cards_from_dataset(ROOT / "corpus" / "data" / "dataset.json", s)}
                  for s in SCRIPTS}
     ids = sorted(random.Random(args.seed).sample(sorted(by_script["en"]), args.sample))

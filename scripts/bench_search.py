@@ -347,13 +347,15 @@ def ours_app():  # gunicorn entry: the product app, or (BENCH_MINIMAL) a minimal
         return create_app({"REFAPP_DATA_DIR": data_dir, "SEARCH_CACHE_SIZE": cache})
     from flask import Flask
 
-    from refapp import api_search
+    from refapp import search
+    from refapp.views import search_api
 
     app = Flask("bench-search")
     app.json.ensure_ascii = False
     app.config["REFAPP_DATA_DIR"] = data_dir
     app.config["SEARCH_CACHE_SIZE"] = cache
-    api_search.init_app(app)
+    search.attach_index(app)
+    app.register_blueprint(search_api.bp)
     return app
 
 

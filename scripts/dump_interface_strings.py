@@ -5,7 +5,7 @@
     cmp before.json after.json
 
 Covers the page strings (refapp.i18n), the tools' strings (refapp/tools_strings.yaml) and the
-source reader's strings (refapp.sources_page), each key in each language and in an unknown one
+source reader's strings (refapp/source_strings.yaml), each key in each language and in an unknown one
 (the default language's text), plus the strings each page script receives.
 """
 
@@ -15,7 +15,7 @@ import json
 import sys
 
 from corpus.model import LANGS
-from refapp import i18n, sources_page, tools_strings
+from refapp import i18n, source_reader, tools_strings
 
 ASKED = (*LANGS, "xx")  # "xx": a language the tables do not have
 
@@ -26,8 +26,8 @@ def dump() -> dict[str, dict[str, dict[str, str]]]:
         out["i18n"][key] = {lang: i18n.translate(key, lang) for lang in ASKED}
     for key in tools_strings.keys():
         out["tools"][key] = {lang: tools_strings.translate(key, lang) for lang in ASKED}
-    for key in sorted(sources_page.STRINGS):
-        out["sources"][key] = {lang: sources_page.say(key, lang) for lang in ASKED}
+    for key in sorted(source_reader.STRINGS):
+        out["sources"][key] = {lang: source_reader.say(key, lang) for lang in ASKED}
     for lang in LANGS:
         out["client"][lang] = {
             "pages": i18n.client_strings(lang, ("",)),

@@ -60,7 +60,7 @@ def star_url(app, scenario_id: str) -> str:  # type: ignore[no-untyped-def]
     """The address a "show me" button opens: the demo at its ★ step (as the checkout makes it)."""
     with app.test_request_context("/"):
         try:
-            from refapp.pages import demo_url
+            from refapp.links import demo_url
         except ImportError:  # a checkout before pages.demo_url: its buttons opened step 1
             return f"/scenarios/{scenario_id}"
         return demo_url(scenario_id)

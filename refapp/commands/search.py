@@ -67,14 +67,14 @@ def search(query, lang, game, edition, kind, type_, limit, data_dir, as_json) ->
     from flask import Flask
 
     from corpus.model import DATASET_PATH
-    from refapp import api_search
+    from refapp import search as search_service
     from refapp.state import load_scenario_map
 
     app = Flask("refapp-search-cli")
     app.config["REFAPP_DATA_DIR"] = str(_data_dir(data_dir))
     # the scenario map the web app builds, from the same dataset and engine
     app.extensions["scenario_map"] = load_scenario_map(DATASET_PATH, lambda m: None)
-    api_search.init_app(app)
+    search_service.attach_index(app)
     params = {
         "q": query,
         "lang": lang,
@@ -85,7 +85,7 @@ def search(query, lang, game, edition, kind, type_, limit, data_dir, as_json) ->
         "limit": limit,
     }
     with app.test_request_context():
-        data, status = api_search.run_search({k: v for k, v in params.items() if v is not None})
+        data, status = search_service.run_search({k: v for k, v in params.items() if v is not None})
     if as_json:
         click.echo(json.dumps(data, ensure_ascii=False, indent=2))
     elif status != 200:

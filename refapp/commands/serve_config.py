@@ -104,7 +104,7 @@ def pre_fork(server, worker) -> None:  # type: ignore[no-untyped-def]
     app = server.app.wsgi()
     if app.extensions.get("refapp_rank_warm"):
         return
-    from refapp.offline import rank_data
+    from refapp.views.offline import rank_data
 
     with app.app_context():
         rank_data()

@@ -35,7 +35,7 @@ NUMBERS_JS = """() => {
 @pytest.fixture(scope="module")
 def demo_urls(live_server) -> dict[str, str]:  # type: ignore[no-untyped-def]
     """Each demo's "show me" address (the ★ step), as the app's own pages link to it."""
-    from refapp.pages import demo_url
+    from refapp.links import demo_url
 
     app = live_server.app
     with app.test_request_context("/"):

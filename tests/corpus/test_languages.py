@@ -151,10 +151,12 @@ def test_the_schemas_ask_for_every_language():
 
 
 def test_every_interface_string_has_every_language():
-    from refapp import i18n, lookup, sources_page, tools_strings
+    from refapp import i18n, pair_runs, source_reader, tools_strings
+    from refapp.views import lookup
 
     tables = {"strings.yaml": i18n._TABLE, "tools_strings.yaml": tools_strings._TABLE,
-              "sources_page": sources_page.STRINGS, "lookup": lookup.STRINGS}
+              "source_strings.yaml": source_reader.STRINGS, "lookup_strings.yaml": lookup.STRINGS,
+              "pair_strings.yaml": pair_runs.STRINGS}
     missing = {name: [k for k, row in t.items() if set(row) != set(LANGS)] for name, t in tables.items()}
     assert missing == {name: [] for name in tables}
 

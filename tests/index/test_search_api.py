@@ -1,5 +1,6 @@
-"""The search API as a client sees it: GET /api/search and /api/suggest on a tiny app that
-calls init_app, the shared run_search, and the `refapp search` / `build-index` commands."""
+"""The search API as a client sees it: GET /api/search and /api/suggest on a tiny app with the
+index attached and the search blueprint, the shared run_search, and the `refapp search` /
+`build-index` commands."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 from click.testing import CliRunner
 from flask import Flask
 
-from refapp import api_search
+from refapp import search
+from refapp.views import search_api
 
 
 @pytest.fixture(scope="module")
@@ -19,7 +21,8 @@ def client(fixture_dir):
     app.config.update(
         REFAPP_DATA_DIR=str(fixture_dir), SCENARIOS_BY_ENTRY={"dominion/feast": ["dominion/feast-tr"]}
     )
-    api_search.init_app(app)
+    search.attach_index(app)
+    app.register_blueprint(search_api.bp)
     return app.test_client()
 
 
@@ -166,12 +169,13 @@ def test_running_app_switches_to_a_new_build(tmp_path, monkeypatch):
     from corpus.model import Dataset
     from index import build
 
-    monkeypatch.setattr(api_search, "CHECK_EVERY_S", 0.0)
+    monkeypatch.setattr(search, "CHECK_EVERY_S", 0.0)
     full = fixture_dataset()
     build(full, tmp_path)
     app = Flask("switch")
     app.config["REFAPP_DATA_DIR"] = str(tmp_path)
-    api_search.init_app(app)
+    search.attach_index(app)
+    app.register_blueprint(search_api.bp)
     client = app.test_client()
     before = client.get("/api/search", query_string={"q": "图书馆"}).get_json()
     assert {r["id"] for r in before["results"]} >= {"dominion/library", "citadels/library"}
@@ -208,7 +212,7 @@ def test_an_index_from_another_version_is_reported_not_used(tmp_path, monkeypatc
 
     from index import IndexMissingError, build, open_index
 
-    monkeypatch.setattr(api_search, "CHECK_EVERY_S", 0.0)
+    monkeypatch.setattr(search, "CHECK_EVERY_S", 0.0)
 
     folder = build(fixture_dataset(), tmp_path)
     meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
@@ -226,7 +230,8 @@ def assert_503_until_build_index(data_dir):
 
     app = Flask("unbuilt-index")
     app.config["REFAPP_DATA_DIR"] = str(data_dir)
-    api_search.init_app(app)
+    search.attach_index(app)
+    app.register_blueprint(search_api.bp)
     client = app.test_client()
     r = client.get("/api/search", query_string={"q": "图书馆"})
     assert r.status_code == 503 and "build-index" in r.get_json()["error"]

@@ -15,7 +15,8 @@ from index import IndexBrokenError, QueryError, build, open_index
 from index.builder import _switch_current, index_root
 from index.query import parse_limit
 from index.searcher import SearchIndex
-from refapp import api_search
+from refapp import search
+from refapp.views import search_api
 
 
 @pytest.mark.parametrize("limit", ["²", "①", "٣", "１０", "-1", "1e1", "0x10", "101"])
@@ -26,12 +27,13 @@ def test_limits_that_are_not_plain_digits_are_refused_as_bad_input(limit):
 
 @pytest.fixture()
 def app_for(monkeypatch):
-    monkeypatch.setattr(api_search, "CHECK_EVERY_S", 0.0)
+    monkeypatch.setattr(search, "CHECK_EVERY_S", 0.0)
 
     def make(data_dir):
         app = Flask("robust")
         app.config["REFAPP_DATA_DIR"] = str(data_dir)
-        api_search.init_app(app)
+        search.attach_index(app)
+        app.register_blueprint(search_api.bp)
         return app.test_client()
 
     return make

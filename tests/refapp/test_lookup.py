@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 
 from corpus.model import DATASET_PATH
-from refapp import create_app, lookup
+from refapp import create_app, lookup_reply
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -125,11 +125,11 @@ def test_a_form_without_the_image_field_and_a_bad_parameter_are_4xx(client):
 
 
 def test_a_second_photo_while_one_is_read_is_told_to_come_back(client):
-    assert lookup.OCR_SLOTS.acquire(blocking=False)
+    assert lookup_reply.OCR_SLOTS.acquire(blocking=False)
     try:
         r = client.post("/api/lookup", data=_png_bytes())
     finally:
-        lookup.OCR_SLOTS.release()
+        lookup_reply.OCR_SLOTS.release()
     assert r.status_code == 503
     assert r.headers["Retry-After"].isdigit()
 

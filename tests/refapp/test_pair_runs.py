@@ -126,8 +126,7 @@ def test_the_words_a_player_reads_pass_the_display_text_contract():
     from corpus.display_contract import Field, load_taiwan_vocabulary, scan
     from corpus.glossary import load_glossary
 
-    fields = [Field("ui", None, None, lang, f"pair_runs {key}", words[i], "ui")
-              for key, words in pair_runs.STRINGS.items()
-              for i, lang in enumerate(("en", "zh-Hans", "zh-Hant"))]
-    assert all(all(w) for w in pair_runs.STRINGS.values())
+    fields = [Field("ui", None, None, lang, f"pair_runs {key}", words, "ui")
+              for key, row in pair_runs.STRINGS.items() for lang, words in row.items()]
+    assert all(all(row.values()) for row in pair_runs.STRINGS.values())
     assert scan(fields, load_glossary(), load_taiwan_vocabulary()) == []

@@ -1,6 +1,7 @@
-"""The source reader (refapp/sources_page.py): a cited passage in context, highlighted, in the
-reader's script; its JSON twin; clear errors for a bad file or bad lines; and the entry page's
-source line naming documents by title, linking to it, with no file or line numbers in the words."""
+"""The source reader (refapp/views/sources_page.py, refapp/source_reader.py): a cited passage in
+context, highlighted, in the reader's script; its JSON twin; clear errors for a bad file or bad
+lines; and the entry page's source line naming documents by title, linking to it, with no file
+or line numbers in the words."""
 
 from __future__ import annotations
 

@@ -234,7 +234,7 @@ def test_readyz_turns_ready_when_an_index_is_built_and_names_its_version(tmp_pat
 
 
 def test_index_version_is_read_from_the_current_pointer(tmp_path):
-    from refapp.health import current_index_version
+    from refapp.readiness import current_index_version
 
     (tmp_path / "index" / "v7-20260101").mkdir(parents=True)
     (tmp_path / "index" / "current").symlink_to(tmp_path / "index" / "v7-20260101")

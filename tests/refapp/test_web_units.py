@@ -15,9 +15,9 @@ from refapp import i18n
 from refapp.catalog import FilterError, localised, parse_filters
 from refapp.commands.web import gunicorn_argv
 from refapp.compress import accepts_gzip
-from refapp.language import safe_next
+from refapp.links import url_with
 from refapp.markup import render_snippet, render_text
-from refapp.pages import url_with
+from refapp.views.language import safe_next
 
 
 @pytest.mark.parametrize(

@@ -256,7 +256,7 @@ def test_the_wall_clock_safety_net_is_503_with_retry_after(client, sandbox_app, 
 
 
 def test_an_engine_bug_is_a_logged_500_and_user_errors_stay_4xx(client, monkeypatch, caplog):
-    import refapp.sandbox as routes
+    import refapp.sandbox_replay as routes
     from refapp.sandbox_code import encode
 
     def broken(*_args, **_kwargs):  # type: ignore[no-untyped-def]

@@ -8,7 +8,7 @@ import threading
 import pytest
 from sandbox_helpers import empty_dominion
 
-import refapp.sandbox as sandbox_routes
+import refapp.sandbox_replay as sandbox_routes
 from refapp.sandbox_code import encode
 from refapp.slots import Slots
 

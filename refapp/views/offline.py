@@ -10,6 +10,7 @@ from corpus.model import LANGS
 from refapp import i18n
 from refapp.compress import accepts_gzip
 from refapp.offline_pack import build_pack
+from refapp.search import opened_index
 from refapp.state import get_state
 
 #: Pages the service worker keeps from the first visit so the at-the-table tools work offline.
@@ -78,7 +79,7 @@ def offline_pack() -> Response:
         response = jsonify({"error": f"lang: use one of {list(LANGS)}", "status": 400})
         response.status_code = 400
         return response
-    index = _search_index()  # without one the pack holds the entries only (no snippets offline)
+    index = opened_index()  # without one the pack holds the entries only (no snippets offline)
     state = get_state()
     packs = state.extra.setdefault("offline_packs", {})
     key = (lang, index.folder.name if index else None)
@@ -104,7 +105,7 @@ def rank_data() -> tuple[bytes, bytes] | None:
     """The opened index's ranking data, JSON and gzipped, made once per index (None: no index).
     `refapp serve` makes it in the master before forking (serve_config.pre_fork), so that no
     worker spends seconds of CPU on a reader's first visit while its other requests wait."""
-    index = _search_index()
+    index = opened_index()
     if index is None:
         return None
     state = get_state()
@@ -117,12 +118,6 @@ def rank_data() -> tuple[bytes, bytes] | None:
         data["index"] = index.folder.name
         cache[index.folder.name] = _encoded(data)
     return cache[index.folder.name]
-
-
-def _search_index():  # type: ignore[no-untyped-def]
-    from refapp.api_search import _holder
-
-    return _holder().get()
 
 
 def _no_index() -> Response:

@@ -1,7 +1,7 @@
-"""Search API: `GET /api/search` and `GET /api/suggest`, and `run_search(params)` which the
-HTML results page calls too, so page and API render the same object.
+"""The search service: the app's opened index and `run_search(params)`, which the search API
+and the HTML results page both call, so page and API render the same object.
 
-The index is opened once when the app is created (`init_app`), before a server forks its
+The index is opened once when the app is created (`attach_index`), before a server forks its
 workers. When `refapp build-index` switches the `current` pointer, the next request opens the
 new index; the old one keeps serving until then, so no request ever sees a half-built index.
 """
@@ -14,18 +14,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Flask, current_app, jsonify, request
+from flask import Flask, current_app
 
 from index import IndexMissingError, QueryError, SearchIndex, current_folder, open_index
 from index.filters import FIELDS
-from index.query import WITHOUT_PARAMS, parse_without
-from refapp.search_json import search_response
+from index.query import parse_without
+from refapp.errors import problem
 from refapp.state import scenario_map
 
-bp = Blueprint("search_api", __name__)
-
 EXTENSION = "search_index"
-SEARCH_PARAMS = ("q", "lang", *FIELDS, "limit", *WITHOUT_PARAMS)  # readings taken off: docs/api.md
 CHECK_EVERY_S = 1.0  # how often a request looks whether a newer build became current
 
 
@@ -107,13 +104,12 @@ def _data_dir(app: Flask) -> Path:
     return data_dir()
 
 
-def init_app(app: Flask) -> None:
-    """Open the index (errors are reported per request, not raised) and register the blueprint.
+def attach_index(app: Flask) -> None:
+    """Open the index (errors are reported per request, not raised).
     Config: REFAPP_DATA_DIR; SEARCH_CACHE_SIZE (answers kept per index, default 1024, 0 = off)."""
     app.extensions[EXTENSION] = _Holder(
         _data_dir(app), int(app.config.get("SEARCH_CACHE_SIZE", 1024)), app.logger
     )
-    app.register_blueprint(bp)
 
 
 def index_version(app: Flask) -> str | None:
@@ -122,16 +118,24 @@ def index_version(app: Flask) -> str | None:
     return index.folder.name if index else None
 
 
+def index_in_use(app: Flask) -> SearchIndex | None:
+    """The index `app` answers with now, without looking for a newer build (the metrics read its
+    answer cache after every request)."""
+    holder: _Holder | None = app.extensions.get(EXTENSION)
+    return holder.index if holder else None
+
+
+def opened_index() -> SearchIndex | None:
+    """The current app's opened index (a newer build once it is current), or None without one."""
+    return _holder().get()
+
+
 def _holder() -> _Holder:
     holder = current_app.extensions.get(EXTENSION)
     if holder is None:
         holder = _Holder(_data_dir(current_app), logger=current_app.logger)
         current_app.extensions[EXTENSION] = holder
     return holder
-
-
-def _error(message: str, status: int) -> tuple[dict[str, Any], int]:
-    return {"error": message, "status": status}, status
 
 
 def _text_param(params: dict[str, Any], name: str) -> str | None:
@@ -150,10 +154,10 @@ def run_search(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
     holder = _holder()
     index = holder.get()
     if index is None:
-        return _error(f"search is not available: {holder.error}", 503)
+        return problem(f"search is not available: {holder.error}", 503)
     q = _text_param(params, "q")
     if q is None or not q.strip():
-        return _error("missing query: pass q=, e.g. /api/search?q=图书馆", 400)
+        return problem("missing query: pass q=, e.g. /api/search?q=图书馆", 400)
     filters = {k: v for k in FIELDS if (v := _text_param(params, k)) not in (None, "")}
     for attempt in range(2):
         try:
@@ -162,12 +166,12 @@ def run_search(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
             found = index.search(q, lang, filters, limit, without)
             break
         except QueryError as exc:
-            return _error(str(exc), 400)
+            return problem(str(exc), 400)
         except IndexMissingError as exc:  # the index folder vanished or became unreadable
             current_app.logger.error("search failed: %s", exc)
             fresh = holder.recover(index) if attempt == 0 else None
             if fresh is None:
-                return _error(f"search is not available: {exc}", 503)
+                return problem(f"search is not available: {exc}", 503)
             index = fresh  # the current build, opened again: answer with it
     data = found.to_dict()
     smap = scenario_map(current_app._get_current_object())  # type: ignore[attr-defined]
@@ -181,26 +185,12 @@ def run_suggest(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
     holder = _holder()
     index = holder.get()
     if index is None:
-        return _error(f"search is not available: {holder.error}", 503)
+        return problem(f"search is not available: {holder.error}", 503)
     q = _text_param(params, "q") or ""
     try:
         found = index.suggest(q, _text_param(params, "lang"), _text_param(params, "limit"))
     except QueryError as exc:
-        return _error(str(exc), 400)
+        return problem(str(exc), 400)
     for s in found:
         s["url"] = f"/entries/{s['id']}" + (f"#{s['ruling']}" if s.get("ruling") else "")
     return {"query": q, "suggestions": found}, 200
-
-
-@bp.get("/api/search")
-def api_search():  # type: ignore[no-untyped-def]
-    params: dict[str, Any] = request.args.to_dict()
-    params.update({k: request.args.getlist(k) for k in WITHOUT_PARAMS if k in request.args})
-    data, status = run_search(params)
-    return search_response(data, status)
-
-
-@bp.get("/api/suggest")
-def api_suggest():  # type: ignore[no-untyped-def]
-    data, status = run_suggest(request.args.to_dict())
-    return jsonify(data), status

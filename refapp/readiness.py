@@ -1,19 +1,17 @@
-"""Liveness and readiness: `GET /healthz` (the process answers) and `GET /readyz` (it can
-serve: dataset, search index and scenarios loaded, and the build `index/current` names is
-there). Both report the dataset and index versions, so a rolling update can be watched replica
-by replica. They are public: they never show a server path (the log has the details)."""
+"""What this replica has loaded and whether that is enough to serve: the body of `/healthz` and
+`/readyz` (refapp/views/health.py) and of the metrics' build info. It never shows a server path
+(the log has the details)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
-from flask import Blueprint, Flask, current_app, jsonify
+from flask import Flask, current_app
 
-from refapp.api_search import index_version
+from refapp.search import index_version
 from refapp.state import get_state
 
-bp = Blueprint("health", __name__)
 DATASET_ERROR = "the dataset could not be loaded; the server log names the file and the fault"
 
 
@@ -76,20 +74,3 @@ def readiness() -> dict[str, Any]:
         "scenarios": {"count": len(state.scenarios.summaries), "loaded": scenarios_ok},
         "assets": state.assets_version,
     }
-
-
-@bp.get("/healthz")
-def healthz():  # type: ignore[no-untyped-def]
-    """Live: 200 whenever the process answers (restart it only when this fails)."""
-    body = readiness()
-    return jsonify({"status": "live", **body}), 200
-
-
-@bp.get("/readyz")
-def readyz():  # type: ignore[no-untyped-def]
-    """Ready: 200 only when dataset, index and scenarios are loaded, else 503 (take it out of
-    the load balancer, do not restart it)."""
-    body = readiness()
-    return jsonify({"status": "ready" if body["ready"] else "not ready", **body}), (
-        200 if body["ready"] else 503
-    )

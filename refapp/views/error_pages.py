@@ -6,6 +6,7 @@ from flask import Flask, g, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from refapp import i18n
+from refapp.errors import problem
 
 JSON_PATHS = ("/healthz", "/readyz")
 
@@ -20,6 +21,17 @@ def allow_header(exc: HTTPException) -> dict[str, str]:
     return {"Allow": ", ".join(sorted(methods))} if exc.code == 405 and methods else {}
 
 
+def error_page(title: str, body: str, status: int) -> tuple[str, int]:
+    """The site's error page in the reader's language, with its status."""
+    return render_template("error.html", title=title, body=body, page="error"), status
+
+
+def fault_page(status: int) -> tuple[str, int]:
+    """Our fault, not the reader's: the 500 page's words with `status`."""
+    title, body = (i18n.translate(key, g.lang) for key in ("error.500.title", "error.500.body"))
+    return error_page(title, body, status)
+
+
 def register_error_pages(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException):  # type: ignore[no-untyped-def]
@@ -32,13 +44,12 @@ def register_error_pages(app: Flask) -> None:
             )
         extra = allow_header(exc)
         if wants_json():
-            return {"error": exc.name, "status": code}, code, extra
+            return *problem(exc.name, code), extra
         key = {404: "error.404.title", 405: "error.405.title"}.get(code, "error.400.title")
         body = i18n.translate("error.404.body", g.lang) if code == 404 else ""
         if code >= 500:
             key, body = "error.500.title", i18n.translate("error.500.body", g.lang)
-        page = render_template("error.html", title=i18n.translate(key, g.lang), body=body, page="error")
-        return page, code, extra
+        return *error_page(i18n.translate(key, g.lang), body, code), extra
 
     @app.errorhandler(Exception)
     def unexpected(exc: Exception):  # type: ignore[no-untyped-def]
@@ -46,10 +57,5 @@ def register_error_pages(app: Flask) -> None:
         if not hasattr(g, "lang"):
             g.lang = i18n.DEFAULT_LANG
         if wants_json():
-            return {"error": "Internal Server Error", "status": 500}, 500
-        return render_template(
-            "error.html",
-            title=i18n.translate("error.500.title", g.lang),
-            body=i18n.translate("error.500.body", g.lang),
-            page="error",
-        ), 500
+            return problem("Internal Server Error", 500)
+        return fault_page(500)

@@ -1,27 +1,32 @@
-"""HTML pages: home, results, browse, entry and the "show me" player."""
+"""HTML pages: home, results, browse, entry and the "show me" player (an entry's and a
+demonstration's JSON are their twins, refapp/views/formats.py), and the helpers every template
+calls."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlencode
 
-from flask import Blueprint, abort, g, redirect, render_template, request, url_for
+from flask import Blueprint, g, render_template, request, url_for
 
 from corpus.languages import LANGS, browser_facts
-from corpus.model import EDITIONS, GAME_EDITIONS, GAMES, KINDS
+from corpus.model import EDITIONS, GAMES, Entry
 from index.filters import FIELDS
 from index.query import WITHOUT_PARAMS
 from refapp import i18n
 from refapp.board import board_at, client_run, ruling_index
-from refapp.catalog import FilterError, localised, parse_filters
-from refapp.language import safe_next
+from refapp.catalog import FilterError, entry_to_json, localised, parse_filters
+from refapp.errors import problem
+from refapp.filter_panel import active_filters, browse_options, filter_choices
+from refapp.links import demo_url, ruling_url, url_with
 from refapp.markup import render_snippet, render_text
 from refapp.scenarios import ScenarioUnavailable
 from refapp.state import get_state
 from refapp.understood_chips import chips as understood_chips
 from refapp.understood_chips import translate as understood_text
+from refapp.views.error_pages import error_page
+from refapp.views.formats import Twin, missing, moved, twin
+from refapp.views.language import safe_next
 from refapp.vocabulary import board_strings
 
 bp = Blueprint("pages", __name__)
@@ -29,13 +34,6 @@ bp = Blueprint("pages", __name__)
 MAX_QUERY_CHARS = 200
 LANGUAGES_JSON = json.dumps(browser_facts(), ensure_ascii=False, separators=(",", ":"))  # body data-languages
 MAX_RESULTS = 100  # the most results one page asks the search for ("show more")
-
-
-def url_with(path: str, params: dict[str, Any], **changes: Any) -> str:
-    """`path` with `params` changed by `changes` (None drops one); a list is a repeated parameter."""
-    merged = {**params, **changes}
-    clean = {k: v for k, v in merged.items() if v not in (None, "", [])}
-    return path + ("?" + urlencode(clean, doseq=True) if clean else "")
 
 
 def doc_label(file: str) -> str:
@@ -83,35 +81,6 @@ def inject_helpers() -> dict[str, Any]:
     }
 
 
-def demo_url(scenario_id: str) -> str:
-    """A demonstration's address at its ★ step, where the ruling happens (the top if it won't run)."""
-    state = get_state()
-    try:
-        run = state.scenarios.run(scenario_id)
-    except ScenarioUnavailable:
-        return f"/scenarios/{scenario_id}"
-    step = ruling_index(run) + 1  # in the query too: the server draws that step before any script runs
-    return f"/scenarios/{scenario_id}?step={step}#step={step}"
-
-
-def ruling_url(entry_url: str, ruling: str | None) -> str:
-    """An entry's address opened at one ruling: highlighted (?r=) and scrolled to (#)."""
-    return f"{entry_url}?{urlencode({'r': ruling})}#{ruling}" if ruling else entry_url
-
-
-def browse_options() -> dict[str, Any]:
-    catalog = get_state().catalog
-    return {
-        "games": GAMES,
-        "editions": EDITIONS,
-        "editions_by_game": GAME_EDITIONS,
-        "kinds": KINDS,
-        "types": catalog.types(),
-        "types_by_game": catalog.types_by_game(),
-        "costs_by_game": {game: catalog.costs(game) for game in GAMES},
-    }
-
-
 @bp.get("/")
 def home() -> str:
     return render_template("home.html", options=browse_options(), page="home")
@@ -125,64 +94,6 @@ def search_params() -> dict[str, Any]:
             params[name] = values
     params["lang"] = g.lang
     return params
-
-
-@dataclass(frozen=True)
-class ActiveFilter:
-    """One filter in force on a results or browse page, with the address that drops it."""
-
-    name: str
-    value: str
-    label: str
-    remove_url: str
-
-
-def filter_label(name: str, value: str, lang: str) -> str:
-    """A filter value in the reader's words, e.g. game=citadels -> 富饶之城, cost=5 -> 费用 5."""
-    if name == "cost":
-        return f"{i18n.translate('entry.cost', lang)} {value}"
-    key = f"{name}.{value}"
-    return i18n.translate(key, lang) if i18n.has_key(key) else value
-
-
-def active_filters(path: str, params: dict[str, str], lang: str) -> list[ActiveFilter]:
-    kept = {k: v for k, v in params.items() if k != "lang"}
-    return [
-        ActiveFilter(name, value, filter_label(name, value, lang), url_with(path, kept, **{name: None}))
-        for name in FIELDS
-        if (value := kept.get(name))
-    ]
-
-
-def choice_label(name: str, value: str, game: str | None, options: dict[str, Any], lang: str) -> str:
-    """An edition offered while no game is chosen names its game (领土 · 第一版, 富饶之城 · 经典版)."""
-    label = filter_label(name, value, lang)
-    games = [gm for gm, eds in options["editions_by_game"].items() if value in eds]
-    if name == "edition" and not game and len(games) == 1:
-        return f"{filter_label('game', games[0], lang)} · {label}"
-    return label
-
-
-Choice = tuple[str, str, str, bool]  # value ("" = any), label, address, chosen now
-
-
-def filter_choices(
-    params: dict[str, str], options: dict[str, Any], lang: str
-) -> list[tuple[str, list[Choice]]]:
-    """The folded filter panel of the results page: game, edition and kind, each with "any"."""
-    kept = {k: v for k, v in params.items() if k != "lang"}
-    game = kept.get("game")
-    editions = options["editions_by_game"].get(game) if game else options["editions"]
-    values = {"game": list(options["games"]), "edition": list(editions or []), "kind": list(options["kinds"])}
-    out = []
-    for name, choices in values.items():
-        any_label = i18n.translate(f"results.any_{name}", lang)
-        row: list[Choice] = [("", any_label, url_with("/search", kept, **{name: None}), not kept.get(name))]
-        for v in choices:
-            label = choice_label(name, v, game, options, lang)
-            row.append((v, label, url_with("/search", kept, **{name: v}), kept.get(name) == v))
-        out.append((name, row))
-    return out
 
 
 @bp.get("/search")
@@ -263,18 +174,22 @@ def browse() -> tuple[str, int]:
     ), 200
 
 
-@bp.get("/entries/<path:entry_id>")
-def entry(entry_id: str) -> Any:
+@twin(bp, "/entries/<path:entry_id>")
+def entry(entry_id: str) -> Twin:
     state = get_state()
-    if entry_id.endswith(".json"):
-        from refapp.api import entry_json
-
-        return entry_json(entry_id[: -len(".json")])
     e = state.catalog.get(entry_id)
     if e is None:
-        abort(404)
-    related = [state.catalog.get(r) for r in e.related]
+        return missing("no such entry", id=entry_id)
     ruling_scenarios = {r.id: state.scenarios.for_ruling(e.id, r.id) for r in e.rulings}
+    return Twin(
+        html=lambda: entry_page(e, ruling_scenarios),
+        json=lambda: entry_to_json(e, state.scenarios.for_entry(e.id), ruling_scenarios),
+    )
+
+
+def entry_page(e: Entry, ruling_scenarios: dict[str, list[str]]) -> str:
+    state = get_state()
+    related = [state.catalog.get(r) for r in e.related]
     covered = {s for ids in ruling_scenarios.values() for s in ids}
     other_scenarios = [s for s in state.scenarios.for_entry(e.id) if s not in covered]
     return render_template(
@@ -313,23 +228,24 @@ def first_step(total: int) -> int:
     return 0
 
 
-@bp.get("/scenarios/<path:scenario_id>")
-def scenario(scenario_id: str) -> Any:
+@twin(bp, "/scenarios/<path:scenario_id>")
+def scenario(scenario_id: str) -> Twin:
     state = get_state()
-    if scenario_id.endswith(".json"):
-        from refapp.api import scenario_json
-
-        return scenario_json(scenario_id[: -len(".json")])
     if not state.scenarios.has(scenario_id):
         if scenario_id in state.scenarios.aliases:  # a copy merged into another file: its old link
-            return redirect(url_for("pages.scenario", scenario_id=state.scenarios.aliases[scenario_id]), 301)
-        abort(404)
+            return moved(url_for("pages.scenario", scenario_id=state.scenarios.aliases[scenario_id]))
+        return missing("no such scenario", id=scenario_id)
     try:
         run = state.scenarios.run(scenario_id)
     except ScenarioUnavailable:
-        return render_template(
-            "error.html", title=i18n.translate("player.unavailable", g.lang), body="", page="error"
-        ), 503
+        return Twin(
+            html=lambda: error_page(i18n.translate("player.unavailable", g.lang), "", 503),
+            json=lambda: problem("the demonstration could not be run", 503, id=scenario_id),
+        )
+    return Twin(html=lambda: player_page(scenario_id, run), json=lambda: run)
+
+
+def player_page(scenario_id: str, run: dict[str, Any]) -> str:
     highlight = set(run.get("highlight") or [])
     steps = [
         {
@@ -341,7 +257,7 @@ def scenario(scenario_id: str) -> Any:
         }
         for i, ev in enumerate(run.get("events") or [])
     ]
-    strings = board_strings(state.catalog, run.get("game") or "", g.lang)
+    strings = board_strings(get_state().catalog, run.get("game") or "", g.lang)
     return render_template(
         "player.html",
         board=board_at(run, ruling_index(run), g.lang, strings),

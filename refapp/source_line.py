@@ -1,0 +1,37 @@
+"""The source line of an entry page: links to the source reader at the cited lines, the seed
+copies a reader is sent to, published titles and the aliases shown in the reader's script."""
+
+from __future__ import annotations
+
+from corpus.aliases import displayed_aliases
+from corpus.citations import titles
+from corpus.languages import CHINESE
+from corpus.model import Entry, Published, Source
+from refapp.state import get_state
+
+
+def source_url(s: Source, **extra: str) -> str:
+    a, b = s.lines
+    query = f"from={a}&to={b}" + "".join(f"&{k}={v}" for k, v in extra.items())
+    return f"/sources/{s.file}?{query}#L{a}"
+
+
+def reader_sources(sources: list[Source], lang: str) -> list[Source]:
+    """The seed copies a reader is sent to: those in the reader's script when there are any
+    (a zh-Hant reader reads the Traditional rulebook, not its Simplified copies), else all;
+    one link per document."""
+    docs = get_state().docs
+    unique = list(dict.fromkeys(sources))
+    if lang in CHINESE:
+        own = [s for s in unique if docs.get(s.file) and docs[s.file].script == lang]
+        if own:
+            return own
+    return unique
+
+
+def published_title(p: Published, lang: str) -> str:
+    return titles().published_title(p, lang)
+
+
+def shown_aliases(e: Entry, lang: str) -> list[str]:
+    return displayed_aliases(e.aliases, lang, e.names)
