@@ -106,6 +106,43 @@ def test_a_planted_half_width_comma_between_chinese_characters_is_found(dataset)
     assert [(f.kind, f.field.lang, f.match) for f in findings] == [("half-width", "zh-Hans", ",")]
 
 
+def test_planted_mainland_quotes_and_half_width_parentheses_are_found(dataset):
+    ds = planted(
+        dataset,
+        "citadels/assassin",
+        {
+            "en": "Name a character (not a player).",
+            "zh-Hans": '选择一个角色(而非玩家)并将他称为"目标"。',
+            "zh-Hant": "選擇一個角色 （而非玩家） 並將他稱為“目標”。",
+        },
+    )
+    findings = [f for f in scan(dataset_fields(ds)) if f.field.where == "citadels/assassin#planted ruling"]
+    assert sorted((f.kind, f.field.lang, f.match) for f in findings) == [
+        ("half-width", "zh-Hans", "(而非玩家)"),
+        ("half-width", "zh-Hant", " （"),
+        ("half-width", "zh-Hant", "） "),
+        ("quote", "zh-Hans", '"'),
+        ("quote", "zh-Hans", '"'),
+        ("quote", "zh-Hant", "“"),
+        ("quote", "zh-Hant", "”"),
+    ]
+
+
+def test_a_planted_latin_word_run_into_chinese_is_found(dataset):
+    text = {"en": "The FAQ says so.", "zh-Hans": "FAQ称他为刺客。", "zh-Hant": "FAQ 稱他為殺手。"}
+    ds = planted(dataset, "citadels/assassin", text)
+    findings = [f for f in scan(dataset_fields(ds)) if f.field.where == "citadels/assassin#planted ruling"]
+    assert [(f.kind, f.field.lang, f.match) for f in findings] == [("spacing", "zh-Hans", "Q称")]
+
+
+def test_quotes_and_parentheses_of_latin_text_are_not_findings():
+    fields = [
+        Field("dataset", "dominion", None, "zh-Hant", "x", "「+X Card(s)」：抓 X 張牌，見『地窖』。", "ruling"),
+        Field("dataset", "dominion", None, "zh-Hans", "x", "“+X Card(s)”：抓 X 张牌（见地窖）。", "ruling"),
+    ]
+    assert not scan(fields)
+
+
 def test_half_width_punctuation_beside_latin_text_or_numbers_is_not_a_finding():
     f = Field("dataset", "dominion", None, "zh-Hans", "x", "花费 $2, 或 3: Ann 的回合。", "ruling")
     assert not [x for x in scan([f]) if x.kind == "half-width"]
