@@ -93,7 +93,8 @@ RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
 )
 # a slug-like word in Chinese text: lower-case ASCII words joined by hyphens ("two-characters")
 _ZH_SLUG = re.compile(r"(?<![A-Za-z0-9-])[a-z]+(?:-[a-z0-9]+)+(?![A-Za-z0-9-])")
-HALF_WIDTH = re.compile(rf"(?<=[{HAN}])[ \t]*[,;:?][ \t]*(?=[{HAN}]|\n|$)")  # or ending a Chinese line
+# or ending a Chinese line; after a Chinese character or a full-width closing bracket
+HALF_WIDTH = re.compile(rf"(?<=[{HAN}）」』])[ \t]*[,;:?.!][ \t]*(?=[{HAN}]|\n|$)")
 # half-width parentheses around Chinese words: '（蓝色）' in both scripts ('Card(s)' is not one)
 HALF_WIDTH_PARENS = re.compile(rf"\([^()\n]*[{HAN}][^()\n]*\)|(?<=[{HAN}])\(|\)(?=[{HAN}])")
 # a space outside a full-width parenthesis next to a Chinese character: '角色 （而非玩家） 並'

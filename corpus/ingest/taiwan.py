@@ -42,8 +42,8 @@ VOCABULARY_FILE = TAIWAN_DIR / "vocabulary.yaml"
 NAMES_FILE = TAIWAN_DIR / "names.yaml"
 HAN = "\u3400-\u9fff\uf900-\ufaff"
 # after a Chinese character, before another one or at the end of a line
-_HALF_WIDTH = re.compile(rf"(?<=[{HAN}])[ \t]*([,;:?])[ \t]*(?=[{HAN}]|\n|$)")
-_FULL = {",": "，", ";": "；", ":": "：", "?": "？"}
+_HALF_WIDTH = re.compile(rf"(?<=[{HAN}）」』])[ \t]*([,;:?.!])[ \t]*(?=[{HAN}]|\n|$)")
+_FULL = {",": "，", ";": "；", ":": "：", "?": "？", ".": "。", "!": "！"}
 # 麼 ending a question, unless it ends a word of its own (什麼, 怎麼, 這麼, 那麼, 多麼, 要麼)
 _QUESTION_MO = re.compile(r"(?<![什怎這那多要甚])麼(?=[？?])")
 
@@ -110,8 +110,8 @@ def load_names(path: Path = NAMES_FILE) -> tuple[TaiwanName, ...]:
 
 
 def full_width_punctuation(text: str) -> str:
-    """Half-width , ; : ? between two Chinese characters (or ending a Chinese line) -> ，；：？
-    (spaces around it go)."""
+    """Half-width , ; : ? . ! between two Chinese characters (or after a full-width closing
+    bracket, or ending a Chinese line) -> ，；：？。！ (spaces around it go)."""
     return _HALF_WIDTH.sub(lambda m: _FULL[m.group(1)], text)
 
 
@@ -137,7 +137,7 @@ def latin_spacing(text: str) -> str:
 
 def chinese_punctuation(text: str, taiwan: bool) -> str:
     """Every punctuation and spacing step of step 4 (the module's docstring)."""
-    text = full_width_parentheses(full_width_punctuation(text))
+    text = full_width_punctuation(full_width_parentheses(text))
     return latin_spacing(chinese_quotes(text, taiwan))
 
 

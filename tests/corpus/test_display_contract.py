@@ -143,6 +143,14 @@ def test_quotes_and_parentheses_of_latin_text_are_not_findings():
     assert not scan(fields)
 
 
+def test_a_planted_half_width_full_stop_after_chinese_or_a_closing_bracket_is_found():
+    text = "选择一张给自己.后将剩下的牌传给（B 玩家）.\n然后开始游戏!"
+    f = Field("dataset", "citadels", None, "zh-Hans", "x", text, "ruling")
+    assert [(x.kind, x.match) for x in scan([f])] == [("half-width", "."), ("half-width", "."), ("half-width", "!")]
+    latin = Field("dataset", "dominion", None, "zh-Hans", "x", "见 Card(s). 费用 2.5 枚", "ruling")
+    assert not scan([latin])
+
+
 def test_half_width_punctuation_beside_latin_text_or_numbers_is_not_a_finding():
     f = Field("dataset", "dominion", None, "zh-Hans", "x", "花费 $2, 或 3: Ann 的回合。", "ruling")
     assert not [x for x in scan([f]) if x.kind == "half-width"]

@@ -177,3 +177,10 @@ def test_parentheses_around_chinese_become_full_width_and_latin_words_get_a_spac
     assert full_width_parentheses("+X Card(s) 與 (20 张)") == "+X Card(s) 與（20 张）"
     assert latin_spacing("角色列表和FAQ稱他為") == "角色列表和 FAQ 稱他為"
     assert latin_spacing("+X 卡牌，3人遊戲") == "+X 卡牌，3人遊戲"  # digits stay as they are
+
+
+def test_a_half_width_full_stop_ending_a_chinese_sentence_becomes_full_width():
+    from corpus.ingest.taiwan import chinese_punctuation
+
+    text = "给自己.后将牌传给(B 玩家).\n然后开始游戏!见 Card(s). 2.5"
+    assert chinese_punctuation(text, taiwan=False) == "给自己。后将牌传给（B 玩家）。\n然后开始游戏！见 Card(s). 2.5"
