@@ -224,3 +224,23 @@ def test_the_glossary_files_load():
     glossary = load_glossary()
     for term in glossary.terms:
         assert term.game in ("dominion", "citadels")
+
+
+def test_an_entry_named_by_a_1st_edition_word_carries_the_2nd_editions_word(dataset):
+    """A card or term whose name is a 1st-edition glossary word that the 2nd edition says
+    differently (废置/移除, 补充资源/供应区, 省份/行省 …) has that 2nd-edition word as `names_2e`,
+    so a page or a 2nd-edition demo board can show the edition's own word."""
+    rows = [t for t in load_glossary().for_game("dominion") if t.edition]
+    second = {t.concept: t.words for t in rows if t.edition == "2e"}
+    first = {t.words["zh-Hans"]: t.concept for t in rows if t.edition == "1e"}
+    checked = 0
+    for e in dataset.entries:
+        concept = first.get(e.names.get("zh-Hans", "")) if e.game == "dominion" else None
+        if concept and concept in second and second[concept]["zh-Hans"] != e.names["zh-Hans"]:
+            checked += 1
+            own = e.extra.get("names_2e") or {}
+            assert (own.get("zh-Hans"), own.get("zh-Hant")) == (
+                second[concept]["zh-Hans"],
+                second[concept]["zh-Hant"],
+            ), e.id
+    assert checked >= 10
