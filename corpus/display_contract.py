@@ -103,8 +103,22 @@ PAREN_SPACE = re.compile(rf"(?<=[{HAN}])[ \t]+（|）[ \t]+(?=[{HAN}])")
 # for now; scenario titles (engine/scenarios) still write 'Bob展示' (31 per script)
 LATIN_HAN = re.compile(rf"[{HAN}][A-Za-z]|[A-Za-z][{HAN}]")
 LATIN_HAN_AREAS = ("dataset",)
-# quotation marks: Taiwan text quotes with 「」 (『』 nested), mainland text with “” (never a straight ")
-QUOTES = {"zh-Hant": re.compile('[“”‘’"]'), "zh-Hans": re.compile('"')}
+# quotation marks: Taiwan text quotes with 「」 (『』 nested), mainland text with “” (‘’ nested; never
+# a straight " nor 「」『』)
+QUOTES = {"zh-Hant": re.compile('[“”‘’"]'), "zh-Hans": re.compile('[「」『』"]')}
+_TAIWAN_QUOTE = re.compile("[「」『』]")
+
+
+def nested_first(text: str) -> Iterator[re.Match[str]]:
+    """A 『 opening a quotation that is not inside 「」 (Taiwan text nests 『』 in 「」)."""
+    depth = 0
+    for m in _TAIWAN_QUOTE.finditer(text):
+        if m.group(0) in "「『":
+            if m.group(0) == "『" and depth % 2 == 0:
+                yield m
+            depth += 1
+        else:
+            depth = max(0, depth - 1)
 
 
 @dataclass(frozen=True)
@@ -149,6 +163,9 @@ def scan_text(f: Field) -> Iterator[Finding]:
         if f.area in LATIN_HAN_AREAS and f.role != "alias":  # an alias is what players type
             for m in LATIN_HAN.finditer(text):
                 yield Finding("spacing", f, m.group(0), "a space between a Latin word and Chinese")
+        if f.lang == "zh-Hant":
+            for m in nested_first(text):
+                yield Finding("quote", f, m.group(0), "『』 only inside 「」: a quotation opens with 「")
         for m in QUOTES[f.lang].finditer(text):
             use = "「」 (『』 nested)" if f.lang == "zh-Hant" else "“”"
             yield Finding("quote", f, m.group(0), f"quotation marks of this script: {use}")

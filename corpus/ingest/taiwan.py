@@ -11,13 +11,14 @@ Traditional seed's own wording, OpenCC `s2tw` of a Simplified seed, or curated Y
    know: 遊戲者 -> 玩家, 牌迭 -> 牌疊, 説 -> 說, 攻打併破壞 -> 攻打並破壞 ...), longest first;
 3. the Taiwan names of `corpus/taiwan/names.yaml` in the text of their game (刺客 -> 殺手);
 4. `chinese_punctuation`: `full_width_punctuation`, `full_width_parentheses` ('(蓝色)' ->
-   '（藍色）', no space outside them), `chinese_quotes` (“ ” and straight quotes -> 「 」, 『 』
-   nested) and `latin_spacing` ('FAQ稱他為' -> 'FAQ 稱他為');
+   '（藍色）', no space outside them), `chinese_quotes` (quotation marks by depth: 「 」, 『 』
+   nested, whatever marks the text had: “ ”, 『 』, straight ") and `latin_spacing` ('FAQ稱他為' -> 'FAQ 稱他為');
 5. `question_particle`: a yes/no question ends in 嗎 in Taiwan writing, not the mainland's
    colloquial 麼 (可以先建造麼？ -> 可以先建造嗎？; 什麼、怎麼、這麼、那麼、多麼 stay).
 
 The seed's own Traditional text is kept unchanged in the seed file, which the source-reader
-page shows; only displayed text is rewritten. zh-Hans text gets step 4 only, its quotes staying “ ” (a straight " pair becomes “ ”).
+page shows; only displayed text is rewritten. zh-Hans text gets step 4 only, its quotation marks
+by depth being “ ” and ‘ ’.
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ def full_width_punctuation(text: str) -> str:
 
 # half-width parentheses around Chinese words (mainland and Taiwan text alike use （）)
 _HAN_PARENS = re.compile(rf"\(([^()\n]*[{HAN}][^()\n]*)\)")
-_QUOTE_MARKS = re.compile('[“”"]')
+_QUOTE_MARKS = re.compile('[“”「」『』"]')
 # a space outside a full-width parenthesis, next to a Chinese character: '角色 （而非玩家） 並'
 _PAREN_SPACE = re.compile(rf"(?<=[{HAN}])[ \t]+(?=（)|(?<=）)[ \t]+(?=[{HAN}])")
 # a Latin word run into a Chinese character: 'FAQ稱他為', '的FAQ'
@@ -142,22 +143,24 @@ def chinese_punctuation(text: str, taiwan: bool) -> str:
 
 
 def chinese_quotes(text: str, taiwan: bool) -> str:
-    """Quotation marks of Chinese text: “ ” and straight " pairs become 「 」 in Taiwan text
-    (『 』 nested in another quotation), and a straight " pair becomes “ ” in mainland text. A
-    straight " opens a quotation when none is open and closes one otherwise. Text whose quotation
-    marks do not pair is returned unchanged (the display-text contract names it)."""
+    """Quotation marks of Chinese text, by depth: 「 」 in Taiwan text with 『 』 nested in
+    another quotation, “ ” in mainland text with ‘ ’ nested. Any of “ ” 「 」 『 』 and straight "
+    pairs are read as quotation marks (a seed writes 『放在一旁面向上的卡』 at the top level; a
+    straight " opens a quotation when none is open and closes one otherwise). Text whose
+    quotation marks do not pair is returned unchanged (the display-text contract names it)."""
     if not _QUOTE_MARKS.search(text):
         return text
+    marks = (("「", "」"), ("『", "』")) if taiwan else (("“", "”"), ("‘", "’"))
     out: list[str] = []
     depth = 0
     for ch in text:
-        if ch == "“" or (ch == '"' and depth == 0):
+        if ch in "“「『" or (ch == '"' and depth == 0):
             depth += 1
-            out.append(("「" if depth % 2 else "『") if taiwan else "“")
-        elif ch in "”\"":
+            out.append(marks[(depth - 1) % 2][0])
+        elif ch in "”」』\"":
             if depth == 0:
                 return text
-            out.append(("」" if depth % 2 else "』") if taiwan else "”")
+            out.append(marks[(depth - 1) % 2][1])
             depth -= 1
         else:
             out.append(ch)

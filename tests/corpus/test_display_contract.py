@@ -128,6 +128,16 @@ def test_planted_mainland_quotes_and_half_width_parentheses_are_found(dataset):
     ]
 
 
+def test_planted_quotes_of_the_wrong_level_or_script_are_found():
+    hant = Field("dataset", "citadels", None, "zh-Hant", "x", "不可以是『放在一旁的卡』，見「規則『摘要』」。", "ruling")
+    hans = Field("dataset", "citadels", None, "zh-Hans", "x", "缺了一个词，「其他」是补上的。", "ruling")
+    assert [(f.kind, f.field.lang, f.match) for f in scan([hant, hans])] == [
+        ("quote", "zh-Hant", "『"),
+        ("quote", "zh-Hans", "「"),
+        ("quote", "zh-Hans", "」"),
+    ]
+
+
 def test_a_planted_latin_word_run_into_chinese_is_found(dataset):
     text = {"en": "The FAQ says so.", "zh-Hans": "FAQ称他为刺客。", "zh-Hant": "FAQ 稱他為殺手。"}
     ds = planted(dataset, "citadels/assassin", text)
@@ -137,7 +147,7 @@ def test_a_planted_latin_word_run_into_chinese_is_found(dataset):
 
 def test_quotes_and_parentheses_of_latin_text_are_not_findings():
     fields = [
-        Field("dataset", "dominion", None, "zh-Hant", "x", "「+X Card(s)」：抓 X 張牌，見『地窖』。", "ruling"),
+        Field("dataset", "dominion", None, "zh-Hant", "x", "「+X Card(s)」：抓 X 張牌，見「說明『地窖』」。", "ruling"),
         Field("dataset", "dominion", None, "zh-Hans", "x", "“+X Card(s)”：抓 X 张牌（见地窖）。", "ruling"),
     ]
     assert not scan(fields)

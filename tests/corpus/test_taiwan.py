@@ -168,6 +168,9 @@ def test_taiwan_quotes_nest_and_straight_quotes_pair():
     assert chinese_quotes('说"当然可以"。', taiwan=False) == "说“当然可以”。"
     assert chinese_quotes("“跳过”", taiwan=False) == "“跳过”"  # mainland quotes stay
     assert chinese_quotes("一個”沒有開頭", taiwan=True) == "一個”沒有開頭"  # unpaired: left to the contract
+    # the Citadels seed quotes with 『』 at the top level
+    assert chinese_quotes("不可以是『放在一旁的卡』", taiwan=True) == "不可以是「放在一旁的卡」"
+    assert chinese_quotes("不可以是『放在一旁的卡』，「其他」", taiwan=False) == "不可以是“放在一旁的卡”，“其他”"
 
 
 def test_parentheses_around_chinese_become_full_width_and_latin_words_get_a_space():
