@@ -101,7 +101,12 @@ ERRATA: tuple[Erratum, ...] = (
     Erratum(C3, "破坏", "摧毁", "破坏 for the Warlord's 摧毁 (the seed's FAQ word)"),
     Erratum(C3, "杀手", "刺客", "杀手 for the Assassin, 刺客 in the seed's character list and FAQ"),
     Erratum(C3, "炼金术师", "炼金术士", "炼金术师 for the Alchemist, 炼金术士 in the seed's heading"),
-    Erratum(C3, "再选择一张(角色卡到", "再选择一张（角色卡）到", "an unclosed ( in the seed; its other (角色卡) are closed"),
+    Erratum(
+        C3,
+        "再选择一张(角色卡到",
+        "再选择一张（角色卡）到",
+        "an unclosed ( in the seed; its other (角色卡) are closed",
+    ),
     Erratum(C3, "税务员", "税务官", "税务员 for the Tax Collector, 税务官 in the seed's heading and FAQ"),
 )
 

@@ -12,7 +12,8 @@ Traditional seed's own wording, OpenCC `s2tw` of a Simplified seed, or curated Y
 3. the Taiwan names of `corpus/taiwan/names.yaml` in the text of their game (刺客 -> 殺手);
 4. `chinese_punctuation`: `full_width_punctuation`, `full_width_parentheses` ('(蓝色)' ->
    '（藍色）', no space outside them), `chinese_quotes` (quotation marks by depth: 「 」, 『 』
-   nested, whatever marks the text had: “ ”, 『 』, straight ") and `latin_spacing` ('FAQ稱他為' -> 'FAQ 稱他為');
+   nested, whatever marks the text had: “ ”, 『 』, straight ") and `latin_spacing`
+   ('FAQ稱他為' -> 'FAQ 稱他為');
 5. `question_particle`: a yes/no question ends in 嗎 in Taiwan writing, not the mainland's
    colloquial 麼 (可以先建造麼？ -> 可以先建造嗎？; 什麼、怎麼、這麼、那麼、多麼 stay).
 
@@ -157,7 +158,7 @@ def chinese_quotes(text: str, taiwan: bool) -> str:
         if ch in "“「『" or (ch == '"' and depth == 0):
             depth += 1
             out.append(marks[(depth - 1) % 2][0])
-        elif ch in "”」』\"":
+        elif ch in '”」』"':
             if depth == 0:
                 return text
             out.append(marks[(depth - 1) % 2][1])

@@ -129,7 +129,15 @@ def test_planted_mainland_quotes_and_half_width_parentheses_are_found(dataset):
 
 
 def test_planted_quotes_of_the_wrong_level_or_script_are_found():
-    hant = Field("dataset", "citadels", None, "zh-Hant", "x", "不可以是『放在一旁的卡』，見「規則『摘要』」。", "ruling")
+    hant = Field(
+        "dataset",
+        "citadels",
+        None,
+        "zh-Hant",
+        "x",
+        "不可以是『放在一旁的卡』，見「規則『摘要』」。",
+        "ruling",
+    )
     hans = Field("dataset", "citadels", None, "zh-Hans", "x", "缺了一个词，「其他」是补上的。", "ruling")
     assert [(f.kind, f.field.lang, f.match) for f in scan([hant, hans])] == [
         ("quote", "zh-Hant", "『"),
@@ -147,7 +155,15 @@ def test_a_planted_latin_word_run_into_chinese_is_found(dataset):
 
 def test_quotes_and_parentheses_of_latin_text_are_not_findings():
     fields = [
-        Field("dataset", "dominion", None, "zh-Hant", "x", "「+X Card(s)」：抓 X 張牌，見「說明『地窖』」。", "ruling"),
+        Field(
+            "dataset",
+            "dominion",
+            None,
+            "zh-Hant",
+            "x",
+            "「+X Card(s)」：抓 X 張牌，見「說明『地窖』」。",
+            "ruling",
+        ),
         Field("dataset", "dominion", None, "zh-Hans", "x", "“+X Card(s)”：抓 X 张牌（见地窖）。", "ruling"),
     ]
     assert not scan(fields)
@@ -156,7 +172,11 @@ def test_quotes_and_parentheses_of_latin_text_are_not_findings():
 def test_a_planted_half_width_full_stop_after_chinese_or_a_closing_bracket_is_found():
     text = "选择一张给自己.后将剩下的牌传给（B 玩家）.\n然后开始游戏!"
     f = Field("dataset", "citadels", None, "zh-Hans", "x", text, "ruling")
-    assert [(x.kind, x.match) for x in scan([f])] == [("half-width", "."), ("half-width", "."), ("half-width", "!")]
+    assert [(x.kind, x.match) for x in scan([f])] == [
+        ("half-width", "."),
+        ("half-width", "."),
+        ("half-width", "!"),
+    ]
     latin = Field("dataset", "dominion", None, "zh-Hans", "x", "见 Card(s). 费用 2.5 枚", "ruling")
     assert not scan([latin])
 

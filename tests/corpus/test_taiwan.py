@@ -170,7 +170,9 @@ def test_taiwan_quotes_nest_and_straight_quotes_pair():
     assert chinese_quotes("一個”沒有開頭", taiwan=True) == "一個”沒有開頭"  # unpaired: left to the contract
     # the Citadels seed quotes with 『』 at the top level
     assert chinese_quotes("不可以是『放在一旁的卡』", taiwan=True) == "不可以是「放在一旁的卡」"
-    assert chinese_quotes("不可以是『放在一旁的卡』，「其他」", taiwan=False) == "不可以是“放在一旁的卡”，“其他”"
+    assert (
+        chinese_quotes("不可以是『放在一旁的卡』，「其他」", taiwan=False) == "不可以是“放在一旁的卡”，“其他”"
+    )
 
 
 def test_parentheses_around_chinese_become_full_width_and_latin_words_get_a_space():
@@ -186,4 +188,7 @@ def test_a_half_width_full_stop_ending_a_chinese_sentence_becomes_full_width():
     from corpus.ingest.taiwan import chinese_punctuation
 
     text = "给自己.后将牌传给(B 玩家).\n然后开始游戏!见 Card(s). 2.5"
-    assert chinese_punctuation(text, taiwan=False) == "给自己。后将牌传给（B 玩家）。\n然后开始游戏！见 Card(s). 2.5"
+    assert (
+        chinese_punctuation(text, taiwan=False)
+        == "给自己。后将牌传给（B 玩家）。\n然后开始游戏！见 Card(s). 2.5"
+    )
