@@ -49,7 +49,7 @@ class Field:
 @dataclass(frozen=True)
 class Finding:
     kind: str  # working-word | setting-name | id | file-number | line-number | repo-path |
-    #            placeholder | half-width | glossary | mainland-word | alias-collision
+    #            placeholder | half-width | quote | spacing | glossary | mainland-word | alias-collision
     field: Field
     match: str
     detail: str = ""
@@ -93,7 +93,32 @@ RULES: tuple[tuple[str, re.Pattern[str], str], ...] = (
 )
 # a slug-like word in Chinese text: lower-case ASCII words joined by hyphens ("two-characters")
 _ZH_SLUG = re.compile(r"(?<![A-Za-z0-9-])[a-z]+(?:-[a-z0-9]+)+(?![A-Za-z0-9-])")
-HALF_WIDTH = re.compile(rf"(?<=[{HAN}])[ \t]*[,;:?][ \t]*(?=[{HAN}]|\n|$)")  # or ending a Chinese line
+# or ending a Chinese line; after a Chinese character or a full-width closing bracket
+HALF_WIDTH = re.compile(rf"(?<=[{HAN}）」』])[ \t]*[,;:?.!][ \t]*(?=[{HAN}]|\n|$)")
+# half-width parentheses around Chinese words: '（蓝色）' in both scripts ('Card(s)' is not one)
+HALF_WIDTH_PARENS = re.compile(rf"\([^()\n]*[{HAN}][^()\n]*\)|(?<=[{HAN}])\(|\)(?=[{HAN}])")
+# a space outside a full-width parenthesis next to a Chinese character: '角色 （而非玩家） 並'
+PAREN_SPACE = re.compile(rf"(?<=[{HAN}])[ \t]+（|）[ \t]+(?=[{HAN}])")
+# a Latin word run into a Chinese character ('FAQ稱他為'): checked in the dataset's fields only
+# for now; scenario titles (engine/scenarios) still write 'Bob展示' (31 per script)
+LATIN_HAN = re.compile(rf"[{HAN}][A-Za-z]|[A-Za-z][{HAN}]")
+LATIN_HAN_AREAS = ("dataset",)
+# quotation marks: Taiwan text quotes with 「」 (『』 nested), mainland text with “” (‘’ nested; never
+# a straight " nor 「」『』)
+QUOTES = {"zh-Hant": re.compile('[“”‘’"]'), "zh-Hans": re.compile('[「」『』"]')}
+_TAIWAN_QUOTE = re.compile("[「」『』]")
+
+
+def nested_first(text: str) -> Iterator[re.Match[str]]:
+    """A 『 opening a quotation that is not inside 「」 (Taiwan text nests 『』 in 「」)."""
+    depth = 0
+    for m in _TAIWAN_QUOTE.finditer(text):
+        if m.group(0) in "「『":
+            if m.group(0) == "『" and depth % 2 == 0:
+                yield m
+            depth += 1
+        else:
+            depth = max(0, depth - 1)
 
 
 @dataclass(frozen=True)
@@ -131,6 +156,19 @@ def scan_text(f: Field) -> Iterator[Finding]:
             yield Finding(
                 "half-width", f, m.group(0).strip(), "half-width punctuation between Chinese characters"
             )
+        for m in HALF_WIDTH_PARENS.finditer(text):
+            yield Finding("half-width", f, m.group(0), "half-width parentheses around Chinese words: （）")
+        for m in PAREN_SPACE.finditer(text):
+            yield Finding("half-width", f, m.group(0), "a space beside a full-width parenthesis")
+        if f.area in LATIN_HAN_AREAS and f.role != "alias":  # an alias is what players type
+            for m in LATIN_HAN.finditer(text):
+                yield Finding("spacing", f, m.group(0), "a space between a Latin word and Chinese")
+        if f.lang == "zh-Hant":
+            for m in nested_first(text):
+                yield Finding("quote", f, m.group(0), "『』 only inside 「」: a quotation opens with 「")
+        for m in QUOTES[f.lang].finditer(text):
+            use = "「」 (『』 nested)" if f.lang == "zh-Hant" else "“”"
+            yield Finding("quote", f, m.group(0), f"quotation marks of this script: {use}")
 
 
 def scan(

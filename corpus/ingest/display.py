@@ -101,6 +101,12 @@ ERRATA: tuple[Erratum, ...] = (
     Erratum(C3, "破坏", "摧毁", "破坏 for the Warlord's 摧毁 (the seed's FAQ word)"),
     Erratum(C3, "杀手", "刺客", "杀手 for the Assassin, 刺客 in the seed's character list and FAQ"),
     Erratum(C3, "炼金术师", "炼金术士", "炼金术师 for the Alchemist, 炼金术士 in the seed's heading"),
+    Erratum(
+        C3,
+        "再选择一张(角色卡到",
+        "再选择一张（角色卡）到",
+        "an unclosed ( in the seed; its other (角色卡) are closed",
+    ),
     Erratum(C3, "税务员", "税务官", "税务员 for the Tax Collector, 税务官 in the seed's heading and FAQ"),
 )
 
@@ -310,6 +316,14 @@ def inline_enumeration(text: str) -> str:
     return INLINE_NUMBER.sub(lambda m: CIRCLED[int(m.group(1)) - 1], text)
 
 
+LETTER_ITEM = re.compile(r"^([A-Z])\)(?=[\u4e00-\u9fff])", re.M)  # 'A)行动阶段' at a line start
+
+
+def letter_list(text: str) -> str:
+    """'A)行动阶段' -> 'A．行动阶段': a lettered list item loses its half-width parenthesis."""
+    return LETTER_ITEM.sub("\\1．", text)
+
+
 def for_reader(text: str, files: frozenset[str]) -> tuple[str, list[Edit]]:
     """Seed text (from `files`: the cited seed and its copies) as displayed, and the changes of
     wording made to it. Runs before `tidy_chinese`, which removes the spaces between Chinese
@@ -324,4 +338,5 @@ def for_reader(text: str, files: frozenset[str]) -> tuple[str, list[Edit]]:
     text = unlabel_qa(text)
     text = list_markers(text)
     text = inline_enumeration(text)
+    text = letter_list(text)
     return text, corrected + restored

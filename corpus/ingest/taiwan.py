@@ -10,12 +10,16 @@ Traditional seed's own wording, OpenCC `s2tw` of a Simplified seed, or curated Y
 2. the project vocabulary `corpus/taiwan/vocabulary.yaml` (board-game words OpenCC does not
    know: 遊戲者 -> 玩家, 牌迭 -> 牌疊, 説 -> 說, 攻打併破壞 -> 攻打並破壞 ...), longest first;
 3. the Taiwan names of `corpus/taiwan/names.yaml` in the text of their game (刺客 -> 殺手);
-4. `full_width_punctuation`;
+4. `chinese_punctuation`: `full_width_punctuation`, `full_width_parentheses` ('(蓝色)' ->
+   '（藍色）', no space outside them), `chinese_quotes` (quotation marks by depth: 「 」, 『 』
+   nested, whatever marks the text had: “ ”, 『 』, straight ") and `latin_spacing`
+   ('FAQ稱他為' -> 'FAQ 稱他為');
 5. `question_particle`: a yes/no question ends in 嗎 in Taiwan writing, not the mainland's
    colloquial 麼 (可以先建造麼？ -> 可以先建造嗎？; 什麼、怎麼、這麼、那麼、多麼 stay).
 
 The seed's own Traditional text is kept unchanged in the seed file, which the source-reader
-page shows; only displayed text is rewritten. zh-Hans text gets step 4 only.
+page shows; only displayed text is rewritten. zh-Hans text gets step 4 only, its quotation marks
+by depth being “ ” and ‘ ’.
 """
 
 from __future__ import annotations
@@ -40,8 +44,8 @@ VOCABULARY_FILE = TAIWAN_DIR / "vocabulary.yaml"
 NAMES_FILE = TAIWAN_DIR / "names.yaml"
 HAN = "\u3400-\u9fff\uf900-\ufaff"
 # after a Chinese character, before another one or at the end of a line
-_HALF_WIDTH = re.compile(rf"(?<=[{HAN}])[ \t]*([,;:?])[ \t]*(?=[{HAN}]|\n|$)")
-_FULL = {",": "，", ";": "；", ":": "：", "?": "？"}
+_HALF_WIDTH = re.compile(rf"(?<=[{HAN}）」』])[ \t]*([,;:?.!])[ \t]*(?=[{HAN}]|\n|$)")
+_FULL = {",": "，", ";": "；", ":": "：", "?": "？", ".": "。", "!": "！"}
 # 麼 ending a question, unless it ends a word of its own (什麼, 怎麼, 這麼, 那麼, 多麼, 要麼)
 _QUESTION_MO = re.compile(r"(?<![什怎這那多要甚])麼(?=[？?])")
 
@@ -108,9 +112,60 @@ def load_names(path: Path = NAMES_FILE) -> tuple[TaiwanName, ...]:
 
 
 def full_width_punctuation(text: str) -> str:
-    """Half-width , ; : ? between two Chinese characters (or ending a Chinese line) -> ，；：？
-    (spaces around it go)."""
+    """Half-width , ; : ? . ! between two Chinese characters (or after a full-width closing
+    bracket, or ending a Chinese line) -> ，；：？。！ (spaces around it go)."""
     return _HALF_WIDTH.sub(lambda m: _FULL[m.group(1)], text)
+
+
+# half-width parentheses around Chinese words (mainland and Taiwan text alike use （）)
+_HAN_PARENS = re.compile(rf"\(([^()\n]*[{HAN}][^()\n]*)\)")
+_QUOTE_MARKS = re.compile('[“”「」『』"]')
+# a space outside a full-width parenthesis, next to a Chinese character: '角色 （而非玩家） 並'
+_PAREN_SPACE = re.compile(rf"(?<=[{HAN}])[ \t]+(?=（)|(?<=）)[ \t]+(?=[{HAN}])")
+# a Latin word run into a Chinese character: 'FAQ稱他為', '的FAQ'
+_LATIN_HAN = re.compile(rf"(?<=[{HAN}])(?=[A-Za-z])|(?<=[A-Za-z])(?=[{HAN}])")
+
+
+def full_width_parentheses(text: str) -> str:
+    """'(蓝色)' -> '（蓝色）': a half-width pair holding a Chinese character; 'Card(s)' stays."""
+    return _PAREN_SPACE.sub("", _HAN_PARENS.sub(r"（\1）", text))
+
+
+def latin_spacing(text: str) -> str:
+    """'FAQ稱他為' -> 'FAQ 稱他為': a space between a Latin word and a Chinese character, as the
+    rest of the product writes ('Alice 打出', '用 JavaScript')."""
+    return _LATIN_HAN.sub(" ", text)
+
+
+def chinese_punctuation(text: str, taiwan: bool) -> str:
+    """Every punctuation and spacing step of step 4 (the module's docstring)."""
+    text = full_width_punctuation(full_width_parentheses(text))
+    return latin_spacing(chinese_quotes(text, taiwan))
+
+
+def chinese_quotes(text: str, taiwan: bool) -> str:
+    """Quotation marks of Chinese text, by depth: 「 」 in Taiwan text with 『 』 nested in
+    another quotation, “ ” in mainland text with ‘ ’ nested. Any of “ ” 「 」 『 』 and straight "
+    pairs are read as quotation marks (a seed writes 『放在一旁面向上的卡』 at the top level; a
+    straight " opens a quotation when none is open and closes one otherwise). Text whose
+    quotation marks do not pair is returned unchanged (the display-text contract names it)."""
+    if not _QUOTE_MARKS.search(text):
+        return text
+    marks = (("「", "」"), ("『", "』")) if taiwan else (("“", "”"), ("‘", "’"))
+    out: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch in "“「『" or (ch == '"' and depth == 0):
+            depth += 1
+            out.append(marks[(depth - 1) % 2][0])
+        elif ch in '”」』"':
+            if depth == 0:
+                return text
+            out.append(marks[(depth - 1) % 2][1])
+            depth -= 1
+        else:
+            out.append(ch)
+    return "".join(out) if depth == 0 else text
 
 
 def question_particle(text: str) -> str:
@@ -141,7 +196,7 @@ def taiwan_phrasing(
     out = _t2twp().convert(out)
     for mark, word in kept.items():
         out = out.replace(mark, word)
-    return question_particle(full_width_punctuation(_rewrite(out, rewrites, game)))
+    return question_particle(chinese_punctuation(_rewrite(out, rewrites, game), taiwan=True))
 
 
 @dataclass(frozen=True)
@@ -175,7 +230,7 @@ def _localised(value: Localised | None, hant: Callable[[str], str]) -> Localised
         return value
     out = dict(value)
     if out.get("zh-Hans"):
-        out["zh-Hans"] = full_width_punctuation(out["zh-Hans"])
+        out["zh-Hans"] = chinese_punctuation(out["zh-Hans"], taiwan=False)
     if out.get("zh-Hant"):
         out["zh-Hant"] = hant(out["zh-Hant"])
     return out

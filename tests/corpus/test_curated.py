@@ -43,11 +43,13 @@ def test_zh_hant_of_a_000_passage_is_the_original_in_taiwan_usage(curated_dir):
     text = ds.entries[0].text
     original = "".join(seed_line(RULEBOOK, n).strip() for n in range(151, 158, 2))
     # the rulebook's own words, with its mainland word 遊戲者 and variant character 説 in the
-    # form Taiwan players write (玩家, 說); nothing else changes
+    # form Taiwan players write (玩家, 說), Taiwan quotation marks and a space between a Latin word
+    # and a Chinese one; nothing else changes
     assert "説明" in original and "遊戲者" in original
-    assert text["zh-Hant"] == original.replace("遊戲者", "玩家").replace("説", "說")
+    taiwan = original.replace("遊戲者", "玩家").replace("説", "說")
+    assert text["zh-Hant"] == taiwan.replace('"+X Action(s)"', "「+X Action(s)」").replace("X個", "X 個")
     assert to_traditional(text["zh-Hans"]) != text["zh-Hant"]  # not a conversion of the Simplified copy
-    assert text["zh-Hans"].startswith('"+X Action(s)" –游戏者本轮可以执行')
+    assert text["zh-Hans"].startswith("“+X Action(s)” –游戏者本轮可以执行 X 个")
 
 
 def test_card_name_lead_in_is_stripped_from_card_notes(curated_dir):
@@ -78,7 +80,7 @@ def test_sentences_select_whole_sentences_of_the_repaired_paragraph(curated_dir)
 def test_simplified_seed_gets_s2tw_traditional(curated_dir):
     ds = run(curated_dir({"citadels/characters.yaml": [citadels_entry()]}))
     ruling = ds.entries[0].rulings[0]
-    assert ruling.text["zh-Hans"] == "选择一个角色 (而非玩家) 并将他干掉。"
+    assert ruling.text["zh-Hans"] == "选择一个角色（而非玩家）并将他干掉。"  # seed: "角色 (而非玩家) 并"
     assert ruling.text["zh-Hant"] == to_traditional(ruling.text["zh-Hans"])
     assert [(s.file, s.lines) for s in ruling.sources] == [(CITADELS, (279, 279))]
 

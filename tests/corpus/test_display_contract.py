@@ -106,6 +106,81 @@ def test_a_planted_half_width_comma_between_chinese_characters_is_found(dataset)
     assert [(f.kind, f.field.lang, f.match) for f in findings] == [("half-width", "zh-Hans", ",")]
 
 
+def test_planted_mainland_quotes_and_half_width_parentheses_are_found(dataset):
+    ds = planted(
+        dataset,
+        "citadels/assassin",
+        {
+            "en": "Name a character (not a player).",
+            "zh-Hans": '选择一个角色(而非玩家)并将他称为"目标"。',
+            "zh-Hant": "選擇一個角色 （而非玩家） 並將他稱為“目標”。",
+        },
+    )
+    findings = [f for f in scan(dataset_fields(ds)) if f.field.where == "citadels/assassin#planted ruling"]
+    assert sorted((f.kind, f.field.lang, f.match) for f in findings) == [
+        ("half-width", "zh-Hans", "(而非玩家)"),
+        ("half-width", "zh-Hant", " （"),
+        ("half-width", "zh-Hant", "） "),
+        ("quote", "zh-Hans", '"'),
+        ("quote", "zh-Hans", '"'),
+        ("quote", "zh-Hant", "“"),
+        ("quote", "zh-Hant", "”"),
+    ]
+
+
+def test_planted_quotes_of_the_wrong_level_or_script_are_found():
+    hant = Field(
+        "dataset",
+        "citadels",
+        None,
+        "zh-Hant",
+        "x",
+        "不可以是『放在一旁的卡』，見「規則『摘要』」。",
+        "ruling",
+    )
+    hans = Field("dataset", "citadels", None, "zh-Hans", "x", "缺了一个词，「其他」是补上的。", "ruling")
+    assert [(f.kind, f.field.lang, f.match) for f in scan([hant, hans])] == [
+        ("quote", "zh-Hant", "『"),
+        ("quote", "zh-Hans", "「"),
+        ("quote", "zh-Hans", "」"),
+    ]
+
+
+def test_a_planted_latin_word_run_into_chinese_is_found(dataset):
+    text = {"en": "The FAQ says so.", "zh-Hans": "FAQ称他为刺客。", "zh-Hant": "FAQ 稱他為殺手。"}
+    ds = planted(dataset, "citadels/assassin", text)
+    findings = [f for f in scan(dataset_fields(ds)) if f.field.where == "citadels/assassin#planted ruling"]
+    assert [(f.kind, f.field.lang, f.match) for f in findings] == [("spacing", "zh-Hans", "Q称")]
+
+
+def test_quotes_and_parentheses_of_latin_text_are_not_findings():
+    fields = [
+        Field(
+            "dataset",
+            "dominion",
+            None,
+            "zh-Hant",
+            "x",
+            "「+X Card(s)」：抓 X 張牌，見「說明『地窖』」。",
+            "ruling",
+        ),
+        Field("dataset", "dominion", None, "zh-Hans", "x", "“+X Card(s)”：抓 X 张牌（见地窖）。", "ruling"),
+    ]
+    assert not scan(fields)
+
+
+def test_a_planted_half_width_full_stop_after_chinese_or_a_closing_bracket_is_found():
+    text = "选择一张给自己.后将剩下的牌传给（B 玩家）.\n然后开始游戏!"
+    f = Field("dataset", "citadels", None, "zh-Hans", "x", text, "ruling")
+    assert [(x.kind, x.match) for x in scan([f])] == [
+        ("half-width", "."),
+        ("half-width", "."),
+        ("half-width", "!"),
+    ]
+    latin = Field("dataset", "dominion", None, "zh-Hans", "x", "见 Card(s). 费用 2.5 枚", "ruling")
+    assert not scan([latin])
+
+
 def test_half_width_punctuation_beside_latin_text_or_numbers_is_not_a_finding():
     f = Field("dataset", "dominion", None, "zh-Hans", "x", "花费 $2, 或 3: Ann 的回合。", "ruling")
     assert not [x for x in scan([f]) if x.kind == "half-width"]
@@ -179,3 +254,23 @@ def test_the_glossary_files_load():
     glossary = load_glossary()
     for term in glossary.terms:
         assert term.game in ("dominion", "citadels")
+
+
+def test_an_entry_named_by_a_1st_edition_word_carries_the_2nd_editions_word(dataset):
+    """A card or term whose name is a 1st-edition glossary word that the 2nd edition says
+    differently (废置/移除, 补充资源/供应区, 省份/行省 …) has that 2nd-edition word as `names_2e`,
+    so a page or a 2nd-edition demo board can show the edition's own word."""
+    rows = [t for t in load_glossary().for_game("dominion") if t.edition]
+    second = {t.concept: t.words for t in rows if t.edition == "2e"}
+    first = {t.words["zh-Hans"]: t.concept for t in rows if t.edition == "1e"}
+    checked = 0
+    for e in dataset.entries:
+        concept = first.get(e.names.get("zh-Hans", "")) if e.game == "dominion" else None
+        if concept and concept in second and second[concept]["zh-Hans"] != e.names["zh-Hans"]:
+            checked += 1
+            own = e.extra.get("names_2e") or {}
+            assert (own.get("zh-Hans"), own.get("zh-Hant")) == (
+                second[concept]["zh-Hans"],
+                second[concept]["zh-Hant"],
+            ), e.id
+    assert checked >= 10

@@ -157,3 +157,38 @@ def test_a_yes_no_question_ends_in_ma_for_taiwan_readers(text, shown):
 def test_no_displayed_traditional_question_ends_in_the_mainland_particle(dataset):
     fields = [f for f in dataset_fields(dataset) if f.lang == "zh-Hant"]
     assert [f.text for f in fields if question_particle(f.text) != f.text] == []
+
+
+def test_taiwan_quotes_nest_and_straight_quotes_pair():
+    from corpus.ingest.taiwan import chinese_quotes
+
+    assert chinese_quotes("他說“跳過”的牌", taiwan=True) == "他說「跳過」的牌"
+    assert chinese_quotes("規則說“稱為“跳過”的牌”", taiwan=True) == "規則說「稱為『跳過』的牌」"
+    assert chinese_quotes('"Gain 獲得” –當玩家', taiwan=True) == "「Gain 獲得」 –當玩家"
+    assert chinese_quotes('说"当然可以"。', taiwan=False) == "说“当然可以”。"
+    assert chinese_quotes("“跳过”", taiwan=False) == "“跳过”"  # mainland quotes stay
+    assert chinese_quotes("一個”沒有開頭", taiwan=True) == "一個”沒有開頭"  # unpaired: left to the contract
+    # the Citadels seed quotes with 『』 at the top level
+    assert chinese_quotes("不可以是『放在一旁的卡』", taiwan=True) == "不可以是「放在一旁的卡」"
+    assert (
+        chinese_quotes("不可以是『放在一旁的卡』，「其他」", taiwan=False) == "不可以是“放在一旁的卡”，“其他”"
+    )
+
+
+def test_parentheses_around_chinese_become_full_width_and_latin_words_get_a_space():
+    from corpus.ingest.taiwan import full_width_parentheses, latin_spacing
+
+    assert full_width_parentheses("選擇一個角色 (而非玩家) 並") == "選擇一個角色（而非玩家）並"
+    assert full_width_parentheses("+X Card(s) 與 (20 张)") == "+X Card(s) 與（20 张）"
+    assert latin_spacing("角色列表和FAQ稱他為") == "角色列表和 FAQ 稱他為"
+    assert latin_spacing("+X 卡牌，3人遊戲") == "+X 卡牌，3人遊戲"  # digits stay as they are
+
+
+def test_a_half_width_full_stop_ending_a_chinese_sentence_becomes_full_width():
+    from corpus.ingest.taiwan import chinese_punctuation
+
+    text = "给自己.后将牌传给(B 玩家).\n然后开始游戏!见 Card(s). 2.5"
+    assert (
+        chinese_punctuation(text, taiwan=False)
+        == "给自己。后将牌传给（B 玩家）。\n然后开始游戏！见 Card(s). 2.5"
+    )
