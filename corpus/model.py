@@ -102,6 +102,12 @@ class Entry:
     extra: dict[str, Any] = field(default_factory=dict)  # game-specific facts (e.g. citadels rank, colour)
     questions: list[str] = field(default_factory=list)  # players' questions its own text answers: search only
 
+    def names_in(self, edition: str | None) -> Localised:
+        """The names in ``edition``'s words: the 2nd edition's own names (``extra.names_2e``) where
+        its rulebook renames the thing (行省, 移除区), else the entry's names."""
+        own = self.extra.get("names_2e") if edition == "2e" else None
+        return {**self.names, **own} if isinstance(own, dict) else self.names
+
 
 @dataclass
 class Dataset:

@@ -51,18 +51,11 @@ class Catalog:
         """Names keyed by the engine's slug (entry id without `<game>/`) for one game's cards, in
         ``edition``'s words where that edition's rulebook names a card differently (`names_2e`)."""
         prefix = f"{game}/"
-        out = {
-            eid[len(prefix) :]: names
-            for eid, names in self.names.items()
+        return {
+            eid[len(prefix) :]: dict(e.names_in(edition))
+            for eid, e in self.entries.items()
             if eid.startswith(prefix) and "/" not in eid[len(prefix) :]
         }
-        if edition == "2e":
-            for e in self.dataset.entries:
-                own = e.extra.get("names_2e") if e.game == game else None
-                if isinstance(own, dict):
-                    slug = e.id[len(prefix) :]
-                    out[slug] = {**out.get(slug, e.names), **own}
-        return out
 
     def types(self) -> list[str]:
         return sorted({t for e in self.dataset.entries for t in e.types})

@@ -106,7 +106,5 @@ def names_for(lang: str, edition: str | None = None) -> dict[str, dict[str, str]
     for e in get_state().catalog.dataset.entries:
         if e.kind == "card" and e.game in out:
             slug = e.id.split("/", 1)[1]
-            own = e.extra.get("names_2e") if edition == "2e" else None
-            names = {**e.names, **own} if isinstance(own, dict) else e.names
-            out[e.game][slug] = localised(names, lang) or slug
+            out[e.game][slug] = localised(e.names_in(edition), lang) or slug
     return out

@@ -17,18 +17,20 @@ BOARD_TERMS: dict[str, dict[str, str]] = {name: dict(game.board_terms) for name,
 BOARD_PREFIXES = ("player.", "zone.", "counter.", "phase.", "pile.")
 
 
-def glossary_names(catalog: Catalog, game: str, lang: str) -> dict[str, str]:
-    """The glossary's name for each board key of `game`; a key only the other game names (a
-    Citadels hand is a hand too) takes that game's word."""
+def glossary_names(catalog: Catalog, game: str, lang: str, edition: str | None = None) -> dict[str, str]:
+    """The glossary's name for each board key of `game` in `edition`'s words (a 2nd-edition demo's
+    trash is 移除区); a key only the other game names (a Citadels hand is a hand too) takes that
+    game's word."""
     out: dict[str, str] = {}
     for other in [g for g in BOARD_TERMS if g != game] + [game]:
         for key, term_id in BOARD_TERMS[other].items():
             entry = catalog.get(term_id)
             if entry is not None:
-                out[key] = localised(entry.names, lang)
+                out[key] = localised(entry.names_in(edition), lang)
     return out
 
 
-def board_strings(catalog: Catalog, game: str, lang: str) -> dict[str, str]:
-    """Every label the demo board needs in `lang`: interface strings, then the glossary's names."""
-    return {**i18n.client_strings(lang, BOARD_PREFIXES), **glossary_names(catalog, game, lang)}
+def board_strings(catalog: Catalog, game: str, lang: str, edition: str | None = None) -> dict[str, str]:
+    """Every label the demo board needs in `lang`: interface strings, then the glossary's names in
+    `edition`'s words."""
+    return {**i18n.client_strings(lang, BOARD_PREFIXES), **glossary_names(catalog, game, lang, edition)}

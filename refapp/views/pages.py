@@ -257,7 +257,7 @@ def player_page(scenario_id: str, run: dict[str, Any]) -> str:
         }
         for i, ev in enumerate(run.get("events") or [])
     ]
-    strings = board_strings(get_state().catalog, run.get("game") or "", g.lang)
+    strings = board_strings(get_state().catalog, run.get("game") or "", g.lang, run.get("edition"))
     return render_template(
         "player.html",
         board=board_at(run, ruling_index(run), g.lang, strings),

@@ -192,8 +192,10 @@ def _page():  # type: ignore[no-untyped-def]
         status = 400
     game = situation.get("game") if isinstance(situation, dict) else None
     game = game if isinstance(game, str) and game in games() else game_names()[0]
+    edition = situation.get("edition") if isinstance(situation, dict) else None
+    edition = edition if isinstance(edition, str) else None
     strings = {**i18n.client_strings(g.lang, ("sandbox.", "game.", "edition.", "punct.")),
-               **board_strings(get_state().catalog, game, g.lang)}  # the board's words, as the demo player's
+               **board_strings(get_state().catalog, game, g.lang, edition)}  # the demo board's words
     last = len(data.get("events") or []) - 1
     board = board_at({**data, "highlight": []}, last, g.lang, strings) if data else None
     entry_id = situation_entry(situation)

@@ -27,11 +27,14 @@ def is_cjk(word: str) -> bool:
     return bool(re.search(r"[\u4e00-\u9fff]", word))
 
 
-def other_words(lang: str, games=tuple(TERMS)) -> set[str]:  # type: ignore[no-untyped-def]
-    """Chinese words for a glossary place or thing that are not its name in `lang`."""
+def other_words(lang: str, games=tuple(TERMS), edition=None) -> set[str]:  # type: ignore[no-untyped-def]
+    """Chinese words for a glossary place or thing that are not its name in `lang` and `edition`
+    (the other edition's name included: a 1st-edition demo never says 移除区)."""
     terms = [term for game in games for term in TERMS[game].values()]
-    names = {term.names[lang] for term in terms}
-    words = ({a for term in terms for a in term.aliases if is_cjk(a)} | FORMER_WORDS) - PHRASES
+    names = {term.names_in(edition)[lang] for term in terms}
+    edition_names = {term.names_in(e)[lang] for term in terms for e in ("1e", "2e")}
+    aliases = {a for term in terms for a in term.aliases if is_cjk(a)}
+    words = (aliases | FORMER_WORDS | edition_names) - PHRASES
     # a variant that merely contains a name (补充资源区) or is part of one (牌堆) is no second word
     return {w for w in words if not any(n in w or w in n for n in names)}
 
@@ -43,8 +46,10 @@ def real_app(tmp_path_factory):
     )
 
 
-def demos(app, game: str) -> list[str]:  # type: ignore[no-untyped-def]
-    return sorted(sid for sid, s in app.extensions["refapp"].scenarios.summaries.items() if s.game == game)
+def demos(app, game: str) -> list[tuple[str, str | None]]:  # type: ignore[no-untyped-def]
+    """(id, edition) of every demonstration of `game`."""
+    summaries = app.extensions["refapp"].scenarios.summaries
+    return sorted((sid, s.edition) for sid, s in summaries.items() if s.game == game)
 
 
 def test_every_board_term_is_a_glossary_entry_named_in_three_scripts():
@@ -62,18 +67,19 @@ def test_the_board_labels_places_and_things_with_the_glossary_names(real_app, ga
     """Both boards: the one drawn on the server (no JavaScript) and the browser player's strings."""
     client = real_app.test_client()
     seen: set[str] = set()
-    for sid in demos(real_app, game):
+    for sid, edition in demos(real_app, game):
         page = client.get(f"/scenarios/{sid}", headers={"Accept-Language": lang}).get_data(as_text=True)
         strings = json.loads(page.split('id="player-strings">', 1)[1].split("</script>", 1)[0])
         for key, term in TERMS[game].items():
-            assert strings[key] == term.names[lang], (sid, key)
+            assert strings[key] == term.names_in(edition)[lang], (sid, key)
         board = page[page.index("<noscript>") : page.index("</noscript>")]
         labels = re.findall(r'<div class="zone-name">([^<·]+?)(?: ·|</div>)', board)
         labels += re.findall(r'<span class="cardv[^"]*">([^<]+)<span class="n">', board)  # piles
         labels += re.findall(r"(\S+) \d+(?= ·|</span>)", board)  # counters
         seen |= {label.strip() for label in labels}
-        assert not [w for w in other_words(lang) if any(w in label for label in labels)], sid
-    names = {term.names[lang] for term in TERMS[game].values()}
+        others = other_words(lang, tuple(TERMS), edition)
+        assert not [w for w in others if any(w in label for label in labels)], sid
+    names = {term.names_in(e)[lang] for term in TERMS[game].values() for e in ("1e", "2e")}
     assert len(seen & names) >= 3, (game, sorted(seen)[:20])
 
 
@@ -89,10 +95,11 @@ def test_interface_strings_use_no_second_word_for_a_glossary_place(lang):
 def narration_offences(app, game: str, lang: str) -> dict[str, str]:  # type: ignore[no-untyped-def]
     """Every sentence of every demonstration of `game` that uses a second word for a place."""
     state = app.extensions["refapp"]
-    words = other_words(lang, (game,))
     offending: dict[str, str] = {}
-    for sid in demos(app, game):
-        run = engine.run_scenario(engine.load_scenario(sid), state.catalog.slug_names(game)).to_dict()
+    for sid, edition in demos(app, game):
+        words = other_words(lang, (game,), edition)
+        names = state.catalog.slug_names(game, edition)
+        run = engine.run_scenario(engine.load_scenario(sid), names).to_dict()
         for ev in run["events"]:
             hits = sorted(w for w in words if w in ev["say"][lang])
             if hits:
