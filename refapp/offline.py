@@ -9,6 +9,7 @@ from flask import Blueprint, Response, g, json, jsonify, make_response, render_t
 from corpus.model import LANGS
 from refapp import i18n
 from refapp.compress import accepts_gzip
+from refapp.offline_demos import build_demos, demo_index
 from refapp.offline_pack import build_pack
 from refapp.state import get_state
 
@@ -17,6 +18,11 @@ TOOL_PAGES = ["/tools", "/tools/setup", "/tools/kingdom", "/tools/score", "/tool
 #: The search's ranking data (index.offline_export), kept from the first visit: offline search
 #: ranks with it as the server does, names, aliases, pinyin and initials included.
 RANK_DATA = "/api/offline-rank"
+#: Every demonstration's run in one script, saved with the pack (refapp.offline_demos).
+DEMO_DATA = "/api/offline-demos"
+#: The page that plays them offline, saved with them (not precached: before saving there is
+#: nothing for it to play, and the shell's rate limit in deploy/nginx lists the precached pages).
+PLAYER = "/offline/player"
 
 bp = Blueprint("offline", __name__)
 
@@ -24,6 +30,13 @@ bp = Blueprint("offline", __name__)
 @bp.get("/offline")
 def offline() -> str:
     return render_template("offline.html", page="offline")
+
+
+@bp.get(PLAYER)
+def offline_player() -> str:
+    """The one player page of the saved pack: player.js plays any demonstration from
+    /api/offline-demos (the service worker answers an unsaved /scenarios/<id> with this page)."""
+    return render_template("offline_player.html", page="player")
 
 
 @bp.get("/sw.js")
@@ -75,9 +88,7 @@ def offline_pack() -> Response:
     """Every entry in one script (``?lang=``), what "save for the table" stores on the device."""
     lang = request.args.get("lang") or g.lang
     if lang not in LANGS:
-        response = jsonify({"error": f"lang: use one of {list(LANGS)}", "status": 400})
-        response.status_code = 400
-        return response
+        return _bad_lang()
     index = _search_index()  # without one the pack holds the entries only (no snippets offline)
     state = get_state()
     packs = state.extra.setdefault("offline_packs", {})
@@ -86,11 +97,31 @@ def offline_pack() -> Response:
         from index.offline_export import export_texts
 
         pack = build_pack(state.catalog.dataset, lang)
+        pack["demos"] = _demos(state, lang)[0]  # which demonstration shows what, and its ★ step
         if index is not None:
             pack["index"] = index.folder.name
             pack["texts"] = export_texts(index, lang)  # each unit's passage: the snippets offline
         packs[key] = _encoded(pack)
     return _json_bytes(packs[key])
+
+
+@bp.get(DEMO_DATA)
+def offline_demos() -> Response:
+    """Every demonstration's run in one script (``?lang=``): what the offline player plays."""
+    lang = request.args.get("lang") or g.lang
+    if lang not in LANGS:
+        return _bad_lang()
+    return _json_bytes(_demos(get_state(), lang)[1])
+
+
+def _demos(state, lang: str) -> tuple[list, tuple[bytes, bytes]]:  # type: ignore[no-untyped-def]
+    """The demonstrations' index (offline_demos.demo_index) and data in ``lang``, encoded, made
+    once per app (the data itself is not kept: only its bytes)."""
+    made = state.extra.setdefault("offline_demos", {})
+    if lang not in made:
+        data = build_demos(state, lang)
+        made[lang] = (demo_index(data, state), _encoded(data))
+    return made[lang]
 
 
 @bp.get(RANK_DATA)
@@ -123,6 +154,12 @@ def _search_index():  # type: ignore[no-untyped-def]
     from refapp.api_search import _holder
 
     return _holder().get()
+
+
+def _bad_lang() -> Response:
+    response = jsonify({"error": f"lang: use one of {list(LANGS)}", "status": 400})
+    response.status_code = 400
+    return response
 
 
 def _no_index() -> Response:
