@@ -10,6 +10,7 @@ from corpus.model import LANGS
 from refapp import i18n
 from refapp.compress import accepts_gzip
 from refapp.offline_demos import build_demos, demo_index
+from refapp.offline_entries import build_entries
 from refapp.offline_pack import build_pack
 from refapp.state import get_state
 
@@ -20,6 +21,10 @@ TOOL_PAGES = ["/tools", "/tools/setup", "/tools/kingdom", "/tools/score", "/tool
 RANK_DATA = "/api/offline-rank"
 #: Every demonstration's run in one script, saved with the pack (refapp.offline_demos).
 DEMO_DATA = "/api/offline-demos"
+#: Every entry's page (title and main part) in one script, saved with the pack (refapp.offline_entries),
+#: and the frame that shows them offline.
+ENTRY_DATA = "/api/offline-entries"
+ENTRY_FRAME = "/offline/entry"
 #: The page that plays them offline, saved with them (not precached: before saving there is
 #: nothing for it to play, and the shell's rate limit in deploy/nginx lists the precached pages).
 PLAYER = "/offline/player"
@@ -37,6 +42,26 @@ def offline_player() -> str:
     """The one player page of the saved pack: player.js plays any demonstration from
     /api/offline-demos (the service worker answers an unsaved /scenarios/<id> with this page)."""
     return render_template("offline_player.html", page="player")
+
+
+@bp.get(ENTRY_FRAME)
+def offline_entry() -> str:
+    """The saved pack's one entry page: its script fills the main part from /api/offline-entries
+    (the service worker gives this page for an /entries/<id> not kept)."""
+    return render_template("offline_entry.html", page="entry")
+
+
+@bp.get(ENTRY_DATA)
+def offline_entries() -> Response:
+    """Every entry page's title and main part in one script (``?lang=``)."""
+    lang = request.args.get("lang") or g.lang
+    if lang not in LANGS:
+        return _bad_lang()
+    state = get_state()
+    made = state.extra.setdefault("offline_entries", {})
+    if lang not in made:
+        made[lang] = _encoded(build_entries(state, lang))
+    return _json_bytes(made[lang])
 
 
 @bp.get("/sw.js")

@@ -98,8 +98,10 @@ def serve(data_dir: Path):  # type: ignore[no-untyped-def]
     return server
 
 
-def fetch(url: str) -> bytes:
-    req = urllib.request.Request(url, headers={"Accept-Encoding": "identity"})
+def fetch(url: str, lang: str = "") -> bytes:
+    """The body as sent uncompressed; ``lang``: as a reader of that script asks (its cookie)."""
+    headers = {"Accept-Encoding": "identity"} | ({"Cookie": f"lang={lang}"} if lang else {})
+    req = urllib.request.Request(url, headers=headers)
     with urllib.request.urlopen(req, timeout=60) as r:  # noqa: S310 - loopback
         return r.read()
 
@@ -118,25 +120,28 @@ def sizes(base: str, lang: str) -> dict[str, int]:
     import json
     import urllib.error
 
-    pack = fetch(f"{base}/api/offline-pack?lang={lang}")
+    def fetch_in(url: str) -> bytes:  # pages in the script saved, as its reader's cookie asks
+        return fetch(url, lang)
+
+    pack = fetch_in(f"{base}/api/offline-pack?lang={lang}")
     entries = [row[0] for row in json.loads(pack)["entries"]]
     parts = {
-        "ranking data (/api/offline-rank)": gz(fetch(f"{base}/api/offline-rank")),
+        "ranking data (/api/offline-rank)": gz(fetch_in(f"{base}/api/offline-rank")),
         f"entries and passages (/api/offline-pack?lang={lang})": gz(pack),
-        f"entry pages ({len(entries)})": sum(gz(fetch(f"{base}/entries/{e}")) for e in entries),
+        f"entry pages ({len(entries)})": sum(gz(fetch_in(f"{base}/entries/{e}")) for e in entries),
     }
     try:
-        demos = fetch(f"{base}/api/offline-demos?lang={lang}")
+        demos = fetch_in(f"{base}/api/offline-demos?lang={lang}")
         n = len(json.loads(demos)["demos"])
         parts[f"demonstrations as data (/api/offline-demos?lang={lang}, {n})"] = gz(demos)
-        parts["the offline player page (/offline/player)"] = gz(fetch(f"{base}/offline/player"))
+        parts["the offline player page (/offline/player)"] = gz(fetch_in(f"{base}/offline/player"))
     except urllib.error.HTTPError:
-        listed = fetch(f"{base}/api/scenarios")
+        listed = fetch_in(f"{base}/api/scenarios")
         scenarios = [s["id"] for s in json.loads(listed)["scenarios"]]
         parts[f"demonstration pages ({len(scenarios)}) and their list"] = gz(listed) + sum(
-            gz(fetch(f"{base}/scenarios/{s}")) for s in scenarios
+            gz(fetch_in(f"{base}/scenarios/{s}")) for s in scenarios
         )
-    parts["tools and names"] = sum(gz(fetch(base + p)) for p in TOOLS)
+    parts["tools and names"] = sum(gz(fetch_in(base + p)) for p in TOOLS)
     return parts
 
 

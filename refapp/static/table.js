@@ -2,8 +2,8 @@
    Search: the server's own ranking (ranker.js over /api/offline-rank, which the service worker
    keeps from the first visit) answers any question offline, names, aliases, pinyin and initials
    included; once the entries are saved, each result also shows the matched ruling's snippet.
-   Save: one tap stores every entry (in the reader's script), every demonstration (as data, played
-   by the one offline player page) and the tools on the device; a busy server (429, 503) is asked again after the wait it names, and the reader
+   Save: one tap stores every entry's page and every demonstration (in the reader's script, each
+   kind as one file of data drawn by one offline frame page) and the tools on the device; a busy server (429, 503) is asked again after the wait it names, and the reader
    is told when something could not be saved. */
 (function (root) {
   "use strict";
@@ -11,11 +11,12 @@
   var lang = root.Ref.lang;
   var PACK = "/api/offline-pack?lang=" + encodeURIComponent(lang);
   var DEMOS = "/api/offline-demos?lang=" + encodeURIComponent(lang);
+  var ENTRIES = "/api/offline-entries?lang=" + encodeURIComponent(lang);
   var RANK = "/api/offline-rank";
   var CACHE = "table-" + lang;
   var MARK = "refapp.table." + lang;
   var TOOLS = ["/tools", "/tools/setup", "/tools/kingdom", "/tools/score", "/tools/data.json", "/offline", "/api/names", RANK,
-               "/offline/player", DEMOS];
+               "/offline/player", DEMOS, "/offline/entry", ENTRIES];
   var TRIES = 6, FIRST_WAIT = 500, LONGEST_WAIT = 30000, WORKERS = 3;
 
   var el = root.Ref.el, tr = root.Ref.translator(root.Ref.json("tool-config").strings || {});
@@ -57,7 +58,7 @@
       return cache.put(PACK, r.clone()).then(function () { return r.json(); });
     }).then(function (p) {
       pack = p;
-      var urls = pack.entries.map(function (row) { return "/entries/" + row[0]; }).concat(TOOLS);
+      var urls = TOOLS.slice();  // the entries' pages and the demonstrations are data, each in one file
       var done = 0, next = 0, missing = [];
       function worker() {
         if (next >= urls.length) return Promise.resolve();
@@ -73,8 +74,17 @@
       for (var i = 0; i < WORKERS; i++) workers.push(worker());
       return Promise.all(workers).then(function () {
         var complete = missing.length === 0;
+        if (complete) {  // what an older saving stored and this one does not (one page per entry and demo)
+          var kept = urls.concat([PACK]);
+          cache.keys().then(function (keys) {
+            keys.forEach(function (k) {
+              var u = new URL(k.url);
+              if (kept.indexOf(u.pathname + u.search) < 0) cache.delete(k);
+            });
+          });
+        }
         try {
-          localStorage.setItem(MARK, JSON.stringify({ version: pack.version, n: pack.entries.length, missing: missing.length }));
+          localStorage.setItem(MARK, JSON.stringify({ version: pack.version, n: pack.entries.length, missing: missing.length, total: urls.length }));
         } catch (e) { /* private mode */ }
         if (complete) {
           status.textContent = tr("table.saved", { n: pack.entries.length });
@@ -162,7 +172,7 @@
       var mark = JSON.parse(localStorage.getItem(MARK) || "null");
       if (mark) {
         var current = button.getAttribute("data-version");
-        if (mark.missing) status.textContent = tr("table.incomplete", { missing: mark.missing, total: mark.n });
+        if (mark.missing) status.textContent = tr("table.incomplete", { missing: mark.missing, total: mark.total || mark.n });
         else status.textContent = tr(current && mark.version !== current ? "table.outdated" : "table.saved", { n: mark.n });
       }
     } catch (e) { /* ignore */ }

@@ -1,8 +1,8 @@
 """Offline search in Chromium with the network off: the server's ranking, kept from the first
 visit, answers as the server does (judged queries), every entry's names, aliases, pinyin and
 initials are found before saving, and once saved the results show the matched passage and the
-demonstrations play from the saved data in each script, at their ★ step, as online; saving
-survives a busy server and says when it could not finish."""
+demonstrations play and the entries read from the saved data in each script (a demonstration at
+its ★ step), as online; saving survives a busy server and says when it could not finish."""
 
 from __future__ import annotations
 
@@ -157,6 +157,9 @@ def test_a_saved_demonstration_plays_offline_at_its_star_step_as_online(  # type
     expected = board_at(online)
     online.locator("[data-act=next]").click()
     expected_next = board_at(online)
+    expected_entry = online.locator("a.back-link").get_attribute("href").split("#")[0]
+    online.goto(live_server.url + expected_entry)
+    online_entry, online_title = online.locator("#main").inner_html().strip(), online.title()
 
     ctx, log = phone(locale=locale, service_workers="allow")
     page = ctx.new_page()
@@ -173,6 +176,10 @@ def test_a_saved_demonstration_plays_offline_at_its_star_step_as_online(  # type
     page.screenshot(path=str(tmp_path / f"offline-demo-{lang}.png"))
     page.locator("[data-act=next]").click()  # and on, step by step
     assert board_at(page) == expected_next
+    page.goto(live_server.url + expected_entry)  # its entry, never opened: as online
+    wait_until(page, "() => !!document.querySelector('#main[data-ready]')")
+    assert page.locator("#main").inner_html().strip() == online_entry
+    assert page.title() == online_title
     ctx.set_offline(False)
     assert real_errors(log) == [] and real_errors(online_log) == []
 
@@ -193,3 +200,37 @@ def test_a_demonstration_whose_data_is_missing_says_so_offline(live_server, phon
     assert page.locator(".stage").is_hidden()
     ctx.set_offline(False)
     assert real_errors(log) == []
+
+
+def test_saving_waits_out_a_busy_server_and_says_when_it_could_not_finish(live_server, phone):
+    ctx, log = phone(locale="zh-CN", service_workers="block")  # the page's own requests, routed here
+    page = ctx.new_page()
+    refused: dict[str, int] = {}
+    saved_parts = ("/api/offline-", "/offline", "/tools/", "/api/names")
+
+    def busy_once(route):  # type: ignore[no-untyped-def]
+        url = route.request.url
+        if "/api/offline-entries" in url:
+            route.fulfill(status=429, headers={"Retry-After": "0"}, body="busy")  # never served
+        elif any(p in url for p in saved_parts) and refused.get(url, 0) == 0:
+            refused[url] = 1
+            route.fulfill(status=429, headers={"Retry-After": "0"}, body="busy")
+        else:
+            route.continue_()
+
+    page.route("**/*", busy_once)
+    page.goto(live_server.url + "/tools")
+    page.locator("#save-table").click()
+    wait_until(page, "() => !!document.querySelector('#save-status[data-missing]')", seconds=120)
+    status = page.locator("#save-status")
+    assert status.get_attribute("data-missing") == "1"
+    assert "没能保存" in status.inner_text()
+    assert len(refused) >= 10, refused  # every part was refused once and saved on a later try
+    saved = page.evaluate(
+        """async () => { const c = await caches.open('table-zh-Hans');
+           return (await c.keys()).map(r => { const u = new URL(r.url); return u.pathname + u.search; }); }"""
+    )
+    assert "/api/offline-demos?lang=zh-Hans" in saved and "/offline/entry" in saved
+    assert "/api/offline-entries?lang=zh-Hans" not in saved
+    assert json.loads(page.evaluate("() => localStorage.getItem('refapp.table.zh-Hans')"))["missing"] == 1
+    assert [e for e in real_errors(log) if "429" not in e] == []

@@ -63,8 +63,8 @@ def test_a_bad_lang_is_a_400_never_a_500(client, query):
     assert r.get_json()["status"] == 400 and "lang" in r.get_json()["error"]
 
 
-def test_without_lang_the_readers_script_is_sent(client):
-    r = client.get("/api/offline-demos", headers={"Accept-Language": "zh-TW"})
+def test_without_lang_the_readers_script_is_sent(app):
+    r = app.test_client().get("/api/offline-demos", headers={"Accept-Language": "zh-TW"})  # no cookie yet
     assert r.status_code == 200 and r.get_json()["lang"] == "zh-Hant"
 
 
@@ -118,7 +118,7 @@ def test_the_pack_says_which_demonstration_shows_a_ruling_and_its_star_step(clie
 
 
 def test_the_offline_player_page_is_served_and_the_service_worker_answers_with_it(client):
-    page = client.get("/offline/player", headers={"Accept-Language": "en"})
+    page = client.get("/offline/player?lang=en")
     html = page.get_data(as_text=True)
     assert page.status_code == 200 and 'data-offline="en"' in html and 'id="steplist"' in html
     assert "not saved on this device" in html  # said only when the demonstration is not saved
@@ -172,3 +172,29 @@ process.stdout.write(JSON.stringify(out));
     got = json.loads(done.stdout)
     for scenario_id, snaps in packed.items():
         assert json.dumps(got[scenario_id]) == json.dumps(unpacked_snapshots(snaps)), scenario_id
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_entry_page_is_saved_as_its_title_and_main_part_as_online(client, lang):
+    from refapp.offline_entries import page_parts
+
+    data = client.get(f"/api/offline-entries?lang={lang}").get_json()
+    pack = client.get(f"/api/offline-pack?lang={lang}").get_json()
+    assert data["lang"] == lang and set(data["entries"]) == {row[0] for row in pack["entries"]}
+    for entry_id in ("dominion/harbinger", "citadels/assassin", "dominion/throne-room"):
+        online = client.get(f"/entries/{entry_id}?lang={lang}").get_data(as_text=True)
+        assert list(page_parts(online)) == data["entries"][entry_id]
+    assert "&amp;" not in "".join(title for title, _ in data["entries"].values())  # titles are text
+
+
+@pytest.mark.parametrize("query", ["lang=fr", "lang=%00", "lang=" + "x" * 3000])
+def test_the_entries_data_refuses_a_bad_lang_with_a_400(client, query):
+    r = client.get("/api/offline-entries?" + query)
+    assert r.status_code == 400 and r.get_json()["status"] == 400
+
+
+def test_the_offline_entry_frame_is_served_and_the_service_worker_answers_with_it(client):
+    html = client.get("/offline/entry?lang=zh-Hans").get_data(as_text=True)
+    assert 'data-offline="zh-Hans"' in html and "没有保存在本设备上" in html
+    sw = client.get("/sw.js").get_data(as_text=True)
+    assert '"/offline/entry"' in sw
