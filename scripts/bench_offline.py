@@ -115,8 +115,9 @@ TOOLS = ("/tools", "/tools/setup", "/tools/kingdom", "/tools/score", "/tools/dat
 
 def sizes(base: str, lang: str) -> dict[str, int]:
     """Compressed bytes of each part the saved pack stores (as the server sends them gzipped).
-    A server without /api/offline-demos (before the demonstrations became data) is measured as
-    what its saving stored: the demonstrations' whole pages and the scenario list."""
+    A server without /api/offline-demos or /api/offline-entries (before the demonstrations and
+    entry pages became data) is measured as what its saving stored: whole pages (and the list of
+    demonstrations)."""
     import json
     import urllib.error
 
@@ -128,8 +129,14 @@ def sizes(base: str, lang: str) -> dict[str, int]:
     parts = {
         "ranking data (/api/offline-rank)": gz(fetch_in(f"{base}/api/offline-rank")),
         f"entries and passages (/api/offline-pack?lang={lang})": gz(pack),
-        f"entry pages ({len(entries)})": sum(gz(fetch_in(f"{base}/entries/{e}")) for e in entries),
     }
+    try:
+        pages = fetch_in(f"{base}/api/offline-entries?lang={lang}")
+        n = len(json.loads(pages)["entries"])
+        parts[f"entry pages as data (/api/offline-entries?lang={lang}, {n})"] = gz(pages)
+        parts["the offline entry frame (/offline/entry)"] = gz(fetch_in(f"{base}/offline/entry"))
+    except urllib.error.HTTPError:
+        parts[f"entry pages ({len(entries)})"] = sum(gz(fetch_in(f"{base}/entries/{e}")) for e in entries)
     try:
         demos = fetch_in(f"{base}/api/offline-demos?lang={lang}")
         n = len(json.loads(demos)["demos"])
