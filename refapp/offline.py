@@ -57,11 +57,15 @@ def offline_entries() -> Response:
     lang = request.args.get("lang") or g.lang
     if lang not in LANGS:
         return _bad_lang()
-    state = get_state()
+    return _json_bytes(_entry_pages(get_state(), lang))
+
+
+def _entry_pages(state, lang: str) -> tuple[bytes, bytes]:  # type: ignore[no-untyped-def]
+    """Every entry page's title and main part in ``lang``, encoded, made once per app."""
     made = state.extra.setdefault("offline_entries", {})
     if lang not in made:
         made[lang] = _encoded(build_entries(state, lang))
-    return _json_bytes(made[lang])
+    return made[lang]
 
 
 @bp.get("/sw.js")
@@ -173,6 +177,16 @@ def rank_data() -> tuple[bytes, bytes] | None:
         data["index"] = index.folder.name
         cache[index.folder.name] = _encoded(data)
     return cache[index.folder.name]
+
+
+def warm_saved_pack() -> None:
+    """Make every script's demonstrations and entry pages as data (about 4 s of CPU per script):
+    `refapp serve` calls it in the master before forking, beside rank_data, so that the first
+    reader who saves does not hold a worker for it."""
+    state = get_state()
+    for lang in LANGS:
+        _demos(state, lang)
+        _entry_pages(state, lang)
 
 
 def _search_index():  # type: ignore[no-untyped-def]
