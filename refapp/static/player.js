@@ -230,6 +230,8 @@
     }).then(function (r) { return r ? r.json() : null; }).catch(function () { return null; });
   }
   function missing() {
+    var h = document.getElementById("player-h");
+    h.textContent = h.getAttribute("data-missing");
     document.getElementById("demo-missing").hidden = false;
     root.setAttribute("data-missing", "1");
   }

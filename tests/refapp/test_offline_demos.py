@@ -198,3 +198,14 @@ def test_the_offline_entry_frame_is_served_and_the_service_worker_answers_with_i
     assert 'data-offline="zh-Hans"' in html and "没有保存在本设备上" in html
     sw = client.get("/sw.js").get_data(as_text=True)
     assert '"/offline/entry"' in sw
+
+
+@pytest.mark.parametrize("path", ["/offline/player", "/offline/entry"])
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_the_offline_frames_are_well_formed_with_landmarks_and_labels(client, path, lang):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("web_html", ROOT / "tests" / "refapp" / "test_web_html.py")
+    web_html = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(web_html)  # type: ignore[union-attr]
+    web_html.test_pages_are_well_formed_with_landmarks_and_labels(client, f"{path}?lang={lang}", lang)
