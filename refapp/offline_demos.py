@@ -125,19 +125,24 @@ def demo_index(data: dict[str, Any], state: Any) -> list[list[Any]]:
     """[[id, ★ step (0-based), [[entry, ruling], ...]]] of the demonstrations in ``data`` (what
     :func:`build_demos` made): the saved search's "show me" finds a result's demonstration by
     the rulings it shows, and opens it at its ★ step, as the online results do."""
-    summaries = state.scenarios.summaries
-    return [[d["id"], d["star"], [list(pair) for pair in summaries[d["id"]].shown()]] for d in data["demos"]]
+    summaries = state.scenarios.summaries  # a pair run is no result's "show me"
+    return [
+        [d["id"], d["star"], [list(pair) for pair in summaries[d["id"]].shown()]]
+        for d in data["demos"]
+        if d["id"] in summaries
+    ]
 
 
 def build_demos(state: Any, lang: str) -> dict[str, Any]:
-    """Every demonstration that runs, in ``lang`` (one of corpus.model.LANGS), with each game's
-    board strings and words once, and the merged copies' old ids."""
+    """Every demonstration and pair run that runs, in ``lang`` (one of corpus.model.LANGS), with
+    each game's board strings and words once, and the merged copies' old ids."""
     from refapp.board import game_facts
 
     if lang not in LANGS:
         raise ValueError(f"lang: {lang!r} is not one of {list(LANGS)}")
     demos = []
-    for scenario_id in state.scenarios.summaries:
+    # the entries' demonstrations, then the pair runs the card pages list ("played with")
+    for scenario_id in [*state.scenarios.summaries, *state.scenarios.pairs]:
         try:
             run = state.scenarios.run(scenario_id)
         except ScenarioUnavailable:

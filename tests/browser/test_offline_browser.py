@@ -111,6 +111,11 @@ def test_after_saving_results_show_the_passage_and_demonstrations_play_offline(l
     assert first.locator(".snippet mark").count() >= 1, first.inner_html()
     page.goto(live_server.url + "/scenarios/" + scenario)  # never opened: the player plays it from the data
     wait_until(page, PLAYING)
+    page.goto(live_server.url + "/entries/dominion/artisan")  # a card page's "played with" runs play too
+    pair = page.locator('a[href^="/scenarios/pair-"]').first.get_attribute("href")
+    page.goto(live_server.url + pair)
+    wait_until(page, PLAYING)
+    assert page.locator("#narration.hl").count() == 1  # at its ★ step, as the link says
     page.goto(live_server.url + "/search?q=" + quote("王座厅 村庄"))  # "show me" from an offline result
     wait_until(page, "() => !!document.querySelector('#pack-results[data-ready]')")
     page.locator("#pack-results a.showme").first.click()
