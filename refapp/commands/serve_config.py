@@ -99,15 +99,17 @@ logger_class = JsonAccessLogger
 
 
 def pre_fork(server, worker) -> None:  # type: ignore[no-untyped-def]
-    """In the master, before a worker is forked: the offline ranking data made once (the app is
-    preloaded), so every worker starts with it instead of making it on a reader's first visit."""
+    """In the master, before a worker is forked: the offline ranking data and the saved pack's
+    data made once (the app is preloaded), so every worker starts with them instead of making
+    them on a reader's first visit."""
     app = server.app.wsgi()
     if app.extensions.get("refapp_rank_warm"):
         return
-    from refapp.views.offline import rank_data
+    from refapp.views.offline import rank_data, warm_saved_pack
 
     with app.app_context():
         rank_data()
+        warm_saved_pack()  # what "save for the table" fetches: demonstrations and entry pages as data
     app.extensions["refapp_rank_warm"] = True
 
 

@@ -1,11 +1,14 @@
 /* "Show me" player: steps through a scenario's event log and draws each snapshot.
-   The server page already lists every step (works without JS); this adds the board. */
+   The server page already lists every step (works without JS); this adds the board.
+   Offline (templates/offline_player.html, data-offline): the same player fills an empty page
+   from the saved demonstrations (/api/offline-demos: every run of one script, each snapshot
+   stored as its difference from the step before, undone here by undelta). */
 (function () {
   "use strict";
   var root = document.getElementById("player");
   if (!root) return;
   var Ref = window.Ref;
-  var S = Ref.json("player-strings"), t = Ref.translator(S);
+  var S = {}, t = Ref.translator(S), board = null;
   var stage = root.querySelector(".stage");
   var narration = document.getElementById("narration");
   var stepLabel = document.getElementById("step-label");
@@ -14,7 +17,6 @@
   var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   var bar = document.getElementById("playbar");
   var rulingBox = document.getElementById("ruling-box");
-  var board = new Ref.Board(document.getElementById("board"), S, { fold: true, marks: true });
   var run = null, idx = 0, timer = null, highlight = {}, rulingAt = -1;
 
   function label(prefix, name) {
@@ -140,7 +142,10 @@
     else if (name === "play") { if (timer) pause(); else play(); }
   }
 
-  function start(data) {
+  function start(strings, data) {
+    S = strings;
+    t = Ref.translator(S);
+    board = new Ref.Board(document.getElementById("board"), S, { fold: true, marks: true });
     run = data;
     if (!run.events || !run.events.length) { stage.hidden = true; return; }
     (run.highlight || []).forEach(function (s) { highlight[s] = true; });
@@ -185,5 +190,104 @@
     window.addEventListener("load", function () { if (initial != null && idx === initial) toStep(); });
   }
 
-  start(Ref.json("player-run"));  // the run the server drew this page from, embedded in it
+  /* A saved snapshot patch applied to the step before (refapp/offline_demos.py's delta):
+     {"=": whole object}, {"#": {index: patch}} for a list, else the changed keys ("~": removed). */
+  function undelta(before, patch) {
+    if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
+    if (Object.prototype.hasOwnProperty.call(patch, "=")) return patch["="];
+    if (Object.prototype.hasOwnProperty.call(patch, "#")) {
+      var list = before.slice();
+      Object.keys(patch["#"]).forEach(function (i) { list[+i] = undelta(list[+i], patch["#"][i]); });
+      return list;
+    }
+    var gone = patch["~"] || [], out = {}, has = Object.prototype.hasOwnProperty;
+    Object.keys(before).forEach(function (k) { if (gone.indexOf(k) < 0) out[k] = before[k]; });
+    Object.keys(patch).forEach(function (k) {
+      if (k !== "~") out[k] = has.call(before, k) ? undelta(before[k], patch[k]) : patch[k];
+    });
+    return out;
+  }
+  function unpack(packed) {
+    var out = [];
+    (packed || []).forEach(function (p, i) { out.push(i === 0 ? p : undelta(out[i - 1], p)); });
+    return out;
+  }
+
+  /* Offline: the demonstration this address names (?demo=, or the /scenarios/<id> the service
+     worker answered with this page), from the saved data, drawn as the online page draws it. */
+  function wantedId() {
+    var q = /[?&]demo=([^&#]+)/.exec(window.location.search || "");
+    if (q) return decodeURIComponent(q[1]);
+    var m = /^\/scenarios\/(.+)$/.exec(window.location.pathname);
+    return m ? decodeURIComponent(m[1]) : null;
+  }
+  function savedDemos(lang) {
+    var url = "/api/offline-demos?lang=" + encodeURIComponent(lang);
+    var look = "caches" in window ? caches.match(url, { ignoreVary: true }) : Promise.resolve(null);
+    return look.then(function (hit) {
+      if (hit || navigator.onLine === false) return hit;
+      return fetch(url, { credentials: "same-origin" }).then(function (r) { return r.ok ? r : null; });
+    }).then(function (r) { return r ? r.json() : null; }).catch(function () { return null; });
+  }
+  function missing() {
+    var h = document.getElementById("player-h");
+    h.textContent = h.getAttribute("data-missing");
+    document.getElementById("demo-missing").hidden = false;
+    root.setAttribute("data-missing", "1");
+  }
+  function fill(data, demo) {
+    var strings = data.strings[demo.game] || {}, labels = Ref.json("player-labels");
+    var heading = Ref.translator(strings)("player.title", { title: demo.title });
+    var badges = document.getElementById("player-badges");
+    badges.appendChild(Ref.el("span", "badge game", labels["game." + demo.game] || demo.game));
+    if (labels["edition." + demo.edition]) badges.appendChild(Ref.el("span", "badge ed", labels["edition." + demo.edition]));
+    document.getElementById("player-h").textContent = heading;
+    document.title = [heading].concat(document.title.split(" · ").slice(1)).join(" · ");
+    if (demo.entry_url) {
+      document.getElementById("back-link").href = demo.entry_url;
+      document.getElementById("back-title").textContent = demo.entry_title;
+      document.getElementById("back").hidden = false;
+    }
+    document.getElementById("player-failed").hidden = demo.passed;
+    if (demo.ruling_html) {
+      document.getElementById("ruling-text").innerHTML = demo.ruling_html;  // sanitised by the server (markup.render_text)
+      rulingBox.hidden = false;
+    } else {
+      rulingBox.parentNode.removeChild(rulingBox);
+      rulingBox = null;
+    }
+    var marked = {};
+    (demo.highlight || []).forEach(function (s) { marked[s] = true; });
+    var list = document.getElementById("steplist"), here = Ref.translator(strings)("player.here");
+    demo.events.forEach(function (ev, i) {
+      var li = Ref.el("li", { id: "step=" + (i + 1), "data-seq": String(ev.seq != null ? ev.seq : i) });
+      li.appendChild(Ref.el("a", { href: "#step=" + (i + 1) }, ev.say));
+      if (marked[ev.seq != null ? ev.seq : i]) {
+        li.className = "hl";
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(Ref.el("strong", "here", "★ " + here));
+      }
+      list.appendChild(li);
+    });
+    stage.hidden = false;
+    list.parentNode.hidden = false;
+    var played = {};
+    Object.keys(demo).forEach(function (k) { played[k] = demo[k]; });
+    played.snapshots = unpack(demo.snapshots);
+    played.board = data.board[demo.game] || {};
+    start(strings, played);
+  }
+  var offline = root.getAttribute("data-offline");
+  if (offline) {
+    savedDemos(offline).then(function (data) {
+      var id = wantedId();
+      if (data && id && data.aliases && data.aliases[id]) id = data.aliases[id];
+      var demo = null;
+      ((data && data.demos) || []).forEach(function (d) { if (d.id === id) demo = d; });
+      if (demo) fill(data, demo);
+      else missing();
+    });
+  } else {
+    start(Ref.json("player-strings"), Ref.json("player-run"));  // the run the server drew this page from, embedded in it
+  }
 })();

@@ -2,18 +2,21 @@
    Search: the server's own ranking (ranker.js over /api/offline-rank, which the service worker
    keeps from the first visit) answers any question offline, names, aliases, pinyin and initials
    included; once the entries are saved, each result also shows the matched ruling's snippet.
-   Save: one tap stores every entry (in the reader's script), every demonstration and the tools
-   on the device; a busy server (429, 503) is asked again after the wait it names, and the reader
+   Save: one tap stores every entry's page and every demonstration (in the reader's script, each
+   kind as one file of data drawn by one offline frame page) and the tools on the device; a busy server (429, 503) is asked again after the wait it names, and the reader
    is told when something could not be saved. */
 (function (root) {
   "use strict";
 
   var lang = root.Ref.lang;
   var PACK = "/api/offline-pack?lang=" + encodeURIComponent(lang);
+  var DEMOS = "/api/offline-demos?lang=" + encodeURIComponent(lang);
+  var ENTRIES = "/api/offline-entries?lang=" + encodeURIComponent(lang);
   var RANK = "/api/offline-rank";
   var CACHE = "table-" + lang;
   var MARK = "refapp.table." + lang;
-  var TOOLS = ["/tools", "/tools/setup", "/tools/kingdom", "/tools/score", "/tools/data.json", "/offline", "/api/names", RANK];
+  var TOOLS = ["/tools", "/tools/setup", "/tools/kingdom", "/tools/score", "/tools/data.json", "/offline", "/api/names", RANK,
+               "/offline/player", DEMOS, "/offline/entry", ENTRIES];
   var TRIES = 6, FIRST_WAIT = 500, LONGEST_WAIT = 30000, WORKERS = 3;
 
   var el = root.Ref.el, tr = root.Ref.translator(root.Ref.json("tool-config").strings || {});
@@ -55,13 +58,7 @@
       return cache.put(PACK, r.clone()).then(function () { return r.json(); });
     }).then(function (p) {
       pack = p;
-      return fetchPatiently("/api/scenarios").then(function (r) {  // kept with the pack: results offer their demonstration
-        return r ? cache.put("/api/scenarios", r.clone()).then(function () { return r.json(); }) : { scenarios: [] };
-      })
-        .catch(function () { return { scenarios: [] }; });
-    }).then(function (listed) {
-      var urls = pack.entries.map(function (row) { return "/entries/" + row[0]; })
-        .concat((listed.scenarios || []).map(function (s) { return "/scenarios/" + s.id; }), TOOLS);
+      var urls = TOOLS.slice();  // the entries' pages and the demonstrations are data, each in one file
       var done = 0, next = 0, missing = [];
       function worker() {
         if (next >= urls.length) return Promise.resolve();
@@ -77,8 +74,17 @@
       for (var i = 0; i < WORKERS; i++) workers.push(worker());
       return Promise.all(workers).then(function () {
         var complete = missing.length === 0;
+        if (complete) {  // what an older saving stored and this one does not (one page per entry and demo)
+          var kept = urls.concat([PACK]);
+          cache.keys().then(function (keys) {
+            keys.forEach(function (k) {
+              var u = new URL(k.url);
+              if (kept.indexOf(u.pathname + u.search) < 0) cache.delete(k);
+            });
+          });
+        }
         try {
-          localStorage.setItem(MARK, JSON.stringify({ version: pack.version, n: pack.entries.length, missing: missing.length }));
+          localStorage.setItem(MARK, JSON.stringify({ version: pack.version, n: pack.entries.length, missing: missing.length, total: urls.length }));
         } catch (e) { /* private mode */ }
         if (complete) {
           status.textContent = tr("table.saved", { n: pack.entries.length });
@@ -114,16 +120,18 @@
     return p;
   }
 
-  /* The demonstration a result offers (saved with the pack): the matched ruling's first, else the entry's. */
+  /* The demonstration a result offers (the pack's demos: [id, ★ step, [[entry, ruling], ...]]):
+     the matched ruling's first, else the entry's; its address opens at the ★ step, as online. */
   function demoFor(demos, r) {
-    function shows(s, ruling) {
-      return (s.rulings || [{ entry: s.entry, ruling: s.ruling }]).some(function (x) {
-        return x.entry === r.id && (ruling === undefined || x.ruling === ruling);
-      });
+    function shows(d, ruling) {
+      return d[2].some(function (x) { return x[0] === r.id && (ruling === undefined || x[1] === ruling); });
     }
-    if (r.ruling) for (var i = 0; i < demos.length; i++) if (shows(demos[i], r.ruling)) return demos[i];
-    for (var k = 0; k < demos.length; k++) if (demos[k].entry === r.id || shows(demos[k])) return demos[k];
-    return null;
+    var found = null, i;
+    if (r.ruling) for (i = 0; i < demos.length && !found; i++) if (shows(demos[i], r.ruling)) found = demos[i];
+    for (i = 0; i < demos.length && !found; i++) if (shows(demos[i])) found = demos[i];
+    if (!found) return null;
+    var step = found[1] + 1;
+    return "/scenarios/" + found[0] + "?step=" + step + "#step=" + step;
   }
 
   function offlineResults() {
@@ -131,8 +139,8 @@
     if (!out || !root.RefRanker) return;
     var q = (new URLSearchParams(location.search).get("q") || "").trim();
     if (!q) return;
-    Promise.all([loadRanking(), cached(PACK, CACHE), cached("/api/scenarios")]).then(function (got) {
-      var data = got[0], pack = got[1], demos = (pack && got[2] && got[2].scenarios) || [];
+    Promise.all([loadRanking(), cached(PACK, CACHE)]).then(function (got) {
+      var data = got[0], pack = got[1], demos = (pack && pack.demos) || [];
       if (!data) return;
       var ranker = root.RefRanker.open(data);
       var texts = pack && pack.index === data.index ? pack.texts : null;  // the same build's passages
@@ -145,7 +153,7 @@
         li.appendChild(a);
         if (texts && texts[r.doc]) li.appendChild(snippetNode(ranker.snippet(texts[r.doc], marks)));
         var demo = demoFor(demos, r);
-        if (demo) li.appendChild(el("a", { "class": "button showme", href: "/scenarios/" + demo.id }, "▶ " + (out.getAttribute("data-show-me") || "")));
+        if (demo) li.appendChild(el("a", { "class": "button showme", href: demo }, "▶ " + (out.getAttribute("data-show-me") || "")));
         out.appendChild(li);
       });
       out.hidden = false;
@@ -164,7 +172,7 @@
       var mark = JSON.parse(localStorage.getItem(MARK) || "null");
       if (mark) {
         var current = button.getAttribute("data-version");
-        if (mark.missing) status.textContent = tr("table.incomplete", { missing: mark.missing, total: mark.n });
+        if (mark.missing) status.textContent = tr("table.incomplete", { missing: mark.missing, total: mark.total || mark.n });
         else status.textContent = tr(current && mark.version !== current ? "table.outdated" : "table.saved", { n: mark.n });
       }
     } catch (e) { /* ignore */ }

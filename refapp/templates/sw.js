@@ -1,6 +1,8 @@
 /* Service worker: keeps the pages, entries and scenario logs a reader opened, the names index
-   for offline name search and the at-the-table tools with their data. Entries saved "for the
-   table" live in their own cache (table-<lang>) and are found by caches.match as well.
+   for offline name search, the at-the-table tools with their data and the offline player page.
+   Entries and demonstrations saved "for the table" live in their own cache (table-<lang>) and are
+   found by caches.match as well; a demonstration's or entry's page not kept is answered offline
+   by the saved player or entry frame, which draws it from the saved data.
    Generated per deploy ({{ version }}). */
 "use strict";
 var VERSION = {{ version|tojson }};
@@ -8,7 +10,10 @@ var CACHE = "refapp-" + VERSION;
 var PRECACHE = {{ (precache + ["/", "/offline", "/api/names"])|tojson }};
 var KEEP = [/^\/$/, /^\/search$/, /^\/browse$/, /^\/entries\//, /^\/scenarios\//, /^\/offline$/, /^\/api\/names$/,
             /^\/api\/entries$/, /^\/api\/scenarios$/, /^\/tools(\/|$)/, /^\/api\/offline-pack$/,
-            /^\/api\/offline-rank$/];
+            /^\/api\/offline-rank$/];  // the saved demonstrations live in table-<lang> only
+/* a page not kept, answered offline by the saved frame that draws it from the saved data (not
+   the .json twins) */
+var FRAMES = [[/^\/scenarios\/[^.]+$/, "/offline/player"], [/^\/entries\/[^.]+$/, "/offline/entry"]];
 var TOOL = /^\/tools(\/(setup|kingdom|score))?$/;  // a tool page answers any query offline (its script computes)
 
 /* One precached file: a busy server (429, 503) is asked again after the wait it names (Retry-After)
@@ -72,6 +77,10 @@ function networkFirst(request, isPage) {
     return caches.match(request, { ignoreVary: true }).then(function (hit) {
       if (hit || !TOOL.test(path)) return hit;
       return caches.match(path, { ignoreVary: true, ignoreSearch: true });
+    }).then(function (hit) {
+      var frame = FRAMES.filter(function (f) { return f[0].test(path); })[0];
+      if (hit || !isPage || !frame) return hit;
+      return caches.match(frame[1], { ignoreVary: true, ignoreSearch: true });
     }).then(function (hit) {
       if (hit) return hit;
       if (isPage) return caches.match("/offline", { ignoreVary: true });

@@ -9,6 +9,8 @@ from flask import Blueprint, Response, g, json, jsonify, make_response, render_t
 from corpus.model import LANGS
 from refapp import i18n
 from refapp.compress import accepts_gzip
+from refapp.offline_demos import build_demos, demo_index
+from refapp.offline_entries import build_entries
 from refapp.offline_pack import build_pack
 from refapp.search import opened_index
 from refapp.state import get_state
@@ -18,6 +20,15 @@ TOOL_PAGES = ["/tools", "/tools/setup", "/tools/kingdom", "/tools/score", "/tool
 #: The search's ranking data (index.offline_export), kept from the first visit: offline search
 #: ranks with it as the server does, names, aliases, pinyin and initials included.
 RANK_DATA = "/api/offline-rank"
+#: Every demonstration's run in one script, saved with the pack (refapp.offline_demos).
+DEMO_DATA = "/api/offline-demos"
+#: Every entry's page (title and main part) in one script, saved with the pack (refapp.offline_entries),
+#: and the frame that shows them offline.
+ENTRY_DATA = "/api/offline-entries"
+ENTRY_FRAME = "/offline/entry"
+#: The page that plays them offline, saved with them (not precached: before saving there is
+#: nothing for it to play, and the shell's rate limit in deploy/nginx lists the precached pages).
+PLAYER = "/offline/player"
 
 bp = Blueprint("offline", __name__)
 
@@ -25,6 +36,37 @@ bp = Blueprint("offline", __name__)
 @bp.get("/offline")
 def offline() -> str:
     return render_template("offline.html", page="offline")
+
+
+@bp.get(PLAYER)
+def offline_player() -> str:
+    """The one player page of the saved pack: player.js plays any demonstration from
+    /api/offline-demos (the service worker answers an unsaved /scenarios/<id> with this page)."""
+    return render_template("offline_player.html", page="player")
+
+
+@bp.get(ENTRY_FRAME)
+def offline_entry() -> str:
+    """The saved pack's one entry page: its script fills the main part from /api/offline-entries
+    (the service worker gives this page for an /entries/<id> not kept)."""
+    return render_template("offline_entry.html", page="entry")
+
+
+@bp.get(ENTRY_DATA)
+def offline_entries() -> Response:
+    """Every entry page's title and main part in one script (``?lang=``)."""
+    lang = request.args.get("lang") or g.lang
+    if lang not in LANGS:
+        return _bad_lang()
+    return _json_bytes(_entry_pages(get_state(), lang))
+
+
+def _entry_pages(state, lang: str) -> tuple[bytes, bytes]:  # type: ignore[no-untyped-def]
+    """Every entry page's title and main part in ``lang``, encoded, made once per app."""
+    made = state.extra.setdefault("offline_entries", {})
+    if lang not in made:
+        made[lang] = _encoded(build_entries(state, lang))
+    return made[lang]
 
 
 @bp.get("/sw.js")
@@ -76,9 +118,7 @@ def offline_pack() -> Response:
     """Every entry in one script (``?lang=``), what "save for the table" stores on the device."""
     lang = request.args.get("lang") or g.lang
     if lang not in LANGS:
-        response = jsonify({"error": f"lang: use one of {list(LANGS)}", "status": 400})
-        response.status_code = 400
-        return response
+        return _bad_lang()
     index = opened_index()  # without one the pack holds the entries only (no snippets offline)
     state = get_state()
     packs = state.extra.setdefault("offline_packs", {})
@@ -87,11 +127,31 @@ def offline_pack() -> Response:
         from index.offline_export import export_texts
 
         pack = build_pack(state.catalog.dataset, lang)
+        pack["demos"] = _demos(state, lang)[0]  # which demonstration shows what, and its ★ step
         if index is not None:
             pack["index"] = index.folder.name
             pack["texts"] = export_texts(index, lang)  # each unit's passage: the snippets offline
         packs[key] = _encoded(pack)
     return _json_bytes(packs[key])
+
+
+@bp.get(DEMO_DATA)
+def offline_demos() -> Response:
+    """Every demonstration's run in one script (``?lang=``): what the offline player plays."""
+    lang = request.args.get("lang") or g.lang
+    if lang not in LANGS:
+        return _bad_lang()
+    return _json_bytes(_demos(get_state(), lang)[1])
+
+
+def _demos(state, lang: str) -> tuple[list, tuple[bytes, bytes]]:  # type: ignore[no-untyped-def]
+    """The demonstrations' index (offline_demos.demo_index) and data in ``lang``, encoded, made
+    once per app (the data itself is not kept: only its bytes)."""
+    made = state.extra.setdefault("offline_demos", {})
+    if lang not in made:
+        data = build_demos(state, lang)
+        made[lang] = (demo_index(data, state), _encoded(data))
+    return made[lang]
 
 
 @bp.get(RANK_DATA)
@@ -118,6 +178,22 @@ def rank_data() -> tuple[bytes, bytes] | None:
         data["index"] = index.folder.name
         cache[index.folder.name] = _encoded(data)
     return cache[index.folder.name]
+
+
+def warm_saved_pack() -> None:
+    """Make every script's demonstrations and entry pages as data (about 4 s of CPU per script):
+    `refapp serve` calls it in the master before forking, beside rank_data, so that the first
+    reader who saves does not hold a worker for it."""
+    state = get_state()
+    for lang in LANGS:
+        _demos(state, lang)
+        _entry_pages(state, lang)
+
+
+def _bad_lang() -> Response:
+    response = jsonify({"error": f"lang: use one of {list(LANGS)}", "status": 400})
+    response.status_code = 400
+    return response
 
 
 def _no_index() -> Response:

@@ -65,6 +65,10 @@ REAL_EXAMPLES: list[tuple[str, str, int]] = [
     # at-the-table tools
     ("/api/offline-pack", "/api/offline-pack?lang=zh-Hant", 200),
     ("/api/offline-pack", "/api/offline-pack?lang=fr", 400),
+    ("/api/offline-demos", "/api/offline-demos?lang=en", 200),
+    ("/api/offline-demos", "/api/offline-demos?lang=fr", 400),
+    ("/api/offline-entries", "/api/offline-entries?lang=zh-Hans", 200),
+    ("/api/offline-entries", "/api/offline-entries?lang=fr", 400),
     ("/tools/setup.json", "/tools/setup.json?game=citadels&players=3", 200),
     ("/tools/setup.json", "/tools/setup.json?game=dominion&players=7", 400),
     ("/tools/kingdom.json", "/tools/kingdom.json?edition=mixed&seed=3", 200),
