@@ -350,6 +350,7 @@ class Runner:
             return ""
         import pytest
 
+        _steady_examples()
         out = io.StringIO()
         with redirect_stdout(out), redirect_stderr(out):
             code = pytest.main([*self.tests, "-x", "-q", "-p", "no:cacheprovider"])
@@ -357,6 +358,19 @@ class Runner:
             return ""
         failed = [ln for ln in out.getvalue().splitlines() if ln.startswith("FAILED")]
         return failed[0][:200] if failed else f"pytest exit {code}"
+
+
+def _steady_examples() -> None:
+    """The engine tests' generated examples, the same in every run and with no time limit: a mutant
+    is killed by a failed assertion, never by a loaded machine (Hypothesis' 200 ms deadline) or by a
+    lucky draw of examples (tests that set their own deadline or examples keep them)."""
+    from hypothesis import HealthCheck, settings
+
+    settings.register_profile(
+        "mutation", deadline=None, derandomize=True, database=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    settings.load_profile("mutation")
 
 
 def _worker(args: tuple[str, list[dict[str, Any]], bool | str, bool]) -> list[dict[str, Any]]:
