@@ -16,6 +16,11 @@ the run; ``--workers N`` runs N processes (default 2). ``--pairs`` adds the inte
 pair runs (``engine/pairs/``, issue 25) to the scenarios, ``--pairs-only`` runs them alone;
 ``--scenarios-only`` skips step 2, so the kills are the scenarios' own (to compare the library
 with and without the matrix).
+
+Before any mutant, the unmutated code goes through the same checks (every scenario or pair run the
+run uses, then its engine tests, in a worker process as the mutants are): if anything fails there,
+the gate refuses to start (exit code 2) and names what failed, since a mutant "killed" by a run that
+fails anyway proves nothing.
 """
 
 from __future__ import annotations
@@ -291,7 +296,21 @@ class Runner:
         self.tests = [] if scenarios_only else [str(ROOT / t) for t in ENGINE_TESTS[game]]
 
     def baseline(self) -> list[str]:
-        return [s.id for s in self.scenarios if not self.engine.run_scenario(s, self.names).passed]
+        """What fails on the unmutated code: each failing scenario (or pair run), then the engine
+        tests if this run uses them. Empty when the gate may start."""
+        failures = []
+        for s in self.scenarios:
+            try:
+                passed = self.engine.run_scenario(s, self.names).passed
+            except Exception as exc:
+                failures.append(f"scenario {s.id} raised {type(exc).__name__}: {exc}")
+                continue
+            if not passed:
+                failures.append(f"scenario {s.id} fails")
+        failed_test = self._tests()
+        if failed_test:
+            failures.append(f"engine tests fail: {failed_test}")
+        return failures
 
     def check(self, m: Mutant) -> None:
         func = target_function(m)
@@ -321,17 +340,37 @@ class Runner:
                 return "killed-scenario", f"{s.id}: raised {type(exc).__name__}"
             if not run.passed:
                 return "killed-scenario", f"{s.id}: {run.failures[0][:160] if run.failures else 'failed'}"
+        failed = self._tests()
+        return ("killed-test", failed) if failed else ("survived", "")
+
+    def _tests(self) -> str:
+        """Run the engine tests in-process (pytest, stopping at the first failure): "" when they
+        pass (or none are used), else the first failure."""
         if not self.tests:
-            return "survived", ""
+            return ""
         import pytest
 
+        _steady_examples()
         out = io.StringIO()
         with redirect_stdout(out), redirect_stderr(out):
             code = pytest.main([*self.tests, "-x", "-q", "-p", "no:cacheprovider"])
         if code == 0:
-            return "survived", ""
+            return ""
         failed = [ln for ln in out.getvalue().splitlines() if ln.startswith("FAILED")]
-        return "killed-test", (failed[0][:200] if failed else f"pytest exit {code}")
+        return failed[0][:200] if failed else f"pytest exit {code}"
+
+
+def _steady_examples() -> None:
+    """The engine tests' generated examples, the same in every run and with no time limit: a mutant
+    is killed by a failed assertion, never by a loaded machine (Hypothesis' 200 ms deadline) or by a
+    lucky draw of examples (tests that set their own deadline or examples keep them)."""
+    from hypothesis import HealthCheck, settings
+
+    settings.register_profile(
+        "mutation", deadline=None, derandomize=True, database=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
+    settings.load_profile("mutation")
 
 
 def _worker(args: tuple[str, list[dict[str, Any]], bool | str, bool]) -> list[dict[str, Any]]:
@@ -345,6 +384,31 @@ def _worker(args: tuple[str, list[dict[str, Any]], bool | str, bool]) -> list[di
         done.append(asdict(m))
         print(f"{m.status:15} {m.file}:{m.line} {m.function} {m.change}", flush=True)
     return done
+
+
+def _baseline(args: tuple[str, bool | str, bool]) -> list[str]:
+    """The unmutated code's failures for one game, checked in a worker as the mutants are."""
+    game, pairs, scenarios_only = args
+    sys.path.insert(0, str(ROOT))
+    return Runner(game, pairs, scenarios_only).baseline()
+
+
+def refuse_if_broken(games_: list[str], pairs: bool | str, scenarios_only: bool) -> int:
+    """0 when every scenario and engine test the run uses passes on the unmutated code; else the
+    failures are printed and 2 returned: the gate does not start on a broken baseline."""
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        broken = {g: pool.apply(_baseline, ((g, pairs, scenarios_only),)) for g in games_}
+    broken = {g: f for g, f in broken.items() if f}
+    if not broken:
+        return 0
+    print("mutation: refusing to start, the unmutated code already fails:", file=sys.stderr)
+    for game, failures in broken.items():
+        for line in failures[:20]:
+            print(f"  {game}: {line}", file=sys.stderr)
+        if len(failures) > 20:
+            print(f"  {game}: … and {len(failures) - 20} more", file=sys.stderr)
+    print("Fix these first: a mutant killed by a check that fails anyway proves nothing.", file=sys.stderr)
+    return 2
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -376,11 +440,6 @@ def main(argv: list[str] | None = None) -> int:
         total += mutants
         if not mutants:
             continue
-        runner = Runner(game, pairs, args.scenarios_only)
-        broken = runner.baseline()
-        if broken:
-            print(f"{game}: scenarios fail before any mutation: {broken}", file=sys.stderr)
-            return 2
         share = max(1, args.workers)
         for k in range(share):
             part = [asdict(m) for m in mutants[k::share]]
@@ -391,6 +450,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{m.file}:{m.line} {m.function} {m.change}")
         print(f"{len(total)} mutants", file=sys.stderr)
         return 0
+    refused = refuse_if_broken(sorted({job[0] for job in jobs}), pairs, args.scenarios_only)
+    if refused:
+        return refused
     started = time.perf_counter()
     with multiprocessing.get_context("fork").Pool(max(1, args.workers)) as pool:
         results = [m for chunk in pool.imap_unordered(_worker, jobs) for m in chunk]

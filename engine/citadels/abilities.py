@@ -438,8 +438,12 @@ def diplomat(game: CitadelsGame, turn: TurnState) -> None:
     mine_slug, target = pick[0].split(">", 1)
     owner, theirs_slug = parse_target(target)
     p, q = s.players[turn.player], s.players[owner]
-    mine = next(b for b in p.city if b.slug == mine_slug)
-    theirs = next(b for b in q.city if b.slug == theirs_slug)
+    # with two copies of a district (a Quarry), one gilded, the option names both: the cheaper pair
+    # is the one exchange_options found affordable, so he never pays more gold than he holds
+    mine, theirs = min(
+        ((a, b) for a in p.city if a.slug == mine_slug for b in q.city if b.slug == theirs_slug),
+        key=lambda pair: exchange_cost(game, turn.player, pair[0], owner, pair[1]),
+    )
     cost = exchange_cost(game, turn.player, mine, owner, theirs)
     p.gold -= cost
     q.gold += cost

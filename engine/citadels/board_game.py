@@ -65,7 +65,8 @@ class CitadelsBoardGame(BoardGame):
         "engine/citadels/draft.py",
         "engine/citadels/turn.py",
     )
-    rule_tests = ("tests/engine/citadels/test_rules.py", "tests/engine/citadels/test_random_games.py")
+    rule_tests = ("tests/engine/citadels/test_rules.py", "tests/engine/citadels/test_random_games.py",
+                  "tests/engine/citadels/test_acting_player.py")
 
     def prepare(self, scenario: Scenario, decider: Decider, names: Names) -> Prepared:
         from engine.citadels.scenario import prepare
