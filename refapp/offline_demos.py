@@ -16,13 +16,13 @@ import json
 from typing import Any
 
 from corpus.model import LANGS
+from engine.core.registry import games
 from refapp.board import client_run, ruling_index
 from refapp.catalog import localised
 from refapp.markup import render_text
 from refapp.scenarios import ScenarioUnavailable
 from refapp.vocabulary import board_strings
 
-GAMES = ("dominion", "citadels")
 #: A patch's own keys (never keys of a snapshot: zones, counters, piles and card slugs are words).
 GONE, ITEMS, WHOLE = "~", "#", "="
 
@@ -151,8 +151,13 @@ def build_demos(state: Any, lang: str) -> dict[str, Any]:
     return {
         "version": state.catalog.version,
         "lang": lang,
-        "strings": {game: board_strings(state.catalog, game, lang) for game in GAMES},
-        "board": {game: game_facts(game).get("board", {}) for game in GAMES},
+        # the board's words per game, and per "game/edition" where an edition has words of its own
+        "strings": {
+            key: board_strings(state.catalog, game, lang, edition)
+            for game, board_game in games().items()
+            for key, edition in [(game, None), *((f"{game}/{ed}", ed) for ed in board_game.editions)]
+        },
+        "board": {game: game_facts(game).get("board", {}) for game in games()},
         "aliases": dict(state.scenarios.aliases),
         "demos": demos,
     }

@@ -236,7 +236,7 @@
     root.setAttribute("data-missing", "1");
   }
   function fill(data, demo) {
-    var strings = data.strings[demo.game] || {}, labels = Ref.json("player-labels");
+    var strings = data.strings[demo.game + "/" + demo.edition] || data.strings[demo.game] || {}, labels = Ref.json("player-labels");
     var heading = Ref.translator(strings)("player.title", { title: demo.title });
     var badges = document.getElementById("player-badges");
     badges.appendChild(Ref.el("span", "badge game", labels["game." + demo.game] || demo.game));

@@ -150,7 +150,7 @@ def board_at(page) -> dict:  # type: ignore[no-untyped-def]
 def test_a_saved_demonstration_plays_offline_at_its_star_step_as_online(  # type: ignore[no-untyped-def]
     live_server, phone, tmp_path, locale, lang, demo
 ):
-    from refapp.pages import demo_url
+    from refapp.links import demo_url
 
     with live_server.app.test_request_context():
         url = live_server.url + demo_url(demo)  # /scenarios/<id>?step=N#step=N, the ★ step

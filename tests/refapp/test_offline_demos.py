@@ -86,7 +86,11 @@ def test_every_demonstration_is_in_each_script_and_unpacks_to_the_online_run(app
         library = get_state().scenarios
         every = set(library.summaries) | set(library.pairs)  # pair runs too: card pages link them
     assert library.pairs and data["lang"] == lang and {d["id"] for d in data["demos"]} == every
-    assert set(data["strings"]) == {"dominion", "citadels"} and data["board"]["citadels"]
+    # the board's words per game and per edition (a 2nd-edition demo's trash is 移除区)
+    assert set(data["strings"]) == {"dominion", "citadels", "dominion/1e", "dominion/2e"}
+    assert data["board"]["citadels"]
+    if lang != "en":
+        assert data["strings"]["dominion/2e"]["zone.trash"] != data["strings"]["dominion/1e"]["zone.trash"]
     for demo in data["demos"]:
         online = online_run(app, demo["id"], lang)
         # order matters: the board draws piles and zones in key order

@@ -47,7 +47,7 @@ def article(html: str, ruling_id: str) -> str:
 
 def source_line(fragment: str) -> str:
     """The source line's HTML without the <wbr> break points placed after each "/" of a path."""
-    return re.search(r'<p class="sources">(.*?)</p>', fragment, re.S).group(1).replace("<wbr>", "")
+    return re.search(r'<p class="sources[^"]*">(.*?)</p>', fragment, re.S).group(1).replace("<wbr>", "")
 
 
 def prose(fragment: str) -> str:

@@ -119,7 +119,7 @@ def test_bad_lines_are_a_clear_400(client, query):
 
 
 def source_lines(html: str) -> list[str]:
-    return re.findall(r'<p class="sources">(.*?)</p>', html, re.S)
+    return re.findall(r'<p class="sources[^"]*">(.*?)</p>', html, re.S)
 
 
 def words(fragment: str) -> str:

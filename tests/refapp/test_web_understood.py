@@ -123,8 +123,10 @@ def test_the_language_switch_keeps_repeated_readings(real):
     ],
 )
 def test_bad_readings_are_a_clear_400_on_the_page_and_in_the_api(real, query, message):
-    page = real.get("/search", query_string=query)
-    assert page.status_code == 400 and message in page.get_data(as_text=True)
+    """The page says so in the reader's words (never the API's English message); the API names the problem."""
+    page = real.get("/search", query_string={**query, "lang": "zh-Hant"})
+    body = page.get_data(as_text=True)
+    assert page.status_code == 400 and "無法理解這個搜尋" in body and message not in body
     api = real.get("/api/search", query_string=query)
     assert api.status_code == 400 and message in api.get_json()["error"]
 
