@@ -20,8 +20,9 @@ that answers the question, and others of the top entry answering nearly as well 
 results -> snippets (`snippet`: escaped, <mark>ed, requested script; that ruling's text).
 """
 
-from index.builder import build, current_folder
+from index.builder import build
 from index.errors import IndexBrokenError, IndexMissingError, QueryError
+from index.index_format import current_folder
 from index.normalise import normalise
 from index.results import Result, SearchResults
 from index.searcher import SearchIndex, open_index
