@@ -14,10 +14,11 @@ Search (`searcher`: the build loaded by `opened`, the `stages` composed): parse 
 (`query`: filters, phrases, limits) -> analyse (`analysis`: names in any script, pinyin and
 initials, typo fixes from `spelling`, game/edition hints, the game guessed from one game's
 words (`game_words`), players' everyday words (`synonyms`), the kind of answer asked for
-(`vocabulary.asked_intents`); every table is data in one file, vocabulary.yaml) -> score units from the impact lists, rulings stating the kind of fact asked for
-higher -> rank entries (`ranking`: names > rulings > body, pairs, FAQ questions) -> the ruling
-that answers the question, and others of the top entry answering nearly as well as their own
-results -> snippets (`snippet`: escaped, <mark>ed, requested script; that ruling's text).
+(`vocabulary.asked_intents`); every table is data in one file, vocabulary.yaml) -> score units
+from the impact lists, rulings stating the kind of fact asked for higher -> rank entries
+(`ranking`: names > rulings > body, pairs, FAQ questions) -> the ruling that answers the
+question, and others of the top entry answering nearly as well as their own results ->
+snippets (`snippet`: escaped, <mark>ed, requested script; that ruling's text).
 """
 
 from index.builder import build

@@ -183,6 +183,7 @@ def split_hint(norm: str, words: Mapping[str, str]) -> tuple[str, str | None, st
 
 
 def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
+    """What the normalised query names and asks, with no game guessed yet (`with_guess`)."""
     norm = _PLUS_BEFORE_CJK.sub(r"\1", norm)  # '+1 行动' is written '+1行动' in names
     norm, game_hint, game_word = split_hint(norm, GAME_WORDS)
     norm, edition_hint, edition_word = split_hint(norm, EDITION_WORDS)
@@ -235,7 +236,7 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         edition_word=edition_word,
         actors=[frozenset({tables.actors[t]}) for t in dict.fromkeys(tokens) if t in tables.actors],
         content_chars=len(corrected.replace(" ", "")) - tok.stop_chars(corrected),
-    ).with_guess(tokens, tables.game_words)
+    )
 
 
 def name_groups(

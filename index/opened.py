@@ -55,14 +55,10 @@ class OpenedIndex:
     name_words: Mapping[str, tuple[str, ...]]  # rule or FAQ entry -> words of its names
     common_tokens: frozenset[str]  # in so many units that they cannot tell them apart
     pinyin_terms: list[str]  # the pinyin field's terms, sorted
+    first_question: int  # the document number of the first question (numbered after the units)
     rank_tables: RankTables
     passages: Passages
     phrases: PhraseIndex
-
-    @property
-    def first_question(self) -> int:
-        """The document number of the first question (questions are numbered after the units)."""
-        return len(self.units)
 
 
 def open_build(folder: Path) -> OpenedIndex:
@@ -104,6 +100,7 @@ def open_build(folder: Path) -> OpenedIndex:
         name_words=name_words,
         common_tokens=_common_tokens(impacts, len(units)),
         pinyin_terms=impacts["pinyin"].terms if "pinyin" in impacts else [],
+        first_question=len(units),
         rank_tables=RankTables(entries, units, mentions, name_words),
         passages=Passages(units, entries),
         phrases=PhraseIndex(folder, len(units.docnum_units)),

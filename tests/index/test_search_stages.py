@@ -11,6 +11,7 @@ import shutil
 import pytest
 
 from index import IndexMissingError, QueryError
+from index.analysis import analyse
 from index.browse import browse
 from index.filters import Filters
 from index.index_format import INDEX_FORMAT, META, current_folder, query_words
@@ -80,6 +81,13 @@ def test_analysis_finds_both_games_names_and_guesses_no_game_from_a_shared_name(
     a = analyse_request(request(fx, "图书馆"), fx.opened)
     assert a.groups == [frozenset({"dominion/library", "citadels/library"})]
     assert a.game_guess is None
+
+
+def test_the_game_is_guessed_from_one_games_words_and_only_by_the_stage(fx):
+    req = request(fx, "打出行动牌")
+    a = analyse_request(req, fx.opened)
+    assert (a.game_guess, a.game_source) == ("dominion", "vocabulary")
+    assert analyse(req.norm, fx.opened.tables, fx.opened.tokeniser).game_guess is None
 
 
 def test_a_named_game_is_a_hint_and_game_any_drops_every_game(fx):
