@@ -70,6 +70,8 @@ class QueryAnalysis:
         guess, margin = guess_game(game_evidence(tokens, table, self.groups, implied or ()))
         words = game_evidence(tokens, table, (), implied or ())
         source = None if guess is None else "vocabulary" if words else "name"
+        if (guess, margin, source) == (self.game_guess, self.game_margin, self.game_source):
+            return self  # no game guessed (most names alone): no new record to make
         return replace(self, game_guess=guess, game_margin=margin, game_source=source)
 
     def without_game(self) -> QueryAnalysis:
