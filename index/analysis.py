@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import ahocorasick
 
@@ -26,7 +26,7 @@ class NameMatch:
     end: int
 
 
-@dataclass
+@dataclass(frozen=True)
 class QueryAnalysis:
     text: str  # normalised query after corrections
     tokens: list[str]  # search tokens (stop words dropped unless nothing else is left)
@@ -63,14 +63,20 @@ class QueryAnalysis:
     def with_guess(
         self, tokens: list[str], table: Mapping[str, tuple[str, float]], implied: list[str] | None = None
     ) -> QueryAnalysis:
-        """Set the game guessed from `tokens`, the rulebook words they imply and the names (none
-        when a game is named)."""
-        if self.game_hint is None:
-            evidence = game_evidence(tokens, table, self.groups, implied or ())
-            self.game_guess, self.game_margin = guess_game(evidence)
-            words = game_evidence(tokens, table, (), implied or ())
-            self.game_source = None if self.game_guess is None else "vocabulary" if words else "name"
-        return self
+        """This analysis with the game guessed from `tokens`, the rulebook words they imply and
+        the names (itself when a game is named)."""
+        if self.game_hint is not None:
+            return self
+        guess, margin = guess_game(game_evidence(tokens, table, self.groups, implied or ()))
+        words = game_evidence(tokens, table, (), implied or ())
+        source = None if guess is None else "vocabulary" if words else "name"
+        if (guess, margin, source) == (self.game_guess, self.game_margin, self.game_source):
+            return self  # no game guessed (most names alone): no new record to make
+        return replace(self, game_guess=guess, game_margin=margin, game_source=source)
+
+    def without_game(self) -> QueryAnalysis:
+        """This analysis with no game named or guessed (game=any)."""
+        return replace(self, game_hint=None, game_guess=None, game_source=None, game_margin=0.0)
 
 
 @dataclass(frozen=True)
@@ -141,7 +147,7 @@ def _bounded(text: str, start: int, end: int) -> bool:
     return not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())
 
 
-def _ascii_runs(words: list[str]) -> list[str]:
+def ascii_runs(words: list[str]) -> list[str]:
     """Words and concatenations of 2-4 consecutive words ('tu shu guan' -> 'tushuguan')."""
     out = list(words)
     for n in (2, 3, 4):
@@ -179,13 +185,14 @@ def split_hint(norm: str, words: Mapping[str, str]) -> tuple[str, str | None, st
 
 
 def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
+    """What the normalised query names and asks, with no game guessed yet (`with_guess`)."""
     norm = _PLUS_BEFORE_CJK.sub(r"\1", norm)  # '+1 行动' is written '+1行动' in names
     norm, game_hint, game_word = split_hint(norm, GAME_WORDS)
     norm, edition_hint, edition_word = split_hint(norm, EDITION_WORDS)
     hint_words = {w for w in (game_word, edition_word) if w}
     hint_names = [f for w in hint_words for f in tables.by_first.get(w[0], ()) if f.norm == w]
     words = [w for w in english_words(norm) if w.isalpha()]
-    keys = [k for k in _ascii_runs(words) if k in tables.pinyin]
+    keys = [k for k in ascii_runs(words) if k in tables.pinyin]
     covered = {w for k in keys for w in words if w in k}
     corrected = norm
     for w in words:
@@ -214,12 +221,6 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
     prefixes = [w for w in prefixes if starts_any(tables.pinyin_sorted, w)]
     names = find_names(corrected, tables.by_first, tables.names)
     pinyin_entries = {e for k in keys for e in tables.pinyin[k]}
-    groups: dict[str, set[str]] = {}
-    for m in names:
-        groups.setdefault(m.form.norm, set()).add(m.form.entry)
-    for k in keys:
-        groups.setdefault(f"pinyin:{k}", set()).update(tables.pinyin[k])
-    merged = _merge_groups([frozenset(g) for g in groups.values()])
     return QueryAnalysis(
         text=corrected,
         tokens=list(dict.fromkeys(tokens)),
@@ -229,7 +230,7 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         pinyin_prefixes=prefixes,
         pinyin_entries=pinyin_entries,
         suggestion=corrected if corrected != norm else None,
-        groups=merged,
+        groups=name_groups(names, keys, tables.pinyin),
         game_hint=game_hint,
         edition_hint=edition_hint,
         hint_names=hint_names,
@@ -237,11 +238,25 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         edition_word=edition_word,
         actors=[frozenset({tables.actors[t]}) for t in dict.fromkeys(tokens) if t in tables.actors],
         content_chars=len(corrected.replace(" ", "")) - tok.stop_chars(corrected),
-    ).with_guess(tokens, tables.game_words)
+    )
+
+
+def name_groups(
+    names: list[NameMatch], keys: list[str], pinyin: Mapping[str, frozenset[str]]
+) -> list[frozenset[str]]:
+    """One group of entry ids per distinct name found (`names`) or pinyin read (`keys`:
+    `pinyin` maps each to entry ids); different names of the same entry (金殿 and throne room)
+    are one group."""
+    groups: dict[str, set[str]] = {}
+    for m in names:
+        groups.setdefault(m.form.norm, set()).add(m.form.entry)
+    for k in keys:
+        groups.setdefault(f"pinyin:{k}", set()).update(pinyin[k])
+    return _merge_groups([frozenset(g) for g in groups.values()])
 
 
 def _merge_groups(groups: list[frozenset[str]]) -> list[frozenset[str]]:
-    """Different names of the same entry (金殿 and throne room) are one group."""
+    """Groups sharing an entry are one group."""
     out: list[set[str]] = []
     for g in groups:
         hit = [o for o in out if o & g]

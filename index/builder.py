@@ -25,29 +25,35 @@ from whoosh import index as whoosh_index
 
 from corpus.model import Dataset, Entry
 from index.documents import Unit, all_units, name_tokens, pinyin_tokens, search_text
-from index.game_words import load_game_words, load_weak_game_words
 from index.impacts import compute_impacts
+from index.index_format import (
+    CURRENT,
+    DICTIONARY,
+    ENTRIES,
+    INDEX_FORMAT,
+    LEXICON,
+    META,
+    QUESTIONS,
+    USERDICT,
+    VOCAB,
+    WHOOSH,
+    index_root,
+    query_words,
+)
 from index.lexicon import Lexicon
 from index.normalise import normalise
 from index.schema import FIELD_BOOSTS, make_schema
 from index.spelling import NAME_WEIGHT
 from index.store import write_impacts, write_units
-from index.synonyms import load_rows
 from index.tokenise import CJK_RUN, EN_STOPWORDS, Tokeniser, english_words, get_tokeniser
 from index.vocabulary import stated_intents
 
-CURRENT = "current"
-INDEX_FORMAT = 6  # bump when the files of a built index change; older builds are refused
 KEEP_OLD = 2  # previous builds kept so servers that opened them keep working
 WHOOSH_FIELDS = ("id", "exact")  # what Whoosh is given: documents are numbered as the units
 # The Whoosh writer's pool (MB): with less than its postings it spills sorted runs and merges
 # them, pickling each posting (40% slower at 100x today's corpus).
 WRITER_MB = 2048
 PARALLEL_UNITS = 20_000  # from this many units the Whoosh index is written by a forked process
-
-
-def index_root(data_dir: Path) -> Path:
-    return Path(data_dir) / "index"
 
 
 CORRECTING_NOTES = frozenset({"translation-answer"})  # a note saying the FAQ's printed answer is not ours
@@ -237,27 +243,15 @@ def made_by_build(path: Path) -> bool:
     if path.is_symlink() or not path.is_dir() or not BUILD_NAME.fullmatch(path.name):
         return False
     try:
-        return json.loads((path / "meta.json").read_text(encoding="utf-8")).get("format") is not None
+        return json.loads((path / META).read_text(encoding="utf-8")).get("format") is not None
     except (OSError, ValueError, AttributeError):
         return False
-
-
-def hold_build(folder: Path):  # type: ignore[no-untyped-def]
-    """Open `folder`'s meta.json with a shared lock, held until the returned file is closed
-    (or the process, and every process forked from it, exits). OSError when it is missing."""
-    held = open(folder / "meta.json", "rb")  # noqa: SIM115 - the caller keeps it open
-    try:
-        fcntl.flock(held.fileno(), fcntl.LOCK_SH)
-    except OSError:
-        held.close()
-        raise
-    return held
 
 
 def in_use(folder: Path) -> bool:
     """Whether some process holds `folder` open (`hold_build`)."""
     try:
-        with open(folder / "meta.json", "rb") as probe:
+        with open(folder / META, "rb") as probe:
             fcntl.flock(probe.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except BlockingIOError:
         return True
@@ -280,16 +274,6 @@ def _prune(root: Path, keep: Path) -> None:
             shutil.rmtree(p, ignore_errors=True)
 
 
-def query_words() -> set[str]:
-    """Chinese words of the synonym and game-word tables: in the dictionary, so that a query
-    segments them whole (跳过, not 跳/过) and they can be looked up."""
-    listed = [w for r in load_rows() for w in (*r.say, *r.means)]
-    for table in (load_game_words(), load_weak_game_words()):
-        listed += [w for ws in table.values() for w in ws]
-    norms = (normalise(w) for w in listed)
-    return {w for w in norms if len(w) > 1 and CJK_RUN.fullmatch(w)}
-
-
 def build(dataset: Dataset, data_dir: Path) -> Path:
     """Build the index for `dataset` under `data_dir/index/` and make it current. Returns its folder."""
     root = index_root(data_dir)
@@ -309,12 +293,12 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         runs = list(dict.fromkeys(r for t in texts for r in CJK_RUN.findall(t)))  # each distinct run once
         base = get_tokeniser(words).corpus_dictionary(runs)
         tok = get_tokeniser(words, base)
-        (staging / "dictionary.txt").write_text(
+        (staging / DICTIONARY).write_text(
             f"{base[1]}\n" + "".join(f"{w} {f}\n" for w, f in base[0]), encoding="utf-8"
         )
-        (staging / "userdict.txt").write_text("".join(f"{w} 1000\n" for w in words), encoding="utf-8")
-        _write_json(staging / "lexicon.json", lexicon.to_json())
-        _write_json(staging / "entries.json", [_entry_meta(e) for e in dataset.entries])
+        (staging / USERDICT).write_text("".join(f"{w} 1000\n" for w in words), encoding="utf-8")
+        _write_json(staging / LEXICON, lexicon.to_json())
+        _write_json(staging / ENTRIES, [_entry_meta(e) for e in dataset.entries])
         write_units(
             staging,
             units,
@@ -325,18 +309,18 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         # after the units; a unit adds the scores of its questions (questions.json: the unit
         # each belongs to), so a question matching the query as a whole counts, not words
         # scattered over six questions.
-        _write_json(staging / "vocab.json", _english_vocab(dataset, asked_norms))
+        _write_json(staging / VOCAB, _english_vocab(dataset, asked_norms))
         seg = SegmentTokens(tok)
         docs = _documents(dataset, lexicon, units, seg)
-        whoosh = _WhooshWriting(staging / "whoosh", docs)
+        whoosh = _WhooshWriting(staging / WHOOSH, docs)
         impacts = compute_impacts(docs, {f: b for f, b in FIELD_BOOSTS.items() if f != "ask"})
         question_docs = [{"ask": " ".join(seg.search_tokens(q))} for q in asked_norms]
         impacts |= compute_impacts(question_docs, {"ask": FIELD_BOOSTS["ask"]}, first=len(docs))
         write_impacts(staging, impacts)
-        _write_json(staging / "questions.json", [d for d, _ in asked])
+        _write_json(staging / QUESTIONS, [d for d, _ in asked])
         whoosh.finish()
         _write_json(
-            staging / "meta.json",
+            staging / META,
             {
                 "format": INDEX_FORMAT,
                 "dataset_version": dataset.version,
@@ -355,11 +339,3 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
     _switch_current(root, folder)
     _prune(root, folder)
     return folder
-
-
-def current_folder(data_dir: Path) -> Path | None:
-    """The folder `current` points to, or None when no index has been built."""
-    link = index_root(data_dir) / CURRENT
-    if not link.exists():
-        return None
-    return link.resolve()

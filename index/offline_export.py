@@ -1,6 +1,6 @@
 """The search's own ranking data, exported for the browser's offline ranker
 (`refapp/static/ranker.js`): the same dictionary, word tables, per-term impact lists and unit
-columns an opened `SearchIndex` ranks with, as plain JSON, so that offline search runs the same
+columns an opened index ranks with (`index.opened`), as plain JSON, so that offline search runs the same
 stages on the same numbers (one implementation of the ranking: its data and constants come
 from here, never restated in JavaScript).
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from index import ranking, searcher
+from index import index_format, opened, passages, ranking, suggest
 from index.analysis import EDITION_WORDS, GAME_WORDS
 from index.fold import FOLD_OVERLAP, FOLD_WINDOW
 from index.game_words import CARD_NAME_WEIGHT, MARGIN, OTHER_NAME_WEIGHT, STRONG_MARGIN, WORD_WEIGHT
@@ -24,13 +24,17 @@ from index.query import EDITION_VALUES, GAME_VALUES, KIND_VALUES, MAX_QUERY_CHAR
 from index.schema import TEXT_FIELDS
 from index.snippet import WINDOW
 from index.spelling import MAX_CORRECTED_RUN, MAX_NAME_CHARS, NAME_WEIGHT
+from index.stages import answers, candidates, clauses, rank
 from index.tokenise import EN_STOPWORDS, ZH_STOPWORDS
 from index.vocabulary import VOCABULARY
 
 if TYPE_CHECKING:
+    from index.opened import OpenedIndex
     from index.searcher import SearchIndex
 
 FORMAT = 1
+# The modules of the search whose numeric constants (upper-case names) the offline ranker reads.
+SEARCH_MODULES = (index_format, opened, passages, clauses, candidates, answers, rank, suggest)
 # Code points whose characters a query may hold: CJK (with extension A) and compatibility ideographs.
 CJK_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))
 
@@ -79,7 +83,7 @@ def _readings(syllables: set[str], simplified: dict[str, str]) -> dict[str, list
     return out
 
 
-def _homophone_phrases(ix: SearchIndex, chars: dict[str, list[str]]) -> list[str]:
+def _homophone_phrases(ix: OpenedIndex, chars: dict[str, list[str]]) -> list[str]:
     """Everyday words (pypinyin's phrase list) that sound like a name the typo check may read:
     `is_word` is only asked of a run that sounds like a name, so these are all it needs."""
     from pypinyin.constants import PHRASES_DICT
@@ -102,14 +106,13 @@ def _homophone_phrases(ix: SearchIndex, chars: dict[str, list[str]]) -> list[str
 
 
 def _constants() -> dict[str, float | int]:
-    out: dict[str, float | int] = {}
-    for n in dir(searcher):
-        if (
-            n.isupper()
-            and isinstance(getattr(searcher, n), int | float)
-            and not isinstance(getattr(searcher, n), bool)
-        ):
-            out[n] = getattr(searcher, n)
+    found = {
+        n: v
+        for module in SEARCH_MODULES
+        for n, v in vars(module).items()
+        if n.isupper() and isinstance(v, int | float) and not isinstance(v, bool)
+    }
+    out: dict[str, float | int] = dict(sorted(found.items()))
     out.update(
         MAX_POSTINGS=MAX_POSTINGS,
         FOLD_WINDOW=FOLD_WINDOW,
@@ -128,7 +131,7 @@ def _constants() -> dict[str, float | int]:
     return out
 
 
-def _tokeniser(ix: SearchIndex, simplified: dict[str, str]) -> dict[str, Any]:
+def _tokeniser(ix: OpenedIndex, simplified: dict[str, str]) -> dict[str, Any]:
     jb = ix.tokeniser._jieba  # noqa: SLF001 - the very dictionary queries are segmented with
     logtotal = math.log(jb.total)
     known = {w: math.log(f) - logtotal for w, f in jb.FREQ.items() if f}
@@ -142,9 +145,10 @@ def _tokeniser(ix: SearchIndex, simplified: dict[str, str]) -> dict[str, Any]:
     }
 
 
-def export_ranking(ix: SearchIndex) -> dict[str, Any]:
+def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
     """Everything `SearchIndex.search` ranks with, as JSON-ready data (no texts: see
     `export_texts`)."""
+    ix = search_index.opened
     forms = ix.lexicon.forms
     form_no = {id(f): i for i, f in enumerate(forms)}
     units = ix.units
@@ -165,7 +169,9 @@ def export_ranking(ix: SearchIndex) -> dict[str, Any]:
     word_ids: dict[str, int] = {}
     fold_words = []
     for uid, _ in docs:
-        fold_words.append(sorted(word_ids.setdefault(w, len(word_ids)) for w in ix._words(uid)))  # noqa: SLF001
+        fold_words.append(
+            sorted(word_ids.setdefault(w, len(word_ids)) for w in ix.passages.english_words(uid))
+        )
     return {
         "format": FORMAT,
         "version": ix.meta.get("version") or ix.folder.name,
@@ -189,8 +195,8 @@ def export_ranking(ix: SearchIndex) -> dict[str, Any]:
         "filters": {"game": GAME_VALUES, "edition": EDITION_VALUES, "kind": KIND_VALUES, "type": TYPE_VALUES},
         "synonyms": {k: list(v) for k, v in ix.synonyms.items()},
         "intents": [[i.name, i.boost, list(i.ask)] for i in VOCABULARY.intents],
-        "intent_sets": [sorted(s) if s is not None else None for s in ix.intent_sets],
-        "intent_codes": list(ix.intent_codes),
+        "intent_sets": [sorted(s) if s is not None else None for s in ix.intents.sets],
+        "intent_codes": list(ix.intents.codes),
         "common": sorted(ix.common_tokens),
         "expansions": {e: list(v) for e, v in ix.expansions.items()},
         "own_names": {e: sorted(v) for e, v in ix.own_name_tokens.items()},
@@ -231,7 +237,8 @@ def _parts() -> tuple[str, ...]:
     return tuple(PARTS)
 
 
-def export_texts(ix: SearchIndex, lang: str) -> list[str]:
-    """Each unit's passage in `lang`, in document order: what offline snippets are cut from (as
-    `SearchIndex._passage`)."""
-    return [ix._passage(uid, lang) for uid, _ in ix.units.docnum_units.values()]  # noqa: SLF001
+def export_texts(search_index: SearchIndex, lang: str) -> list[str]:
+    """Each unit's passage in `lang`, in document order: what offline snippets are cut from
+    (`index.passages`)."""
+    o = search_index.opened
+    return [o.passages.passage(uid, lang) for uid, _ in o.units.docnum_units.values()]

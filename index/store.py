@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from index.errors import IndexBrokenError
+from index.index_format import POSTINGS, TERMS, UNIT_TEXTS, UNITS
 
 STORE_FORMAT = 2
 ALIGN = 8
@@ -131,7 +132,7 @@ def write_impacts(folder: Path, impacts: Mapping[str, Mapping[str, tuple[list[in
     """`postings.bin` and `terms.json` for `impacts` (field -> term -> (docs, weights)). Each
     list is one block, its documents (uint32, padded to 8 bytes) then its weights (float64),
     so the head of a short list is one page."""
-    w = BlobWriter(folder / "postings.bin")
+    w = BlobWriter(folder / POSTINGS)
     fields: dict[str, dict[str, Any]] = {}
     for field, table in impacts.items():
         terms = sorted(table)
@@ -149,7 +150,7 @@ def write_impacts(folder: Path, impacts: Mapping[str, Mapping[str, tuple[list[in
         w.add(f"{field}.counts", counts)
         fields[field] = {"terms": terms}
     toc = w.close()
-    (folder / "terms.json").write_text(
+    (folder / TERMS).write_text(
         json.dumps({"format": STORE_FORMAT, "blob": toc, "fields": fields}, ensure_ascii=False),
         encoding="utf-8",
     )
@@ -222,15 +223,15 @@ class Impacts(Mapping[str, FieldPostings]):
     """field -> FieldPostings, read from `postings.bin`."""
 
     def __init__(self, folder: Path):
-        with _reading(folder, "terms.json"):
-            raw = json.loads((folder / "terms.json").read_text(encoding="utf-8"))
+        with _reading(folder, TERMS):
+            raw = json.loads((folder / TERMS).read_text(encoding="utf-8"))
             if raw.get("format") != STORE_FORMAT:
                 raise ValueError("unknown format")
-        with _reading(folder, "postings.bin"):
+        with _reading(folder, POSTINGS):
             self._load(folder, raw)
 
     def _load(self, folder: Path, raw: dict[str, Any]) -> None:
-        blob = Blob(folder / "postings.bin", raw["blob"])
+        blob = Blob(folder / POSTINGS, raw["blob"])
         self._fields = {
             field: FieldPostings(spec["terms"], blob, field) for field, spec in raw["fields"].items()
         }
@@ -284,7 +285,7 @@ def write_units(
     for ds in mentioned_by:
         mentioned.extend(ds)
         mentioned_starts.append(len(mentioned))
-    w = BlobWriter(folder / "units.bin")
+    w = BlobWriter(folder / UNIT_TEXTS)
     w.add("text", bytes(text_bytes))
     w.add("text.starts", array(_pick_code(len(text_bytes)), text_starts))
     w.add("mentions", mention_entries)
@@ -300,7 +301,7 @@ def write_units(
         "intents_table": [list(k) for k in intents_table],
         **cols,
     }
-    (folder / "units.json").write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    (folder / UNITS).write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
 
 
 class DocnumUnits(list):
@@ -364,12 +365,12 @@ class UnitStore(Mapping[str, UnitView]):
     mentions (`mentioned_in`)."""
 
     def __init__(self, folder: Path):
-        with _reading(folder, "units.json"):
-            raw = json.loads((folder / "units.json").read_text(encoding="utf-8"))
+        with _reading(folder, UNITS):
+            raw = json.loads((folder / UNITS).read_text(encoding="utf-8"))
             if raw.get("format") != STORE_FORMAT:
                 raise ValueError("unknown format")
-        with _reading(folder, "units.bin"):
-            self._load(raw, Blob(folder / "units.bin", raw["blob"]))
+        with _reading(folder, UNIT_TEXTS):
+            self._load(raw, Blob(folder / UNIT_TEXTS, raw["blob"]))
 
     def _load(self, raw: dict[str, Any], blob: Blob) -> None:
         self._blob = blob

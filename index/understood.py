@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from corpus.languages import pick
-from index.analysis import QueryAnalysis, _ascii_runs, _merge_groups
+from index.analysis import QueryAnalysis, ascii_runs, name_groups
 from index.errors import QueryError
 from index.query import Filters, Without, without_field
 from index.tokenise import english_words
@@ -73,19 +73,14 @@ def read_as_plain(a: QueryAnalysis, plain: tuple[str, ...], pinyin: Any) -> Quer
             raise QueryError(f"plain={word!r} is not a word of the query; plain= takes a word of q")
         spans += found
     names = [m for m in a.names if not any(s <= m.start and m.end <= e for s, e in spans)]
-    runs = {k for word in plain for k in _ascii_runs(english_words(word))}
+    runs = {k for word in plain for k in ascii_runs(english_words(word))}
     keys = [k for k in a.pinyin_keys if k not in runs]
-    groups: dict[str, set[str]] = {}
-    for m in names:
-        groups.setdefault(m.form.norm, set()).add(m.form.entry)
-    for k in keys:
-        groups.setdefault(f"pinyin:{k}", set()).update(pinyin[k])
     return replace(
         a,
         names=names,
         pinyin_keys=keys,
         pinyin_entries={e for k in keys for e in pinyin[k]},
-        groups=_merge_groups([frozenset(g) for g in groups.values()]),
+        groups=name_groups(names, keys, pinyin),
     )
 
 

@@ -32,10 +32,12 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
     for means in row.means:
         norm = normalise(means)
         for run in CJK_RUN.findall(norm):
-            assert len(run) == 1 or real.tokeniser.knows(run), f"{means!r} is not in the index's dictionary"
-        tokens = real.tokeniser.search_tokens(norm)
+            assert len(run) == 1 or real.opened.tokeniser.knows(run), (
+                f"{means!r} is not in the index's dictionary"
+            )
+        tokens = real.opened.tokeniser.search_tokens(norm)
         assert tokens and all(
-            any(t in real.impacts.get(f, {}) for f in ("name", "body", "ruling")) for t in tokens
+            any(t in real.opened.impacts.get(f, {}) for f in ("name", "body", "ruling")) for t in tokens
         ), f"{means!r} does not occur in the index"
 
 
@@ -89,7 +91,7 @@ def test_a_question_naming_two_cards_shows_the_ruling_about_both_first(real, q, 
     """The first result is a ruling, or an FAQ's own answer, that names both."""
     top = real.search(q, lang).results[0]
     assert top.ruling or top.kind == "faq", (q, top.id)
-    unit = real.units[f"{top.id}#{top.ruling}" if top.ruling else top.id]
+    unit = real.opened.units[f"{top.id}#{top.ruling}" if top.ruling else top.id]
     assert named <= set(unit["mentions"]), (q, top.id, top.ruling, unit["mentions"])
 
 
@@ -111,7 +113,7 @@ def test_results_carry_their_ruling_and_the_snippet_is_that_rulings_text(real, q
     found = real.search(q, lang, limit=10)
     assert any(r.ruling for r in found.results)
     for r in found.results:
-        unit = real.units[f"{r.id}#{r.ruling}"] if r.ruling else real.units[r.id]
+        unit = real.opened.units[f"{r.id}#{r.ruling}"] if r.ruling else real.opened.units[r.id]
         text = unit["text"].get(lang) or unit["text"].get("zh-Hans" if lang != "en" else "en") or ""
         assert _plain(r.snippet) in " ".join(text.split()), (q, r.id, r.ruling)
 

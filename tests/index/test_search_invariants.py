@@ -72,7 +72,7 @@ def test_random_prefixes_suggest_at_most_ten_distinct_entries_that_exist(fx, pre
     found = fx.suggest(prefix, "en")
     assert len(found) <= 10
     ids = [s["id"] for s in found]
-    assert len(ids) == len(set(ids)) and set(ids) <= set(fx.entries)
+    assert len(ids) == len(set(ids)) and set(ids) <= set(fx.opened.entries)
     for s in found:
         assert s["label"] and s["title"]["en"]
 
@@ -147,18 +147,18 @@ def test_corpus_dictionary_segments_the_corpus_like_the_full_dictionary(real):
     from index.documents import search_text
     from index.tokenise import get_tokeniser
 
-    full = get_tokeniser(real.tokeniser.words)
-    assert real.tokeniser.base is not None and len(real.tokeniser.base[0]) < 20_000
-    for unit in real.units.values():
+    full = get_tokeniser(real.opened.tokeniser.words)
+    assert real.opened.tokeniser.base is not None and len(real.opened.tokeniser.base[0]) < 20_000
+    for unit in real.opened.units.values():
         text = search_text(unit["text"])
-        assert real.tokeniser.search_tokens(text) == full.search_tokens(text), unit["id"]
-        assert real.tokeniser.exact_tokens(text) == full.exact_tokens(text), unit["id"]
+        assert real.opened.tokeniser.search_tokens(text) == full.search_tokens(text), unit["id"]
+        assert real.opened.tokeniser.exact_tokens(text) == full.exact_tokens(text), unit["id"]
 
 
 def test_every_name_and_alias_of_the_real_dataset_finds_its_entry(real):
     misses = []
-    for entry_id in real.entries:
-        forms = [f.text for f in real.lexicon.forms if f.entry == entry_id]
+    for entry_id in real.opened.entries:
+        forms = [f.text for f in real.opened.lexicon.forms if f.entry == entry_id]
         assert forms, entry_id
         for text in forms:
             if entry_id not in real.search(text, limit=5).ids():
@@ -178,9 +178,9 @@ def test_every_simplified_sentence_of_the_dataset_normalises_like_its_traditiona
     import re
 
     sentences = []
-    for unit in real.units.values():
+    for unit in real.opened.units.values():
         sentences += re.split(r"[。！？\n]", unit["text"].get("zh-Hans", ""))
-    sentences += [f.text for f in real.lexicon.forms if f.chinese]
+    sentences += [f.text for f in real.opened.lexicon.forms if f.chinese]
     differing = [s for s in sentences if normalise(TO_TRAD.convert(s)) != normalise(s)]
     assert differing == []
 

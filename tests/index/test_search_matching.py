@@ -123,7 +123,7 @@ def test_game_filter_in_box_and_as_parameter_agree(fx):
 
 def test_cost_type_edition_and_kind_filters(fx):
     cheap = fx.search("cost<=4")
-    assert cheap.results and all(fx.entries[r.id]["cost"] <= 4 for r in cheap.results)
+    assert cheap.results and all(fx.opened.entries[r.id]["cost"] <= 4 for r in cheap.results)
     attack = fx.search("type:attack")
     assert ids(attack) == ["dominion/witch"]
     assert "dominion/adventurer" not in ids(fx.search("冒险者 edition:2e"))
@@ -205,7 +205,7 @@ def test_naming_a_game_beside_other_words_prefers_that_game(fx):
 
 def test_everyday_words_that_sound_like_names_are_not_corrected(real):
     # 过往 (guo wang) sounds like 国王 (King) but is a word; 刺课 sounds like 刺客 and is none.
-    assert "citadels/king" in real.entries
+    assert "citadels/king" in real.opened.entries
     assert real.search("过往").suggestion is None
     assert real.search("刺课").suggestion == "刺客"
 
@@ -243,7 +243,7 @@ def test_did_you_mean_is_written_in_the_requested_script(fx):
 @pytest.mark.parametrize("query, params", [("cost<=4", None), ("cost:<=4", None), ("", {"cost": "<=4"})])
 def test_cost_filter_spellings_agree(fx, query, params):
     found = fx.search(query or "*", filters=params)  # '*' alone is no text: the filters browse
-    assert found.results and all((fx.entries[r.id]["cost"] or 99) <= 4 for r in found.results)
+    assert found.results and all((fx.opened.entries[r.id]["cost"] or 99) <= 4 for r in found.results)
     assert found.filters == {"cost": "<=4"}
 
 
@@ -281,7 +281,7 @@ def fixture_dataset_entries():
 def test_everyday_words_find_the_rulebooks_words(fx):
     from index.synonyms import expand
 
-    assert expand(["赢"], fx.synonyms) == ["获胜", "胜利"]
-    assert "获胜" not in expand(["赢", "获胜"], fx.synonyms)  # words the query has are not added again
+    assert expand(["赢"], fx.opened.synonyms) == ["获胜", "胜利"]
+    assert "获胜" not in expand(["赢", "获胜"], fx.opened.synonyms)  # words the query has are not added again
     assert fx.search("扔掉").total > 0  # the texts say 弃掉
     assert "dominion/library" in ids(fx.search("扔掉"))

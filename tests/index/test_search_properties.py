@@ -68,7 +68,7 @@ def test_snippet_is_escaped_text_with_only_mark_tags(text, terms):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_names_in_either_script_give_the_same_results(real, data):
-    chinese = sorted({f.norm for f in real.lexicon.forms if f.chinese and len(f.norm) <= 8})
+    chinese = sorted({f.norm for f in real.opened.lexicon.forms if f.chinese and len(f.norm) <= 8})
     names = data.draw(st.lists(st.sampled_from(chinese), min_size=1, max_size=3))
     query = " ".join(names)
     assert real.search(TO_TRAD.convert(query)).ids() == real.search(query).ids()
@@ -93,4 +93,4 @@ def test_random_queries_on_the_real_index_answer_or_explain(real, q, lang):
         assert str(exc)
         return
     assert len(found.results) <= 20 and found.total >= len(found.results)
-    assert all(r.id in real.entries for r in found.results)
+    assert all(r.id in real.opened.entries for r in found.results)

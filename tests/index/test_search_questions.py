@@ -10,7 +10,11 @@ import pytest
 from search_fixture_data import fixture_dataset
 
 from index import build, open_index
+from index.analysis import analyse
 from index.impacts import score_clauses
+from index.normalise import normalise
+from index.stages.clauses import query_clauses
+from index.unit_scores import score_units
 
 
 @pytest.fixture(scope="module")
@@ -44,24 +48,16 @@ def test_a_question_in_players_words_finds_the_ruling_it_was_written_for(asked):
 
 def test_a_unit_adds_the_scores_of_all_its_matching_questions(asked):
     ix, library = asked
+    o = ix.opened
     unit = f"dominion/library#{library.rulings[0].id}"
-    clauses = ix._clauses(ix_analysis(ix, "library skipped mixed"))
-    per_doc = score_clauses(ix.impacts, clauses)
-    doc = next(d for d, (u, _) in ix.docnum_units.items() if u == unit)
+    clauses = query_clauses(analyse(normalise("library skipped mixed"), o.tables, o.tokeniser), o)
+    per_doc = score_clauses(o.impacts, clauses)
+    doc = o.units.docnum_of[unit]
     own = [
-        v
-        for d, v in per_doc.items()
-        if d >= ix.first_question and ix.question_of[d - ix.first_question] == doc
+        v for d, v in per_doc.items() if d >= o.first_question and o.question_of[d - o.first_question] == doc
     ]
     assert len(own) == 2 and own[0] != own[1]
-    assert ix._score(clauses)[doc] == pytest.approx(per_doc.get(doc, 0.0) + sum(own))
-
-
-def ix_analysis(ix, q):
-    from index.analysis import analyse
-    from index.normalise import normalise
-
-    return analyse(normalise(q), ix.tables, ix.tokeniser)
+    assert score_units(o, clauses)[doc] == pytest.approx(per_doc.get(doc, 0.0) + sum(own))
 
 
 def test_the_shipped_questions_find_their_own_rulings(real):

@@ -13,8 +13,8 @@ from search_fixture_data import fixture_dataset
 
 from index import IndexBrokenError, QueryError, build, open_index
 from index.builder import _switch_current, index_root
+from index.phrase_index import PhraseIndex
 from index.query import parse_limit
-from index.searcher import SearchIndex
 from refapp import search
 from refapp.views import search_api
 
@@ -116,7 +116,7 @@ def test_an_index_folder_unreadable_while_running_gives_503_not_500(tmp_path, ap
     def unreadable(self):
         raise PermissionError(13, "Permission denied", str(self.folder / "whoosh"))
 
-    monkeypatch.setattr(SearchIndex, "_searcher", unreadable)  # root ignores chmod, so simulate it
+    monkeypatch.setattr(PhraseIndex, "_searcher", unreadable)  # root ignores chmod, so simulate it
     r = client.get("/api/search", query_string={"q": '"天文台" 图书馆', "limit": "7"})
     assert r.status_code == 503 and "cannot be read" in r.get_json()["error"]
     assert client.get("/api/search", query_string={"q": "图书馆"}).status_code == 200  # no phrase: no Whoosh

@@ -28,56 +28,56 @@ def _units_by_game(real, token: str) -> dict[str, int]:
     """How many units of each game hold `token` in any text field."""
     docs: set[int] = set()
     for field in ("name", "body", "ruling"):
-        posting = real.impacts.get(field, {}).get(token)
+        posting = real.opened.impacts.get(field, {}).get(token)
         if posting:
             docs.update(posting[0])
     counts = {"dominion": 0, "citadels": 0}
     for d in docs:
-        counts[real.entries[real.docnum_units[d][1]]["game"]] += 1
+        counts[real.opened.entries[real.opened.units.docnum_units[d][1]]["game"]] += 1
     return counts
 
 
 def _indexed(real, token: str) -> bool:
-    return any(token in real.impacts.get(f, {}) for f in ("name", "body", "ruling"))
+    return any(token in real.opened.impacts.get(f, {}) for f in ("name", "body", "ruling"))
 
 
 # -- every row of the tables is usable --------------------------------------------------------
 @pytest.mark.parametrize("row", ROWS, ids=lambda r: "/".join(r.say))
 def test_each_synonym_row_is_looked_up_and_finds_rulebook_words(real, row):
     for word in row.say:
-        keys = real.tokeniser.exact_tokens(normalise(word))
+        keys = real.opened.tokeniser.exact_tokens(normalise(word))
         assert len(keys) == 1, f"{word!r} is not one query token ({keys}): it could never be looked up"
-        added = expand(keys, real.synonyms)
+        added = expand(keys, real.opened.synonyms)
         for means in row.means:
-            tokens = real.tokeniser.search_tokens(normalise(means))
+            tokens = real.opened.tokeniser.search_tokens(normalise(means))
             assert set(tokens) <= set(added) | set(keys), (word, means, added)
             assert any(_indexed(real, t) for t in tokens), f"{means!r} occurs nowhere in the corpus"
 
 
 @pytest.mark.parametrize("game,word", GAME_WORDS, ids=lambda v: str(v))
 def test_each_game_word_belongs_to_its_game_in_the_corpus(real, game, word):
-    keys = real.tokeniser.exact_tokens(normalise(word))
+    keys = real.opened.tokeniser.exact_tokens(normalise(word))
     assert len(keys) == 1, f"{word!r} is not one query token ({keys})"
     counts = _units_by_game(real, keys[0])
     assert counts[game] >= 2, f"{word!r} is hardly used by {game}: {counts}"
     assert counts[OTHER[game]] <= counts[game] // 10, f"{word!r} is common in both games: {counts}"
-    assert infer_game(keys, real.tables.game_words) == game
+    assert infer_game(keys, real.opened.tables.game_words) == game
 
 
 @pytest.mark.parametrize("game,word", WEAK_GAME_WORDS, ids=lambda v: str(v))
 def test_each_weak_game_word_is_mostly_its_games(real, game, word):
-    keys = real.tokeniser.exact_tokens(normalise(word))
+    keys = real.opened.tokeniser.exact_tokens(normalise(word))
     assert len(keys) == 1, f"{word!r} is not one query token ({keys})"
     counts = _units_by_game(real, keys[0])
     assert counts[OTHER[game]] <= counts[game] // 3, f"{word!r} is common in both games: {counts}"
     assert counts[OTHER[game]] > counts[game] // 10, f"{word!r} is one game's only: list it as strong"
-    evidence = game_evidence(keys, real.tables.game_words)
+    evidence = game_evidence(keys, real.opened.tables.game_words)
     assert evidence == {game: 0.5} and guess_game(evidence) == (None, 0.0)  # half a word: no guess alone
 
 
 def test_the_whole_questions_vocabulary_outweighs_one_word_of_the_other_game(real):
-    table = real.tables.game_words
-    keys = [k for w in ("build", "district", "cost") for k in real.tokeniser.exact_tokens(w)]
+    table = real.opened.tables.game_words
+    keys = [k for w in ("build", "district", "cost") for k in real.opened.tokeniser.exact_tokens(w)]
     assert infer_game(keys, table, [frozenset({"dominion/terms/cost"})]) == "citadels"
     assert infer_game(["build"], table, [frozenset({"dominion/terms/cost"})]) is None
     found = real.search("thief called the merchant when does he hand over the gold", "en").ids()
@@ -124,7 +124,7 @@ def test_a_citadels_term_lifts_citadels(real):
 
 
 def test_words_of_both_games_guess_no_game(real):
-    table = real.tables.game_words
+    table = real.opened.tables.game_words
     assert infer_game(["行动牌"], table) == "dominion"
     assert infer_game(["地区"], table) == "citadels"
     assert infer_game(["行动牌", "地区"], table) is None
@@ -132,7 +132,7 @@ def test_words_of_both_games_guess_no_game(real):
 
 
 def test_skip_in_english_means_set_aside(real):
-    assert {"set", "asid"} <= set(expand(["skip"], real.synonyms))
+    assert {"set", "asid"} <= set(expand(["skip"], real.opened.synonyms))
 
 
 @settings(deadline=None)  # the table is compiled per example; a loaded machine must not fail it
@@ -149,8 +149,19 @@ def test_expansion_never_repeats_a_query_word_or_itself(tokens):
 # -- counts written in Chinese or in digits ----------------------------------------------------
 @pytest.mark.parametrize(
     "token,number",
-    [("三张", "3"), ("八个", "8"), ("第八", "8"), ("两人", "2"), ("十二", "12"), ("二十", "20"),
-     ("九十九张", "99"), ("一张", None), ("张三", None), ("十十", None), ("三千", None)],
+    [
+        ("三张", "3"),
+        ("八个", "8"),
+        ("第八", "8"),
+        ("两人", "2"),
+        ("十二", "12"),
+        ("二十", "20"),
+        ("九十九张", "99"),
+        ("一张", None),
+        ("张三", None),
+        ("十十", None),
+        ("三千", None),
+    ],
 )
 def test_a_chinese_count_reads_as_its_number(token, number):
     from index.tokenise import chinese_count
@@ -162,11 +173,11 @@ def test_a_count_in_chinese_finds_the_rule_written_with_digits(real):
     # the seed says 手里只有3张或更少牌; a player types 三张
     found = real.search("民兵 手上只有三张牌")
     assert (found.results[0].id, found.results[0].ruling) == ("dominion/militia", "three-or-fewer-no-discard")
-    assert "3" in real.tokeniser.search_tokens(normalise("只剩三张"))
+    assert "3" in real.opened.tokeniser.search_tokens(normalise("只剩三张"))
 
 
 def test_a_name_only_one_game_has_is_evidence_too_but_a_shared_one_is_not(real):
-    table = real.tables.game_words
+    table = real.opened.tables.game_words
     assert infer_game([], table, [frozenset({"dominion/terms/action-cards"})]) == "dominion"
     assert infer_game([], table, [frozenset({"dominion/library", "citadels/library"})]) is None
     assert infer_game(["地区"], table, [frozenset({"dominion/moat"})]) is None  # both games: no guess
@@ -189,6 +200,6 @@ def test_regional_particles_change_nothing(real, plain, regional):
 
 
 def test_cantonese_words_stand_for_the_rulebooks(real):
-    assert "建造" in expand(["起"], real.synonyms)
-    assert "没有" in expand(["冇"], real.synonyms)
-    assert not real.tokeniser.search_tokens(normalise("點解 係咪 唔該 咗 喺 嘢"), stop=True)
+    assert "建造" in expand(["起"], real.opened.synonyms)
+    assert "没有" in expand(["冇"], real.opened.synonyms)
+    assert not real.opened.tokeniser.search_tokens(normalise("點解 係咪 唔該 咗 喺 嘢"), stop=True)

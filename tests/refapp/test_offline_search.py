@@ -128,9 +128,9 @@ def test_the_ranking_data_is_served_gzipped_and_kept_from_the_first_visit(client
 @pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant", "en"])
 def test_the_saved_pack_holds_each_passage_a_result_can_show(client, index, lang):
     pack = client.get(f"/api/offline-pack?lang={lang}").get_json()
-    units = list(index.units.docnum_units.values())
+    units = list(index.opened.units.docnum_units.values())
     assert pack["index"] == index.folder.name and len(pack["texts"]) == len(units)
     at = next(d for d, (uid, _) in enumerate(units) if uid == "citadels/assassin")
-    assert pack["texts"][at] == index._passage("citadels/assassin", lang)  # noqa: SLF001
+    assert pack["texts"][at] == index.opened.passages.passage("citadels/assassin", lang)
     name = {"zh-Hans": "刺客", "zh-Hant": "殺手", "en": "Assassin"}[lang]
     assert name in json.dumps(pack, ensure_ascii=False)

@@ -1,0 +1,86 @@
+"""Stage 4a, answers: which units of the entries a question names answer what it asks
+(`named_answers`: their scores with the entry's own names counting half, so the snippet comes
+mostly from what the rest of the question asks), and other rulings of the top entry answering
+nearly as well as the one it shows, each its own result (`other_answers`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from index.analysis import QueryAnalysis
+from index.impacts import Clause
+from index.ranking import Answers, Hit, Scored
+from index.unit_scores import score_units
+
+if TYPE_CHECKING:
+    from index.opened import OpenedIndex
+
+MAX_ANSWERED = 4  # named entries whose snippet is chosen by the query's other words
+OWN_NAME_DISCOUNT = 0.5  # ... where the entry's own names count half (every unit of it is about it)
+EXTRA_SHARE = 0.6  # another ruling of the top entry scoring this close to the shown one is its own result
+MAX_EXTRA = 2  # ... at most this many
+UNNAMED_EXTRA_SHARE = 0.8  # ... when the question does not name the entry
+UNNAMED_LEAD = 1.5  # ... and only when that entry is this far ahead of the next
+
+
+def named_answers(a: QueryAnalysis, clauses: list[Clause], hits: list[Hit], o: OpenedIndex) -> Answers:
+    """For each entry the query names (with other words besides), the first MAX_ANSWERED in
+    order of id: its units' scores with the entry's own names counting half."""
+    named = {m.form.entry for m in a.names} | a.pinyin_entries
+    if not named or a.text in {m.form.norm for m in a.names}:
+        return {}
+    out: dict[str, dict[str, float]] = {}
+    for entry in sorted(named)[:MAX_ANSWERED]:
+        own = o.own_name_tokens.get(entry, frozenset())
+        units = {u: v for u, e, v in hits if e == entry}
+        if not units:
+            continue
+        wanted = {o.units.docnum_of[u] for u in units}
+        name_part = score_units(o, [c for c in clauses if c.term in own or c.field == "pinyin"], wanted)
+        for d, v in name_part.items():
+            units[o.units.docnum_units[d][0]] -= OWN_NAME_DISCOUNT * v
+        out[entry] = units
+    return out
+
+
+def other_answers(
+    a: QueryAnalysis,
+    ranked: list[Scored],
+    hits: list[Hit],
+    answers: Mapping[str, Mapping[str, float]],
+    o: OpenedIndex,
+) -> tuple[list[Scored], int]:
+    """Other rulings of the top entry that answer the question nearly as well as the one it
+    shows, each as its own result ('地窖 弃完牌先摸吗' may be answered by two of Cellar's
+    rulings), and where they go: right after it when the question names the entry, else
+    after the second entry (one at most), so another entry that may be the one meant keeps
+    its place. Right after it only when a card is named, by a name no other entry bears,
+    and no other thing is named. Only for a question with words besides names: a name alone
+    shows the entry."""
+    if not ranked:
+        return [], 0
+    top = ranked[0]
+    named = {m.form.entry for m in a.names} | a.pinyin_entries
+    own = {t for e in named for t in o.own_name_tokens.get(e, ())}
+    if not [t for t in a.tokens if t not in own]:
+        return [], 0
+    alone = any(g == {top.entry} for g in a.groups) or a.pinyin_entries == {top.entry}
+    if top.entry in answers and alone and o.entries[top.entry]["kind"] == "card" and len(a.groups) < 2:
+        scores, share, most, at = answers[top.entry], EXTRA_SHARE, MAX_EXTRA, 1
+    elif (
+        len(a.tokens) >= 2
+        and len(ranked) >= 2
+        and top.score >= UNNAMED_LEAD * ranked[1].score
+        and (not named or top.entry in named)
+    ):
+        scores = answers.get(top.entry) or {u: v for u, e, v in hits if e == top.entry}
+        share, most, at = UNNAMED_EXTRA_SHARE, 1, 2
+    else:
+        return [], 0
+    rulings = {u: v for u, v in scores.items() if v > 0 and o.units[u]["part"] == "ruling"}
+    if not rulings:
+        return [], 0
+    best = max(rulings.values())
+    others = sorted(((v, u) for u, v in rulings.items() if u != top.unit and v >= share * best), reverse=True)
+    return [Scored(top.entry, top.score, u, v) for v, u in others[:most]], at

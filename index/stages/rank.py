@@ -1,0 +1,61 @@
+"""Stage 4b, rank: entries best first (`index.ranking.rank`; with a quoted phrase, only the
+entries holding it), the top entry's other answering rulings placed among them, each game's
+entry of a name both games use among the first shown, and near-duplicates folded into one
+(`index.fold`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from index.analysis import QueryAnalysis
+from index.fold import fold
+from index.impacts import Clause
+from index.ranking import Hit, Scored, rank
+from index.stages.answers import named_answers, other_answers
+
+if TYPE_CHECKING:
+    from index.opened import OpenedIndex
+    from index.stages.request import Request
+
+SHOWN = 3  # results a reader sees at once
+
+
+def rank_candidates(
+    req: Request, a: QueryAnalysis, clauses: list[Clause], hits: list[Hit], o: OpenedIndex
+) -> list[Scored]:
+    if req.phrase_tokens:
+        allowed = {e for _, e, _ in hits}  # with a quoted phrase, only entries holding it
+        answers = {}
+        ranked = [s for s in rank(a, hits, req.filters, o.rank_tables) if s.entry in allowed]
+    else:
+        answers = named_answers(a, clauses, hits, o)
+        ranked = rank(a, hits, req.filters, o.rank_tables, answers)
+    extra, at = other_answers(a, ranked, hits, answers, o)
+    ranked = both_games_shown(a, ranked[:at] + extra + ranked[at:], o.entries)
+    if req.phrase_tokens:
+        return ranked
+    named = frozenset(m.form.entry for m in a.names) | a.pinyin_entries
+    return fold(ranked, o.entries, o.passages.english_words, named=named, order=o.rank_tables.kind_order)
+
+
+def both_games_shown(
+    a: QueryAnalysis, ranked: list[Scored], entries: Mapping[str, Mapping[str, Any]]
+) -> list[Scored]:
+    """A name both games use (小偷, 图书馆) with nothing saying which game: each game's entry of
+    that name is among the first results, the lower one moved up to the last place shown."""
+    if a.game_hint or a.game_guess or len(ranked) <= SHOWN:
+        return ranked
+    for group in a.groups:
+        if len({entries[e]["game"] for e in group if e in entries}) < 2:
+            continue
+        top = {s.entry for s in ranked[:SHOWN]}
+        for e in sorted(group - top):
+            at = next((i for i, s in enumerate(ranked) if s.entry == e), None)
+            if at is not None:
+                ranked = (
+                    ranked[: SHOWN - 1]
+                    + [ranked[at]]
+                    + [s for i, s in enumerate(ranked) if i >= SHOWN - 1 and i != at]
+                )
+    return ranked

@@ -1,0 +1,45 @@
+"""What kind of fact each document of a build states (a number, where a card goes, when...:
+`index.vocabulary.stated_intents`), and the score factor a query's asked intents give it."""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Mapping
+from typing import Any
+
+from index.store import UnitStore
+from index.vocabulary import intent_boosts
+
+
+class StatedIntents:
+    """Per document, a code into a short table of intent sets (`sets`; the last, None, states
+    nothing): each ruling, and each FAQ's own answer, states what its text states."""
+
+    def __init__(self, units: UnitStore, entries: Mapping[str, Mapping[str, Any]]):
+        faq_entries = {e for e, m in entries.items() if m["kind"] == "faq"}
+        n_codes = len(units.intents_table)
+        self.codes = array(
+            "H",
+            (
+                code if part == 1 or entry in faq_entries else n_codes
+                for code, part, (_, entry) in zip(
+                    units.intent_codes, units.part_codes, units.docnum_units.values(), strict=True
+                )
+            ),
+        )
+        self.sets: list[frozenset[str] | None] = [frozenset(i) for i in units.intents_table] + [None]
+        self._boosts = intent_boosts()
+        self._factors: dict[tuple[str, ...], list[float | None]] = {}
+
+    def factors(self, asked: tuple[str, ...]) -> list[float | None]:
+        """Score factor by intent code (`codes[d]`) for rulings stating what `asked` asks for,
+        None for no change (made once per combination of intents; there are at most 2^5, and a
+        few dozen codes)."""
+        cached = self._factors.get(asked)
+        if cached is None:
+            cached = []
+            for stated in self.sets:
+                boost = sum(self._boosts[i] for i in asked if stated and i in stated)
+                cached.append(1.0 + boost if boost else None)
+            self._factors[asked] = cached
+        return cached
