@@ -60,3 +60,9 @@ def test_a_verb_naming_another_cards_deed_brings_that_cards_ruling_on_the_pair(r
     assert top(real, "tax collector bewitched, who is paid the tax", "en") == [
         ("citadels/witch", "bewitched-tax-collector-pays-witch")
     ]
+
+
+def test_a_named_cards_own_name_does_not_choose_which_of_its_rulings_answers(real):
+    # every ruling of Moat says 护城河; the one saying where the revealed card goes answers, not
+    # the one repeating the card's name most often
+    assert top(real, "护城河亮出来以后这张牌放哪", "zh-Hans") == [("dominion/moat", "reveal-and-keep")]
