@@ -56,8 +56,8 @@ OWN_NAME_DISCOUNT = 0.8  # ... where the entry's own names count a fifth (every 
 COMMON_SHARE = 0.2  # tokens in more than this share of units are dropped from long queries
 EXTRA_SHARE = 0.6  # another ruling of the top entry scoring this close to the shown one is its own result
 MAX_EXTRA = 2  # ... at most this many
-UNNAMED_EXTRA_SHARE = 0.8  # ... when the question does not name the entry
-UNNAMED_LEAD = 1.5  # ... and only when that entry is this far ahead of the next
+UNNAMED_EXTRA_SHARE = 0.5  # ... when the question does not name the entry
+UNNAMED_LEAD = 1.3  # ... and only when that entry is this far ahead of the next
 NO_READINGS_OFF = Without()  # every reading made (no chip of the results page taken off)
 
 

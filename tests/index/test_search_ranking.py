@@ -66,3 +66,16 @@ def test_a_named_cards_own_name_does_not_choose_which_of_its_rulings_answers(rea
     # every ruling of Moat says 护城河; the one saying where the revealed card goes answers, not
     # the one repeating the card's name most often
     assert top(real, "护城河亮出来以后这张牌放哪", "zh-Hans") == [("dominion/moat", "reveal-and-keep")]
+
+
+@pytest.mark.parametrize(
+    ("q", "lang", "answer"),
+    [
+        # Bell Tower's usual ending comes first; what happens once it is destroyed is a second
+        # ruling of the same card, and a question about it finds that ruling among the first three
+        ("钟楼被拆掉以后几个地区结束", "zh-Hans", ("citadels/bell-tower", "destroyed-end-returns")),
+        ("先驱能翻弃牌堆吗", "zh-Hans", ("dominion/harbinger", "may-look-through-discard")),
+    ],
+)
+def test_a_second_ruling_of_the_top_entry_that_half_answers_is_among_the_first_three(real, q, lang, answer):
+    assert answer in top(real, q, lang, 3)
