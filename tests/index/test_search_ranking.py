@@ -79,3 +79,11 @@ def test_a_named_cards_own_name_does_not_choose_which_of_its_rulings_answers(rea
 )
 def test_a_second_ruling_of_the_top_entry_that_half_answers_is_among_the_first_three(real, q, lang, answer):
     assert answer in top(real, q, lang, 3)
+
+
+def test_a_term_beside_a_card_does_not_limit_which_of_its_rulings_answers(real):
+    # 建筑 (a district) is only how the question is put: Quarry's ruling on its duplicates
+    # surviving answers, though the ruling naming 'district' most is another one
+    assert top(real, "采石场拆了以后 两张相同的建筑还在吗", "zh-Hans") == [
+        ("citadels/quarry", "duplicates-survive-destruction")
+    ]
