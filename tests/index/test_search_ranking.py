@@ -87,3 +87,18 @@ def test_a_term_beside_a_card_does_not_limit_which_of_its_rulings_answers(real):
     assert top(real, "采石场拆了以后 两张相同的建筑还在吗", "zh-Hans") == [
         ("citadels/quarry", "duplicates-survive-destruction")
     ]
+
+
+@pytest.mark.parametrize("q", ["呢張牌仲係唔係我嘅", "我仲係可以用佢"])
+def test_cantonese_still_is_and_is_it_are_not_read_as_a_name(real, q):
+    # 仲係 'still is' and 係唔係 'is it' sound like 重洗 (reshuffle, a name of the shuffling rules)
+    assert real.search(q, "zh-Hant").understood["names"] == []
+
+
+def test_cantonese_cheaper_is_one_word_of_the_question(real):
+    from index.normalise import normalise
+
+    # 平啲 'cheaper' (Hong Kong), not 張平 + 啲: it reaches the rulebook's words for cost
+    tokens = real.tokeniser.search_tokens(normalise("換張平啲嘅牌"))
+    assert "平啲" in tokens
+    assert "张平" not in tokens
