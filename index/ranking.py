@@ -271,7 +271,8 @@ def _pair_bonus(
     w: RankWeights = WEIGHTS,
 ) -> None:
     """Units naming something from every group of the query; each entry keeps its best one
-    (for an entry the query names, the one answering best on the query's other words); a ruling
+    (for an entry the query names, the one answering best on the query's other words; beside
+    a term only, any of its units may answer); a ruling
     of the `subject` card gains `w.subject_edge`. Only
     units the query's words found are candidates (`unit_scores`, the strongest few hundred), so
     the cost does not grow with how many units of a large corpus name both things."""
@@ -307,4 +308,9 @@ def _pair_bonus(
         s.score += value
         s.unit, s.unit_score = uid, value
         if entry in answers:
-            _pick_answer(s, {u: answers[entry].get(u, 0.0) for u in pairs_of[entry]}, t, w)
+            # Two things in play: a unit naming both answers. A card beside a term of its game
+            # (Smithy beside 'district'): the term is how the question is put, and any of the
+            # card's rulings may answer the rest of it.
+            pool = dict(answers[entry]) if bonus < w.pair_bonus else {}
+            pool.update((u, answers[entry].get(u, 0.0)) for u in pairs_of[entry])
+            _pick_answer(s, pool, t, w)

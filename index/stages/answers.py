@@ -17,11 +17,11 @@ if TYPE_CHECKING:
     from index.opened import OpenedIndex
 
 MAX_ANSWERED = 4  # named entries whose snippet is chosen by the query's other words
-OWN_NAME_DISCOUNT = 0.5  # ... where the entry's own names count half (every unit of it is about it)
+OWN_NAME_DISCOUNT = 0.8  # ... where the entry's own names count a fifth (every unit of it is about it)
 EXTRA_SHARE = 0.6  # another ruling of the top entry scoring this close to the shown one is its own result
 MAX_EXTRA = 2  # ... at most this many
-UNNAMED_EXTRA_SHARE = 0.8  # ... when the question does not name the entry
-UNNAMED_LEAD = 1.5  # ... and only when that entry is this far ahead of the next
+UNNAMED_EXTRA_SHARE = 0.5  # ... when the question does not name the entry
+UNNAMED_LEAD = 1.3  # ... and only when that entry is this far ahead of the next
 
 
 def named_answers(a: QueryAnalysis, clauses: list[Clause], hits: list[Hit], o: OpenedIndex) -> Answers:

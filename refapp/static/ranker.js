@@ -835,7 +835,9 @@
         var s = scored.get(entry);
         s.score += vu[0]; s.unit = vu[1]; s.unitScore = vu[0];
         if (answers.has(entry)) {
-          var us = new Map(); pairsOf.get(entry).forEach(function (u) { us.set(u, answers.get(entry).get(u) || 0); });
+          // beside a term only (Smithy beside 'district'), any of the card's rulings may answer
+          var us = b < W.pair_bonus ? new Map(answers.get(entry)) : new Map();
+          pairsOf.get(entry).forEach(function (u) { us.set(u, answers.get(entry).get(u) || 0); });
           pickAnswer(s, us);
         }
       });

@@ -60,3 +60,45 @@ def test_a_verb_naming_another_cards_deed_brings_that_cards_ruling_on_the_pair(r
     assert top(real, "tax collector bewitched, who is paid the tax", "en") == [
         ("citadels/witch", "bewitched-tax-collector-pays-witch")
     ]
+
+
+def test_a_named_cards_own_name_does_not_choose_which_of_its_rulings_answers(real):
+    # every ruling of Moat says 护城河; the one saying where the revealed card goes answers, not
+    # the one repeating the card's name most often
+    assert top(real, "护城河亮出来以后这张牌放哪", "zh-Hans") == [("dominion/moat", "reveal-and-keep")]
+
+
+@pytest.mark.parametrize(
+    ("q", "lang", "answer"),
+    [
+        # Bell Tower's usual ending comes first; what happens once it is destroyed is a second
+        # ruling of the same card, and a question about it finds that ruling among the first three
+        ("钟楼被拆掉以后几个地区结束", "zh-Hans", ("citadels/bell-tower", "destroyed-end-returns")),
+        ("先驱能翻弃牌堆吗", "zh-Hans", ("dominion/harbinger", "may-look-through-discard")),
+    ],
+)
+def test_a_second_ruling_of_the_top_entry_that_half_answers_is_among_the_first_three(real, q, lang, answer):
+    assert answer in top(real, q, lang, 3)
+
+
+def test_a_term_beside_a_card_does_not_limit_which_of_its_rulings_answers(real):
+    # 建筑 (a district) is only how the question is put: Quarry's ruling on its duplicates
+    # surviving answers, though the ruling naming 'district' most is another one
+    assert top(real, "采石场拆了以后 两张相同的建筑还在吗", "zh-Hans") == [
+        ("citadels/quarry", "duplicates-survive-destruction")
+    ]
+
+
+@pytest.mark.parametrize("q", ["呢張牌仲係唔係我嘅", "我仲係可以用佢"])
+def test_cantonese_still_is_and_is_it_are_not_read_as_a_name(real, q):
+    # 仲係 'still is' and 係唔係 'is it' sound like 重洗 (reshuffle, a name of the shuffling rules)
+    assert real.search(q, "zh-Hant").understood["names"] == []
+
+
+def test_cantonese_cheaper_is_one_word_of_the_question(real):
+    from index.normalise import normalise
+
+    # 平啲 'cheaper' (Hong Kong), not 張平 + 啲: it reaches the rulebook's words for cost
+    tokens = real.tokeniser.search_tokens(normalise("換張平啲嘅牌"))
+    assert "平啲" in tokens
+    assert "张平" not in tokens
