@@ -99,6 +99,6 @@ def test_cantonese_cheaper_is_one_word_of_the_question(real):
     from index.normalise import normalise
 
     # 平啲 'cheaper' (Hong Kong), not 張平 + 啲: it reaches the rulebook's words for cost
-    tokens = real.tokeniser.search_tokens(normalise("換張平啲嘅牌"))
+    tokens = real.opened.tokeniser.search_tokens(normalise("換張平啲嘅牌"))
     assert "平啲" in tokens
     assert "张平" not in tokens
