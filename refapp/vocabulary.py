@@ -14,7 +14,7 @@ from refapp.catalog import Catalog, localised
 
 # interface key the board uses -> the glossary entry that names it, per game (the game objects' board_terms)
 BOARD_TERMS: dict[str, dict[str, str]] = {name: dict(game.board_terms) for name, game in games().items()}
-BOARD_PREFIXES = ("player.", "zone.", "counter.", "phase.", "pile.")
+BOARD_PREFIXES = ("player.", "zone.", "counter.", "phase.", "pile.", "punct.")
 
 
 def glossary_names(catalog: Catalog, game: str, lang: str, edition: str | None = None) -> dict[str, str]:

@@ -49,7 +49,7 @@
     if (snap.phase) extra.push(label("phase", snap.phase));
     stepLabel.textContent = t("player.step", { n: idx + 1, total: total }) + (extra.length ? " · " + extra.join(" · ") : "");
     var isHl = highlight[ev.seq != null ? ev.seq : idx];
-    narration.textContent = (isHl ? "★ " + t("player.here") + " — " : "") + Ref.loc(ev.say);
+    narration.textContent = (isHl ? "★ " + t("player.here") + t("punct.colon") : "") + Ref.loc(ev.say);
     narration.classList.toggle("hl", !!isHl);
     if (rulingBox) rulingBox.classList.toggle("now", !!isHl);  // the ruling, marked at its step
     drawBoard(idx);

@@ -9,6 +9,7 @@ from typing import Any
 
 from flask import Blueprint, g, render_template, request, url_for
 
+import index
 from corpus.languages import LANGS, browser_facts
 from corpus.model import EDITIONS, GAMES, Entry
 from index.filters import FIELDS
@@ -73,6 +74,8 @@ def inject_helpers() -> dict[str, Any]:
         "t_has": i18n.has_key,
         "scenarios_for": state.scenarios.for_entry,
         "summaries": state.scenarios.summaries,
+        # a name folded across scripts and case: 圖書館 and 图书馆 are one name, shown once
+        "name_key": index.normalise,
         "demo_url": demo_url,
         "ruling_url": ruling_url,
         "slug_names": lambda game: {

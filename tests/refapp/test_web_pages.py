@@ -438,3 +438,19 @@ def test_player_page_draws_the_step_it_opens_at_before_any_script(client):
     assert "Step 8 of 9" in stage and 'class="pl' in stage  # its board too
     top = html(client.get("/scenarios/dominion/library-set-aside?step=99", headers={"Accept-Language": "en"}))
     assert "Step 1 of 9" in top[top.index('id="step-label"') :][:200]  # a step out of range: the first
+
+
+def test_a_result_shows_another_scripts_name_only_when_it_is_another_name(client):
+    """圖書館 and 图书馆 are one name in two scripts: a zh-Hant reader sees the English name only."""
+    page = html(client.get("/search?q=lib", headers={"Accept-Language": "zh-TW"}))
+    link = page[page.index('<a class="result-link"') : page.index("</a>", page.index('<a class="result-link"'))]
+    assert "圖書館" in link
+    assert re.findall(r'<span lang="([^"]+)">', link) == ["en"]
+
+
+def test_the_player_punctuates_in_the_readers_script(client):
+    page = html(client.get("/scenarios/dominion/library-set-aside", headers={"Accept-Language": "zh-HK"}))
+    assert "返回條目：" in page and "返回條目:" not in page
+    strings = json.loads(page.split('id="player-strings">', 1)[1].split("</script>", 1)[0])
+    assert strings["punct.colon"] == "："  # the script joins the ★ step's words with it
+    assert " — " not in page
