@@ -443,7 +443,8 @@ def test_player_page_draws_the_step_it_opens_at_before_any_script(client):
 def test_a_result_shows_another_scripts_name_only_when_it_is_another_name(client):
     """圖書館 and 图书馆 are one name in two scripts: a zh-Hant reader sees the English name only."""
     page = html(client.get("/search?q=lib", headers={"Accept-Language": "zh-TW"}))
-    link = page[page.index('<a class="result-link"') : page.index("</a>", page.index('<a class="result-link"'))]
+    start = page.index('<a class="result-link"')
+    link = page[start : page.index("</a>", start)]
     assert "圖書館" in link
     assert re.findall(r'<span lang="([^"]+)">', link) == ["en"]
 
