@@ -98,19 +98,18 @@ class JsonAccessLogger(Logger):
 logger_class = JsonAccessLogger
 
 
-def pre_fork(server, worker) -> None:  # type: ignore[no-untyped-def]
-    """In the master, before a worker is forked: the offline ranking data and the saved pack's
-    data made once (the app is preloaded), so every worker starts with them instead of making
-    them on a reader's first visit."""
+def on_starting(server) -> None:  # type: ignore[no-untyped-def]
+    """In the master, before it listens: the offline ranking data and the saved pack's data made
+    once (the app is preloaded), so every worker starts with them instead of making them on a
+    reader's first visit. Before listening, not before forking: a replica restarting refuses
+    connections while it makes them (seconds of CPU), so the proxy asks another replica at once
+    instead of waiting on a socket nobody answers (a reader's 504 in deploy-test)."""
     app = server.app.wsgi()
-    if app.extensions.get("refapp_rank_warm"):
-        return
     from refapp.views.offline import rank_data, warm_saved_pack
 
     with app.app_context():
         rank_data()
         warm_saved_pack()  # what "save for the table" fetches: demonstrations and entry pages as data
-    app.extensions["refapp_rank_warm"] = True
 
 
 def child_exit(server, worker) -> None:  # type: ignore[no-untyped-def]

@@ -163,7 +163,7 @@ def offline_rank() -> Response:
 
 def rank_data() -> tuple[bytes, bytes] | None:
     """The opened index's ranking data, JSON and gzipped, made once per index (None: no index).
-    `refapp serve` makes it in the master before forking (serve_config.pre_fork), so that no
+    `refapp serve` makes it in the master before it listens (serve_config.on_starting), so that no
     worker spends seconds of CPU on a reader's first visit while its other requests wait."""
     index = opened_index()
     if index is None:
