@@ -139,6 +139,7 @@ def rank(
         if len(a.groups) == 1 and only_key:
             _show_own_text(scored, e, t)
     _question_bonus(a, scored, t, w)
+    _asked_faqs_answer_first(a, scored, hits, t)
     if a.game_hint or a.game_guess or a.edition_hint:
         guessed = w.guessed_game_factor if a.game_margin < STRONG_MARGIN else w.strong_guess_factor
         for s in scored.values():
@@ -215,6 +216,26 @@ def _question_bonus(a: QueryAnalysis, scored: dict[str, Scored], t: RankTables, 
             shared = query.intersection(named[entry])
             if len(shared) >= 2:
                 s.score += w.name_bonus * (sum(weight(tok) for tok in shared) / total) ** 2
+
+
+def _asked_faqs_answer_first(
+    a: QueryAnalysis, scored: dict[str, Scored], hits: list[Hit], t: RankTables
+) -> None:
+    """An FAQ asked in its own words ('can chapel trash itself': every word is in its question
+    'Can Chapel trash itself after I play it?') shows its answer, the first of its rulings the
+    query reaches, not a later ruling that shares one word more ('can')."""
+    query = {tok for tok in a.tokens if len(tok) > 1}
+    if len(query) < 2:
+        return
+    first: dict[str, tuple[int, str, float]] = {}
+    for unit, entry, score in hits:
+        if entry in scored and t.entries[entry]["kind"] == "faq" and t.units[unit]["part"] == "ruling":
+            docnum = t.units.docnum_of[unit]
+            if entry not in first or docnum < first[entry][0]:
+                first[entry] = (docnum, unit, score)
+    for entry, (_, unit, score) in first.items():
+        if query <= set(t.name_words.get(entry, ())):
+            scored[entry].unit, scored[entry].unit_score = unit, score
 
 
 def _bonus(scored: dict[str, Scored], entry: str, f: Filters, t: RankTables, bonus: float) -> None:

@@ -783,6 +783,20 @@
         if (n >= 2) s.score += W.name_bonus * Math.pow(shared / total, 2);
       });
     }
+    function askedFaqsAnswerFirst(a, scored, hits) {  // an FAQ asked in its own words shows its answer first
+      var query = new Set(a.tokens.filter(function (t) { return Array.from(t).length > 1; }));
+      if (query.size < 2) return;
+      var first = new Map();
+      hits.forEach(function (h) {
+        var u = unitById.get(h[0]), e = entries.get(h[1]);
+        if (!scored.has(h[1]) || !e || e.kind !== "faq" || u.part !== "ruling") return;
+        if (!first.has(h[1]) || u.doc < first.get(h[1])[0]) first.set(h[1], [u.doc, h[0], h[2]]);
+      });
+      first.forEach(function (v, entry) {
+        var mine = new Set(nameWords.get(entry) || []);
+        if (Array.from(query).every(function (t) { return mine.has(t); })) { var s = scored.get(entry); s.unit = v[1]; s.unitScore = v[2]; }
+      });
+    }
     function pairGroups(a) {
       var kind = function (e) { return (entries.get(e) || {}).kind; };
       var groups = a.groups.slice();
@@ -866,6 +880,7 @@
       var onlyKey = onlyPinyinKey(a);
       a.pinyinEntries.forEach(function (e) { bonus(scored, e, f, W.name_bonus); if (a.groups.length === 1 && onlyKey) showOwnText(scored, e); });
       questionBonus(a, scored);
+      askedFaqsAnswerFirst(a, scored, hits);
       if (a.gameHint || a.gameGuess || a.editionHint) {
         var guessed = a.gameMargin < K.STRONG_MARGIN ? W.guessed_game_factor : W.strong_guess_factor;
         scored.forEach(function (s) {

@@ -102,3 +102,18 @@ def test_cantonese_cheaper_is_one_word_of_the_question(real):
     tokens = real.opened.tokeniser.search_tokens(normalise("換張平啲嘅牌"))
     assert "平啲" in tokens
     assert "张平" not in tokens
+
+
+def asked_faqs():
+    from corpus.model import DATASET_PATH, load_dataset
+
+    return [e for e in load_dataset(DATASET_PATH).entries if e.kind == "faq" and len(e.rulings) >= 2]
+
+
+@pytest.mark.parametrize("faq", asked_faqs(), ids=lambda e: e.id)
+def test_an_faq_asked_in_its_own_words_shows_its_answer_first(real, faq):
+    """Its first ruling is the FAQ's answer; a later one (the second Chapel in hand) only adds to
+    it, and must not be what a player reads first because it shares one more word ('can')."""
+    question = faq.names["en"].rstrip("?")
+    top = real.search(question, "en").results[0]
+    assert (top.id, top.ruling) == (faq.id, faq.rulings[0].id)

@@ -68,6 +68,8 @@ QUERIES = [
     ("女巫嘅回合 佢係咪可以建造㗎", "zh-Hant"),  # Cantonese particles: a name's share of the words that count
     ("tax collector bewitched who gets the tax", "en"),  # a verb standing for a card (the Witch)
     ("throne room", "en"),  # an English name alone: its own text
+    ("can chapel trash itself", "en"),  # an FAQ asked in its own words: its answer first
+    ("打村庄以后到底还剩几次行动", "zh-Hans"),
     ("qxqxqxqx 9999", "en"),  # nothing
 ]
 
