@@ -5,7 +5,7 @@ judged queries, and the size of what "save for the table" stores, compressed, by
 The app runs on a loopback server with a fresh index; the browser is Debian's Chromium.
 
     python scripts/bench_offline.py [--rounds 1] [--throttle 4] [--before COMMIT]
-        [--langs zh-Hans,zh-Hant,en] [--against /work/main] [--no-timing]
+        [--langs zh-Hans,zh-Hant,en] [--against ../other-checkout] [--no-timing]
 
 --against DIR also measures the saved pack of another checkout (its app in its own interpreter
 over the same index), script by script, in the same run.
@@ -199,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--lang", default="zh-Hans")
     ap.add_argument("--before", help="a commit whose offline search to measure beside")
     ap.add_argument("--langs", default="zh-Hans,zh-Hant,en", help="the scripts whose saved pack to measure")
-    ap.add_argument("--against", type=Path, help="another checkout (/work/main): its saved pack beside")
+    ap.add_argument("--against", type=Path, help="another checkout: its saved pack beside")
     ap.add_argument("--no-timing", action="store_true", help="sizes only")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright

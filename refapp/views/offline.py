@@ -42,7 +42,9 @@ def offline() -> str:
 def offline_player() -> str:
     """The one player page of the saved pack: player.js plays any demonstration from
     /api/offline-demos (the service worker answers an unsaved /scenarios/<id> with this page)."""
-    return render_template("offline_player.html", page="player")
+    # the badges' words: every game's name and every edition's, as the interface strings hold them
+    labels = i18n.client_strings(g.lang, ("game.", "edition."))
+    return render_template("offline_player.html", page="player", labels=labels)
 
 
 @bp.get(ENTRY_FRAME)
