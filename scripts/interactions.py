@@ -1,4 +1,4 @@
-"""Write (or check) the interaction matrix: every pair run of engine/interactions/<game>.yaml into
+"""Write (or check) the interaction matrix: every pair run of engine/interactions/<game>/*.yaml into
 engine/pairs/<game>/, titled with the dataset's card names. Prints the matrix's size per class.
 
     .venv/bin/python scripts/interactions.py           # write the files

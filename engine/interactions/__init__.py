@@ -1,5 +1,5 @@
 """The interaction matrix: two cards of one game, played together (classes as data in
-``engine/interactions/<game>.yaml``, the runs generated into ``engine/pairs/<game>/``).
+``engine/interactions/<game>/*.yaml``, the runs generated into ``engine/pairs/<game>/``).
 
 Public: :func:`pair_infos` (every generated pair run, with the two cards it is about),
 :func:`pairs_for` (the runs that play two given entries together), ``PAIRS_DIR``.

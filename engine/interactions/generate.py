@@ -1,6 +1,7 @@
 """The interaction matrix: every meaningful pair of two cards of one interaction class, as a run.
 
-An interaction class (``engine/interactions/<game>.yaml``) is a template: which cards meet which
+An interaction class (a file of ``engine/interactions/<game>/``; a game's classes are every file's,
+in file-name order, and a class id is unique within the game) is a template: which cards meet which
 (``x`` and ``ys``, per edition), the situation around them (players' zones, set-up), how the
 player answers (``answers``: a preference per decision purpose; everything else is answered by a
 plain policy) and what the rulings of the two cards say must happen (``checks``: one expectation
@@ -91,14 +92,24 @@ class Pair:
 
 
 # --------------------------------------------------------------------------- classes
-def class_file(game: str) -> Path:
-    return HERE / f"{game}.yaml"
+def class_files(game: str) -> list[Path]:
+    """The files holding a game's classes, in name order (one per topic: characters, building, ...)."""
+    return sorted((HERE / game).glob("*.yaml"))
+
+
+def _raw_classes(game: str) -> Iterator[dict[str, Any]]:
+    seen: dict[str, Path] = {}
+    for path in class_files(game):
+        for c in yaml.safe_load(path.read_text(encoding="utf-8"))["classes"]:
+            if c["id"] in seen:
+                raise PairError(f"{game}: class {c['id']!r} is in both {seen[c['id']].name} and {path.name}")
+            seen[c["id"]] = path
+            yield c
 
 
 def load_classes(game: str) -> list[PairClass]:
-    raw = yaml.safe_load(class_file(game).read_text(encoding="utf-8"))
     out = []
-    for c in raw["classes"]:
+    for c in _raw_classes(game):
         ys = c["ys"] if isinstance(c["ys"], dict) else {"-": c["ys"]}
         out.append(PairClass(
             id=c["id"], game=game, x=c["x"], ys={k: list(v) for k, v in ys.items()},
