@@ -35,7 +35,8 @@ HELDOUT_2 = ROOT / "tests" / "data" / "heldout-2.yaml"
 HELDOUTS = [p for p in (HELDOUT_1, HELDOUT_2) if p.exists()]
 HELDOUT = HELDOUTS[-1]  # the newest held-out file
 DEV_2 = ROOT / "tests" / "data" / "dev-2.yaml"  # fresh dev questions (held-out format), tuned on
-DEVS = [p for p in (DEV_2,) if p.exists()]
+DEV_4 = ROOT / "tests" / "data" / "dev-4.yaml"  # fresh dev questions (held-out format), tuned on
+DEVS = [p for p in (DEV_2, DEV_4) if p.exists()]
 
 
 @dataclass(frozen=True)
