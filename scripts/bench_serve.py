@@ -328,7 +328,7 @@ def main() -> int:
     ap.add_argument("--baseline", default="", help="git ref to compare uncached /api/search with (section 4)")
     ap.add_argument("--rounds", type=int, default=4, help="alternating rounds per option set (--baseline)")
     args = ap.parse_args()
-    if not shutil.which("wrk") and not (args.skip_models and args.skip_capacity):
+    if not shutil.which("wrk") and not (args.skip_models and args.skip_capacity and not args.baseline):
         print("wrk is not installed (apt-get install wrk)")
         return 1
     data_dir = tempfile.mkdtemp(prefix="bench-serve-")
