@@ -473,7 +473,30 @@ def _gardens_points(pair: Pair, values: Mapping[str, Any]) -> int:
     return gardens * (owned // 10) + int(values.get("other_points", 0))
 
 
+def _lead(values: Mapping[str, Any]) -> list[str]:
+    return list(fill(values["lead"], values))
+
+
+def _cast(values: Mapping[str, Any]) -> list[str]:
+    return list(fill(values["cast"], values))
+
+
+def _arranged(pair: Pair, values: Mapping[str, Any]) -> list[str]:
+    """A fixed shuffle of the ``cast`` (say the round's characters): the ``lead`` cards first, in
+    their order (``{y}`` filled in), then the others as the cast lists them."""
+    lead = _lead(values)
+    return lead + [c for c in _cast(values) if c not in lead]
+
+
+def _rest(pair: Pair, values: Mapping[str, Any]) -> list[str]:
+    """The ``cast`` without the ``lead`` cards, in the cast's order (e.g. what the others prefer)."""
+    lead = _lead(values)
+    return [c for c in _cast(values) if c not in lead]
+
+
 VALUES: dict[str, Callable[[Pair, Mapping[str, Any]], Any]] = {
+    "arranged": _arranged,
+    "rest": _rest,
     "remodel_options": _up_to(2),
     "remodel_over": _over(2),
     "mine_options": _up_to(3, treasure=True),
