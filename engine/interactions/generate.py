@@ -164,8 +164,10 @@ def applies(when: Mapping[str, Any], pair: Pair) -> bool:
 
 def template_values(pair: Pair) -> dict[str, Any]:
     values: dict[str, Any] = {"x": pair.x, "y": pair.y, "edition": pair.edition or ""}
-    values.update({k: v for k, v in pair.variant.items() if k not in ("id", "situation", "words")})
-    values.update(pair.cls.per_y.get(pair.y, {}))
+    # a variant's or card's own values may name the pair's cards ("{y}"): filled in here
+    own = {k: v for k, v in pair.variant.items() if k not in ("id", "situation", "words")}
+    values.update({k: fill(v, values) for k, v in own.items()})
+    values.update({k: fill(v, values) for k, v in pair.cls.per_y.get(pair.y, {}).items()})
     for name in pair.cls.values:
         values[name] = VALUES[name](pair, values)
     return values

@@ -36,3 +36,11 @@ def test_a_class_using_them_gets_one_shuffle_per_pair():
     assert raw["shuffles"] == [["king", "thief", "assassin", "magician", "bishop", "merchant", "architect",
                                 "warlord"]]
     assert values["rest"] == ["assassin", "magician", "bishop", "merchant", "architect", "warlord"]
+
+
+def test_a_variants_values_may_name_the_pairs_cards():
+    pair = generate.pairs_by_id("citadels")["pair-build-quarry-manor-second-copy"]
+    values = generate.template_values(pair)
+    assert values["city"] == ["quarry", "manor", "manor"]
+    raw, _ = generate.situation(pair, {})
+    assert raw["players"][0]["zones"]["city"] == ["quarry", "manor", "manor"]
