@@ -6,8 +6,9 @@ in file-name order, and a class id is unique within the game) is a template: whi
 player answers (``answers``: a preference per decision purpose; everything else is answered by a
 plain policy) and what the rulings of the two cards say must happen (``checks``: one expectation
 fragment per ruling, ``when`` narrowing it to some pairs). Strings ``{x}``/``{y}`` (and the
-class's computed values, :data:`VALUES`) are filled in; a string that is only ``{name}`` becomes
-the value itself (a list, a number).
+class's values: ``defaults``, overridden by the variant's, then by ``per_y``'s, and the computed
+ones, :data:`VALUES`) are filled in; a string that is only ``{name}`` becomes the value itself (a
+list, a number).
 
 :func:`build_pair` plays the situation once with :class:`PolicyDecider` (recording its answers as
 the script), refuses a run that raises or passes the sandbox's event budget, and returns the
@@ -70,6 +71,7 @@ class PairClass:
     values: list[str]  # computed values the templates use (VALUES)
     group: str  # the class's label in docs/scenarios.md
     per_y: dict[str, dict[str, Any]] = field(default_factory=dict)  # values that differ by card
+    defaults: dict[str, Any] = field(default_factory=dict)  # values every pair starts from (per_y wins)
     variants: list[dict[str, Any]] = field(default_factory=lambda: [{}])  # e.g. small/large hands
 
 
@@ -117,7 +119,7 @@ def load_classes(game: str) -> list[PairClass]:
             checks=[Check(k["ruling"], k["expect"], dict(k.get("when", {}))) for k in c["checks"]],
             star=c["star"], overrides=dict(c.get("overrides", {})), values=list(c.get("values", [])),
             group=c.get("group", c["id"]), variants=list(c.get("variants", [{}])),
-            per_y=dict(c.get("per_y", {})),
+            per_y=dict(c.get("per_y", {})), defaults=dict(c.get("defaults", {})),
         ))
     return out
 
@@ -164,7 +166,9 @@ def applies(when: Mapping[str, Any], pair: Pair) -> bool:
 
 def template_values(pair: Pair) -> dict[str, Any]:
     values: dict[str, Any] = {"x": pair.x, "y": pair.y, "edition": pair.edition or ""}
-    # a variant's or card's own values may name the pair's cards ("{y}"): filled in here
+    # defaults, then the variant's, then the card's own values; each may name {x}, {y}, {edition}
+    # and the values filled before it
+    values.update({k: fill(v, values) for k, v in pair.cls.defaults.items()})
     own = {k: v for k, v in pair.variant.items() if k not in ("id", "situation", "words")}
     values.update({k: fill(v, values) for k, v in own.items()})
     values.update({k: fill(v, values) for k, v in pair.cls.per_y.get(pair.y, {}).items()})
@@ -441,6 +445,13 @@ def _supply(pair: Pair, values: Mapping[str, Any]) -> list[str]:
     return basics + _kingdom_xy(pair, values)
 
 
+def _supply_up_to(limit: int) -> Callable[[Pair, Mapping[str, Any]], list[str]]:
+    """The supply's cards (the basic piles plus x and y) costing at most ``limit``, by name."""
+    def compute(pair: Pair, values: Mapping[str, Any]) -> list[str]:
+        return sorted(s for s in _supply(pair, values) if _dominion_cost(s) <= limit)
+    return compute
+
+
 def _best(options: str) -> Callable[[Pair, Mapping[str, Any]], list[str]]:
     """The dearest of a computed list of cards (the first by name among equals), as a preference."""
     def compute(pair: Pair, values: Mapping[str, Any]) -> list[str]:
@@ -506,6 +517,8 @@ VALUES: dict[str, Callable[[Pair, Mapping[str, Any]], Any]] = {
     "remodel_best": _best("remodel_options"),
     "mine_best": _best("mine_options"),
     "kingdom_xy": _kingdom_xy,
+    "supply_up_to_4": _supply_up_to(4),
+    "supply_up_to_5": _supply_up_to(5),
     "copper_pile": lambda pair, values: ["copper"] * int(values["coppers"]),
     "gardens_pile": lambda pair, values: ["gardens"] * int(values["gardens"]),
     "owned_cards": lambda pair, values: int(values["coppers"]) + int(values["gardens"]) + 1,
