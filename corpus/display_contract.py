@@ -99,10 +99,14 @@ HALF_WIDTH = re.compile(rf"(?<=[{HAN}）」』])[ \t]*[,;:?.!][ \t]*(?=[{HAN}]|\
 HALF_WIDTH_PARENS = re.compile(rf"\([^()\n]*[{HAN}][^()\n]*\)|(?<=[{HAN}])\(|\)(?=[{HAN}])")
 # a space outside a full-width parenthesis next to a Chinese character: '角色 （而非玩家） 並'
 PAREN_SPACE = re.compile(rf"(?<=[{HAN}])[ \t]+（|）[ \t]+(?=[{HAN}])")
-# a Latin word run into a Chinese character ('FAQ稱他為'): checked in the dataset's fields only
-# for now; scenario titles (engine/scenarios) still write 'Bob展示' (31 per script)
+# a Latin word run into a Chinese character ('FAQ稱他為', 'Bob展示'): everywhere. A number run
+# into one ('拿取2枚金币', '获得+1行动') in what this project writes (scenarios, narration, the
+# interface, the tools), where the rule is a space as around a Latin word ('拿取 2 枚金币'); the
+# dataset keeps its sources' own spacing of numbers.
 LATIN_HAN = re.compile(rf"[{HAN}][A-Za-z]|[A-Za-z][{HAN}]")
-LATIN_HAN_AREAS = ("dataset",)
+LATIN_HAN_AREAS = ("dataset", "scenario", "narration", "ui", "tools")
+NUMBER_HAN = re.compile(rf"[{HAN}](?:\+?\d)|\d[{HAN}]")
+NUMBER_HAN_AREAS = ("scenario", "narration", "ui", "tools")
 # quotation marks: Taiwan text quotes with 「」 (『』 nested), mainland text with “” (‘’ nested; never
 # a straight " nor 「」『』)
 QUOTES = {"zh-Hant": re.compile('[“”‘’"]'), "zh-Hans": re.compile('[「」『』"]')}
@@ -163,6 +167,9 @@ def scan_text(f: Field) -> Iterator[Finding]:
         if f.area in LATIN_HAN_AREAS and f.role != "alias":  # an alias is what players type
             for m in LATIN_HAN.finditer(text):
                 yield Finding("spacing", f, m.group(0), "a space between a Latin word and Chinese")
+        if f.area in NUMBER_HAN_AREAS:
+            for m in NUMBER_HAN.finditer(text):
+                yield Finding("spacing", f, m.group(0), "a space between a number and Chinese")
         if f.lang == "zh-Hant":
             for m in nested_first(text):
                 yield Finding("quote", f, m.group(0), "『』 only inside 「」: a quotation opens with 「")

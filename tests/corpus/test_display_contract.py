@@ -153,6 +153,25 @@ def test_a_planted_latin_word_run_into_chinese_is_found(dataset):
     assert [(f.kind, f.field.lang, f.match) for f in findings] == [("spacing", "zh-Hans", "Q称")]
 
 
+@pytest.mark.parametrize("area", ["scenario", "narration", "ui", "tools"])
+def test_a_latin_name_or_a_number_run_into_chinese_is_found_in_what_we_write(area):
+    def field(lang: str, text: str) -> Field:
+        return Field(area, "dominion", None, lang, f"{area} planted", text, "title")
+
+    fields = [
+        field("zh-Hans", "民兵：Bob弃牌直到手中只剩3张"),
+        field("zh-Hant", "民兵：Bob 棄牌直到手中只剩 3 張，獲得 +2 錢幣"),
+        field("zh-Hans", "获得+1行动"),
+    ]
+    found = [(f.field.text[:4], f.match) for f in scan(fields)]
+    assert found == [("民兵：B", "b弃"), ("民兵：B", "剩3"), ("获得+1", "得+1")]
+
+
+def test_the_dataset_keeps_its_sources_spacing_of_numbers():
+    fields = [Field("dataset", "citadels", None, "zh-Hans", "planted", "建筑费用是6 枚金币，拿2枚", "ruling")]
+    assert scan(fields) == []
+
+
 def test_quotes_and_parentheses_of_latin_text_are_not_findings():
     fields = [
         Field(
