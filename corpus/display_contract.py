@@ -185,6 +185,7 @@ def scan(
     words in text of the row's game (and edition), mainland words in zh-Hant text, and an
     alias shown that is another entry's name in the same game and script."""
     terms = list(glossary.terms) if glossary else []
+    both = {game: glossary.edition_words(game) for game in {t.game for t in terms}} if glossary else {}
     taiwan = taiwan or []
     findings: list[Finding] = []
     names: dict[tuple[str | None, str, str], str] = {}  # (game, lang, name) -> where
@@ -198,6 +199,13 @@ def scan(
                         if word in f.text:
                             use = term.words.get(f.lang, "?")
                             findings.append(Finding("glossary", f, word, f"{term.concept}: write {use}"))
+        if f.role == "ruling" and f.edition is None and f.lang != "en":  # a ruling of both editions
+            for first, second in both.get(str(f.game), ()):
+                word = first.words.get(f.lang)
+                if word and word != second.words.get(f.lang) and word in f.text:
+                    use = second.words.get(f.lang, "?")
+                    detail = f"a ruling of both editions: the 2nd edition's word for {first.concept}, {use}"
+                    findings.append(Finding("glossary", f, word, detail))
         if f.lang == "zh-Hant":
             for w in taiwan:
                 if w.avoid in f.text:

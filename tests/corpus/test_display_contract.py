@@ -222,6 +222,22 @@ def test_a_planted_second_word_for_trash_is_found_in_its_edition_only(dataset):
     ]
 
 
+def test_a_1st_edition_word_in_a_ruling_of_both_editions_is_found(dataset):
+    text = {"en": "Trash it.", "zh-Hans": "将它废置，再明示手牌。", "zh-Hant": "將它移除，再展示手牌。"}
+    ds = planted(dataset, "dominion/chapel", text)  # Chapel is of both editions; the ruling too
+    findings = [
+        f
+        for f in scan(dataset_fields(ds), load_glossary())
+        if f.field.where == "dominion/chapel#planted ruling"
+    ]
+    assert sorted((f.kind, f.field.lang, f.match) for f in findings) == [
+        ("glossary", "zh-Hans", "废置"),
+        ("glossary", "zh-Hans", "明示"),
+    ]
+    shipped = dataset.by_id()["dominion/chapel"].rulings
+    assert all("废置" not in r.text["zh-Hans"] for r in shipped if r.edition is None)
+
+
 def test_a_glossary_avoid_word_stays_allowed_as_an_alias():
     glossary = Glossary(tuple(parse_rows("dominion", TRASH_ROW, "test.yaml")))
     alias = Field("dataset", "dominion", "2e", "zh-Hans", "dominion/terms/trash alias", "废置", "alias")
