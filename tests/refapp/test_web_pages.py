@@ -455,3 +455,14 @@ def test_the_player_punctuates_in_the_readers_script(client):
     strings = json.loads(page.split('id="player-strings">', 1)[1].split("</script>", 1)[0])
     assert strings["punct.colon"] == "："  # the script joins the ★ step's words with it
     assert " — " not in page
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+def test_a_2nd_edition_name_is_not_listed_again_among_the_other_names(lang):
+    from corpus.model import load_dataset
+    from refapp.source_line import shown_aliases
+
+    trash = load_dataset().by_id()["dominion/terms/trash"]
+    assert trash.extra["names_2e"][lang] == "移除" and "移除" in trash.aliases  # its own row
+    shown = shown_aliases(trash, lang)
+    assert shown and "移除" not in shown and len(shown) == len(set(shown))
