@@ -466,3 +466,13 @@ def test_a_2nd_edition_name_is_not_listed_again_among_the_other_names(lang):
     assert trash.extra["names_2e"][lang] == "移除" and "移除" in trash.aliases  # its own row
     shown = shown_aliases(trash, lang)
     assert shown and "移除" not in shown and len(shown) == len(set(shown))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_the_offline_page_tells_a_player_what_still_works(client, lang):
+    from refapp import tools_strings
+
+    page = html(client.get(f"/offline?lang={lang}"))
+    assert i18n.translate("offline.body", lang) in page
+    assert tools_strings.translate("table.save", lang) in i18n.translate("offline.body", lang)
+    assert "names only" not in page and "仅匹配名称" not in page
