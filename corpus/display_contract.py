@@ -99,10 +99,14 @@ HALF_WIDTH = re.compile(rf"(?<=[{HAN}）」』])[ \t]*[,;:?.!][ \t]*(?=[{HAN}]|\
 HALF_WIDTH_PARENS = re.compile(rf"\([^()\n]*[{HAN}][^()\n]*\)|(?<=[{HAN}])\(|\)(?=[{HAN}])")
 # a space outside a full-width parenthesis next to a Chinese character: '角色 （而非玩家） 並'
 PAREN_SPACE = re.compile(rf"(?<=[{HAN}])[ \t]+（|）[ \t]+(?=[{HAN}])")
-# a Latin word run into a Chinese character ('FAQ稱他為'): checked in the dataset's fields only
-# for now; scenario titles (engine/scenarios) still write 'Bob展示' (31 per script)
+# a Latin word run into a Chinese character ('FAQ稱他為', 'Bob展示'): everywhere. A number run
+# into one ('拿取2枚金币', '获得+1行动') in what this project writes (scenarios, narration, the
+# interface, the tools), where the rule is a space as around a Latin word ('拿取 2 枚金币'); the
+# dataset keeps its sources' own spacing of numbers.
 LATIN_HAN = re.compile(rf"[{HAN}][A-Za-z]|[A-Za-z][{HAN}]")
-LATIN_HAN_AREAS = ("dataset",)
+LATIN_HAN_AREAS = ("dataset", "scenario", "narration", "ui", "tools")
+NUMBER_HAN = re.compile(rf"[{HAN}](?:\+?\d)|\d[{HAN}]")
+NUMBER_HAN_AREAS = ("scenario", "narration", "ui", "tools")
 # quotation marks: Taiwan text quotes with 「」 (『』 nested), mainland text with “” (‘’ nested; never
 # a straight " nor 「」『』)
 QUOTES = {"zh-Hant": re.compile('[“”‘’"]'), "zh-Hans": re.compile('[「」『』"]')}
@@ -163,6 +167,9 @@ def scan_text(f: Field) -> Iterator[Finding]:
         if f.area in LATIN_HAN_AREAS and f.role != "alias":  # an alias is what players type
             for m in LATIN_HAN.finditer(text):
                 yield Finding("spacing", f, m.group(0), "a space between a Latin word and Chinese")
+        if f.area in NUMBER_HAN_AREAS:
+            for m in NUMBER_HAN.finditer(text):
+                yield Finding("spacing", f, m.group(0), "a space between a number and Chinese")
         if f.lang == "zh-Hant":
             for m in nested_first(text):
                 yield Finding("quote", f, m.group(0), "『』 only inside 「」: a quotation opens with 「")
@@ -178,6 +185,7 @@ def scan(
     words in text of the row's game (and edition), mainland words in zh-Hant text, and an
     alias shown that is another entry's name in the same game and script."""
     terms = list(glossary.terms) if glossary else []
+    both = {game: glossary.edition_words(game) for game in {t.game for t in terms}} if glossary else {}
     taiwan = taiwan or []
     findings: list[Finding] = []
     names: dict[tuple[str | None, str, str], str] = {}  # (game, lang, name) -> where
@@ -191,6 +199,13 @@ def scan(
                         if word in f.text:
                             use = term.words.get(f.lang, "?")
                             findings.append(Finding("glossary", f, word, f"{term.concept}: write {use}"))
+        if f.role == "ruling" and f.edition is None and f.lang != "en":  # a ruling of both editions
+            for first, second in both.get(str(f.game), ()):
+                word = first.words.get(f.lang)
+                if word and word != second.words.get(f.lang) and word in f.text:
+                    use = second.words.get(f.lang, "?")
+                    detail = f"a ruling of both editions: the 2nd edition's word for {first.concept}, {use}"
+                    findings.append(Finding("glossary", f, word, detail))
         if f.lang == "zh-Hant":
             for w in taiwan:
                 if w.avoid in f.text:

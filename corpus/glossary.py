@@ -59,6 +59,16 @@ class Glossary:
     def for_game(self, game: str) -> list[Term]:
         return [t for t in self.terms if t.game == game]
 
+    def edition_words(self, game: str) -> list[tuple[Term, Term]]:
+        """The game terms (a concept in lower case: "trash", "supply"; not a card's name) that
+        each edition words its own way, as (1st-edition row, 2nd-edition row)."""
+        rows = {(t.concept, t.edition): t for t in self.for_game(game)}
+        return [
+            (first, rows[(concept, "2e")])
+            for (concept, edition), first in rows.items()
+            if edition == "1e" and concept[:1].islower() and (concept, "2e") in rows
+        ]
+
 
 def _words(value: Any, where: str) -> tuple[str, ...]:
     if isinstance(value, str):

@@ -34,4 +34,7 @@ def published_title(p: Published, lang: str) -> str:
 
 
 def shown_aliases(e: Entry, lang: str) -> list[str]:
-    return displayed_aliases(e.aliases, lang, e.names)
+    """The "also called" row: not the entry's names, nor its 2nd-edition name (a row of its own)."""
+    names_2e = e.extra.get("names_2e")
+    second = set(names_2e.values()) if isinstance(names_2e, dict) else set()
+    return [a for a in displayed_aliases(e.aliases, lang, e.names) if a not in second]

@@ -81,8 +81,13 @@ def compute_kingdom(req: dict[str, Any]) -> dict[str, Any]:
 
 
 def score_request(args: Args) -> dict[str, Any]:
-    """Players ``p0``..``p7`` from ``p<i>.<field>`` parameters (what the score form submits)."""
-    return get_game(_game(args)).score_request(args, MAX_SCORE_PLAYERS)
+    """Players ``p0``..``p7`` from ``p<i>.<field>`` parameters (what the score form submits); for
+    a game of several editions, the edition whose card names the form and the result use."""
+    game = get_game(_game(args))
+    req = game.score_request(args, MAX_SCORE_PLAYERS)
+    if len(game.editions) > 1:
+        req["edition"] = param_choice(args, "edition", tuple(game.editions), game.tools["edition"])
+    return req
 
 
 def compute_score(req: dict[str, Any]) -> dict[str, Any]:

@@ -17,6 +17,8 @@ _TABLE: dict[str, dict[str, str]] = load_table(STRINGS_FILE)
 
 def translate(key: str, lang: str, **values: object) -> str:
     """A tools string (or a shared interface string) in ``lang`` with placeholders filled."""
+    if values.get("n") == 1 and f"{key}.one" in _TABLE:
+        key = f"{key}.one"  # English singular ("1 point"); the Chinese rows read the same
     row = _TABLE.get(key)
     if row is None:
         return i18n.translate(key, lang, **values)

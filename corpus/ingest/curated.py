@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -11,8 +12,17 @@ from typing import Any
 import yaml
 
 from corpus.errors import CorpusError
+from corpus.glossary import Term, load_glossary
+from corpus.ingest.display import second_edition_word
 from corpus.ingest.normalise import tidy_chinese, to_traditional
-from corpus.ingest.resolve import Ref, ReferenceError_, Resolved, cite_only, overlaps_dropped, resolve
+from corpus.ingest.resolve import (
+    Ref,
+    ReferenceError_,
+    Resolved,
+    cite_only,
+    overlaps_dropped,
+    resolve,
+)
 from corpus.ingest.seeds import SeedCorpus
 from corpus.languages import CHINESE, LANGS
 from corpus.model import EDITIONS, Entry, Note, Published, Ruling, Source
@@ -54,6 +64,12 @@ class CuratedError(CorpusError):
         self.file, self.entry_id, self.field, self.message = file, entry_id, field, message
         where = file + (f": entry {entry_id!r}" if entry_id else "") + (f", field {field!r}" if field else "")
         super().__init__(f"{where}: {message}")
+
+
+@functools.lru_cache(maxsize=8)
+def edition_word_pairs(game: str) -> list[tuple[Term, Term]]:
+    """The game's terms worded differently by edition (corpus/glossary/<game>.yaml)."""
+    return load_glossary().edition_words(game)
 
 
 def curated_files(curated_dir: Path) -> list[Path]:
@@ -285,14 +301,16 @@ class EntryBuilder:
         if not isinstance(raw.get("en"), str) or not raw["en"].strip():
             raise self.fail(f"{field}.en", "is required: our English rendering")
         found = self.resolved(raw["from"], f"{field}.from")
+        edition = raw.get("edition")
+        if edition is not None and edition not in EDITIONS:
+            raise self.fail(f"{field}.edition", f"must be one of {list(EDITIONS)} or null, got {edition!r}")
+        if edition is None:
+            found = self.in_both_editions_words(found)
         text = dict(found.text)
         own = {k: raw[k] for k in CHINESE if raw.get(k) is not None}
         if own:
             text = self.localised(own, field)
         text["en"] = raw["en"].strip()
-        edition = raw.get("edition")
-        if edition is not None and edition not in EDITIONS:
-            raise self.fail(f"{field}.edition", f"must be one of {list(EDITIONS)} or null, got {edition!r}")
         return Ruling(
             id=ruling_id,
             text=text,
@@ -301,6 +319,41 @@ class EntryBuilder:
             variants=found.variants,
             published=self.published(raw.get("published"), f"{field}.published"),
         )
+
+    def in_both_editions_words(self, found: Resolved) -> Resolved:
+        """A seed passage shown for a ruling of an entry of both editions, with the 2nd edition's
+        words where the editions word a game term differently (display.second_edition_word);
+        one variant per word replaced keeps the reading of each seed copy."""
+        game = str(self.raw.get("id", "")).split("/", 1)[0]
+        if not {"1e", "2e"} <= set(self.raw.get("editions") or []):
+            return found
+        text = dict(found.text)
+        variants: list[dict[str, Any]] = []
+        for first, second in edition_word_pairs(game):
+            readings: dict[str, str] = {}
+            lines: dict[str, list[int]] = {}
+            for lang in sorted(CHINESE, key=lambda code: code != "zh-Hant"):  # the Traditional copy first
+                if lang not in text:
+                    continue
+                text[lang], old = second_edition_word(text[lang], lang, first, second)
+                source = found.origin.get(lang)
+                if old is not None and source is not None and source.file not in readings:
+                    readings[source.file], lines[source.file] = old, list(source.lines)
+            if readings:
+                reason = f"a ruling of both editions: the 2nd edition's word for {first.concept}"
+                shown = second.words["zh-Hans"]
+                variants.append(
+                    {
+                        "editorial": "edition-word",
+                        "readings": readings,
+                        "lines": lines,
+                        "shown": shown,
+                        "reason": reason,
+                    }
+                )
+        if not variants:
+            return found
+        return Resolved(text, found.sources, found.variants + variants, found.origin)
 
     def note(self, raw: Any, index: int) -> tuple[Note, list[dict[str, Any]]]:
         """The note and the seed-copy differences in its text (when the seed supplies it)."""

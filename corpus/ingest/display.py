@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from corpus.glossary import Term
 from corpus.ingest.normalise import to_traditional
 
 # A numbered section heading on a line of its own: "7.建筑师", "8☆.外交官", "9.皇后（扩展角色）".
@@ -109,6 +110,17 @@ ERRATA: tuple[Erratum, ...] = (
     ),
     Erratum(C3, "税务员", "税务官", "税务员 for the Tax Collector, 税务官 in the seed's heading and FAQ"),
 )
+
+
+def second_edition_word(text: str, lang: str, first: Term, second: Term) -> tuple[str, str | None]:
+    """A 1st-edition rulebook passage shown for a ruling of both editions: a game term the two
+    editions word differently in the 2nd edition's word (废置 -> 移除, 财富牌 -> 财宝), the word
+    players of the edition in print read on their cards. Returns the text and the seed's word
+    replaced (None when the passage does not use it)."""
+    old, new = first.words.get(lang), second.words.get(lang)
+    if not old or not new or old == new or old not in text:
+        return text, None
+    return text.replace(old, new), old
 
 
 def restore_lost_words(text: str) -> tuple[str, list[Edit]]:

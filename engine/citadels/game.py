@@ -124,10 +124,12 @@ class CitadelsGame(CitadelsTable):
         pool = pool[layout.face_down :]
         self.emit("set_aside_down", None, count=len(rs.face_down))
         king = s.settings.character_at(4)
+        told = False  # the King passed over is said once, however many cards it is passed for
         for _ in range(layout.face_up):
             index = next(i for i, c in enumerate(pool) if c != king)
-            if index:
+            if index and not told:
                 self.emit("king_not_face_up", None, [king])
+                told = True
             rs.face_up.append(pool.pop(index))
         if rs.face_up:
             self.emit("set_aside_up", None, list(rs.face_up), None, "face_up")

@@ -85,7 +85,10 @@ def in_sentence(label: str, lang: str) -> str:
     return label[0].lower() + label[1:]
 
 
-_HAN_LATIN = re.compile(r"(?<=[\u3400-\u9fff])(?=[A-Za-z])|(?<=[A-Za-z])(?=[\u3400-\u9fff])")
+# a Latin word or a number next to a Han character ("交换 Ben 的", "抽 2 张", "获得 +1 行动")
+_HAN_LATIN = re.compile(
+    r"(?<=[\u3400-\u9fff])(?=[A-Za-z0-9]|\+\d)|(?<=[A-Za-z0-9])(?=[\u3400-\u9fff])"
+)
 
 
 _CJK = "\u3400-\u9fff\u3000-\u303f\uff00-\uffef"  # Han characters, CJK and full-width punctuation
@@ -94,7 +97,8 @@ _HAN_GAP = re.compile(f"(?<=[{_CJK}]) +(?=[{_CJK}])")
 
 def spaced(text: str) -> str:
     """Chinese text spaced as it is written: a space between Han characters and a Latin name
-    ("交换 Ben 的要塞"), none between two Chinese words ("抽取 教堂" -> "抽取教堂")."""
+    or a number ("交换 Ben 的要塞", "用掉 1 次行动"), none between two Chinese words
+    ("抽取 教堂" -> "抽取教堂")."""
     return _HAN_LATIN.sub(" ", _HAN_GAP.sub("", text))
 
 

@@ -44,6 +44,11 @@
     return attempt(0);
   }
 
+  /* progress as a player reads it: a whole percentage, 100 only when everything is saved */
+  function percent(done, total) {
+    return total > 0 ? Math.min(done < total ? 99 : 100, Math.floor(done * 100 / total)) : 0;
+  }
+
   function save(button, status) {
     if (!("caches" in window)) { status.textContent = tr("table.unsupported"); return; }
     button.disabled = true;
@@ -67,7 +72,7 @@
           return r ? cache.put(url, r) : Promise.reject(new Error(url));
         }).then(function () {
           done++;
-          status.textContent = tr("table.saving", { done: done, total: urls.length });
+          status.textContent = tr("table.saving", { pct: percent(done, urls.length) });
         }, function () { missing.push(url); }).then(worker);
       }
       var workers = [];
@@ -90,7 +95,7 @@
           status.textContent = tr("table.saved", { n: pack.entries.length });
           status.setAttribute("data-saved", String(pack.entries.length));
         } else {
-          status.textContent = tr("table.incomplete", { missing: missing.length, total: urls.length });
+          status.textContent = tr("table.incomplete", { pct: percent(urls.length - missing.length, urls.length) });
           status.setAttribute("data-missing", String(missing.length));
         }
       });
@@ -172,7 +177,7 @@
       var mark = JSON.parse(localStorage.getItem(MARK) || "null");
       if (mark) {
         var current = button.getAttribute("data-version");
-        if (mark.missing) status.textContent = tr("table.incomplete", { missing: mark.missing, total: mark.total || mark.n });
+        if (mark.missing) status.textContent = tr("table.incomplete", { pct: percent((mark.total || mark.n) - mark.missing, mark.total || mark.n) });
         else status.textContent = tr(current && mark.version !== current ? "table.outdated" : "table.saved", { n: mark.n });
       }
     } catch (e) { /* ignore */ }

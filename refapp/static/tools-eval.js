@@ -298,6 +298,12 @@
       }
       var out = { game: g.game, players: players, short_game: flag(q, "short") };
       form.table(q, out);
+      var eds = g.G.editions || [];
+      if (eds.length > 1) {  // the edition whose card names the form and the result use
+        var ed = q.get("edition") || g.G.edition;
+        if (eds.indexOf(ed) < 0) fail("edition: " + JSON.stringify(ed.slice(0, 20)) + " is not one of " + JSON.stringify(eds));
+        out.edition = ed;
+      }
       return out;
     }
   };

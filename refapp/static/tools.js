@@ -71,7 +71,7 @@
   /* a player left unnamed is scored as their seat number: shown as the form names them ("Player 1") */
   function seatName(p, i) { return p.name === String(i + 1) ? tr("score.player", { n: i + 1 }) : p.name; }
 
-  function renderScore(box, r) {
+  function renderScore(box, r, edition) {
     var winners = r.winners.map(function (i) { return seatName(r.players[i], i); }).join(tr("tools.sep"));
     var G = cfgTables.games[r.game], scored = cfgTables[r.game + "_score"];
     var ties = scored.cites[G.tie_cite];
@@ -86,7 +86,7 @@
       h.appendChild(el("span", { "class": "total", "data-total": String(p.total) }, tr("score.points", { n: p.total })));
       card.appendChild(h);
       var ul = el("ul", { "class": "lines" });
-      SCORE_LINES[G.score](ul, p, r.game, scored);
+      SCORE_LINES[G.score](ul, p, r.game, scored, edition);
       card.appendChild(ul);
       box.appendChild(card);
     });
@@ -97,11 +97,11 @@
   }
   /* a score card's lines, by score evaluator: each card's points, or a city's parts */
   var SCORE_LINES = {
-    deck: function (ul, p, game, D) {
+    deck: function (ul, p, game, D, edition) {
       p.lines.forEach(function (l) {
         var per = D.per_cards[l.card];
         ul.appendChild(item(tr(per ? "score.line.per_cards" : "score.line.card",
-          { count: l.count, card: name(game, l.card), points: l.points, cards: p.total_cards, per: per }),
+          { count: l.count, card: name(game, l.card, edition), points: l.points, cards: p.total_cards, per: per }),
           per ? D.cites.gardens : D.cites.points));
       });
     },
@@ -157,7 +157,7 @@
       errorBox.hidden = true;
       if (cfg.tool === "setup") renderSetup(result, out);
       else if (cfg.tool === "kingdom") renderKingdom(result, out, cfgTables);
-      else renderScore(result, out);
+      else renderScore(result, out, req.edition);
       result.setAttribute("data-ready", "1");
       if (reveal) result.scrollIntoView({ block: "start", behavior: "auto" });  // on a phone the answer is above or below the button
     } catch (e) {
@@ -243,6 +243,13 @@
         formParams().forEach(function (v, k) { if (k !== "exclude" && k !== "lock") keep.append(k, v); });
         location.assign(location.pathname + "?" + keep.toString());
         return;
+      }
+      if (ev.target.name === "edition" && cfg.tool === "score") {
+        // the same cards score alike in both editions; the form says the chosen edition's names (行省)
+        var game = ev.target.closest("[data-game]").getAttribute("data-game");
+        form.querySelectorAll(".card-name[data-card]").forEach(function (span) {
+          if (span.closest("[data-game]").getAttribute("data-game") === game) span.textContent = name(game, span.getAttribute("data-card"), ev.target.value);
+        });
       }
       var count = ev.target.closest && ev.target.closest("details.city");
       if (count) count.querySelector(".count").textContent = tr("score.districts_n", { n: count.querySelectorAll("input:checked").length });

@@ -117,6 +117,7 @@ def results() -> tuple[str, int]:
         "choices": filter_choices(params, browse_options(), g.lang),
         "data": None,
         "error": None,
+        "as_typed_url": None,
         "understood_chips": [],
         "ut": lambda key: understood_text(key, g.lang),
     }
@@ -137,6 +138,14 @@ def results() -> tuple[str, int]:
         message = data.get("error")
         context["error"] = i18n.translate("results.bad_query", g.lang)
         context["error_detail"] = message if isinstance(message, str) else None
+        as_typed = {k: v for k, v in params.items() if k not in WITHOUT_PARAMS}
+        if as_typed != params and state.search(as_typed)[1] < 400:
+            # a "read as" link whose reading does not fit the words: say so, and offer the search
+            # as typed (the understood chips' links add plain=/no_intent= to a search that ran)
+            context["error"] = i18n.translate("results.bad_reading", g.lang)
+            context["error_detail"] = None
+            as_typed.pop("lang", None)
+            context["as_typed_url"] = url_with("/search", as_typed)
         return render_template("results.html", **context), 400
     context["data"] = data
     context["understood_chips"] = understood_chips(data.get("understood"), g.lang)

@@ -217,6 +217,32 @@ def python_or_error(fn, request):  # type: ignore[no-untyped-def]
         return "error"
 
 
+def test_score_counter_says_the_card_names_of_the_chosen_edition(live_server, phone):
+    """The score counter asks which edition is on the table: the same Victory cards, but the 2nd
+    edition renames some (省份 -> 行省, 公国 -> 公爵领); the form and the result follow the choice."""
+    ctx, log = phone(locale="zh-CN")
+    page = ctx.new_page()
+    page.goto(live_server.url + "/tools/score?game=dominion&edition=1e&p0.province=2&p1.duchy=1")
+    ready(page)
+    label = page.locator("fieldset.player[data-index='0'] .card-name[data-card='province']")
+    assert label.inner_text() == "省份" and page.locator("select[name=edition]").input_value() == "1e"
+    assert "省份" in page.locator("#result .score-card").first.inner_text()
+    page.locator("select[name=edition]").select_option("2e")
+    wait_until(page, "() => location.search.includes('edition=2e')")
+    assert label.inner_text() == "行省"
+    assert "行省" in page.locator("#result .score-card").first.inner_text()
+    assert "省份" not in page.locator("#result").inner_text()
+    page.goto(live_server.url + "/tools/score?game=dominion&p0.estate=1&p1.curse=1&lang=en")
+    ready(page)
+    cards = [page.locator("#result .score-card").nth(i).inner_text() for i in (0, 1)]
+    assert "· 1 point\n" in cards[0] and "1 points" not in cards[0]  # one Estate: 1 point, not "1 points"
+    assert "· -1 points" in cards[1]
+    twin = get_json(f"{live_server.url}/tools/score.json?game=dominion&edition=1e&p0.province=2")
+    assert twin["request"]["edition"] == "1e" and twin["result"]["players"][0]["total"] == 12
+    phone_checks(page)
+    assert real_errors(log) == []
+
+
 def test_browser_scores_equal_the_engines_on_1200_random_cases(live_server, phone):
     ctx, log = phone(locale="en-US")
     page = ctx.new_page()

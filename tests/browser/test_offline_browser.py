@@ -7,6 +7,7 @@ its ★ step), as online; saving survives a busy server and says when it could n
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from urllib.parse import quote
 
@@ -230,6 +231,7 @@ def test_saving_waits_out_a_busy_server_and_says_when_it_could_not_finish(live_s
     status = page.locator("#save-status")
     assert status.get_attribute("data-missing") == "1"
     assert "没能保存" in status.inner_text()
+    assert re.search(r"已保存 (\d|[1-9]\d)%", status.inner_text())  # progress as a percentage, under 100
     assert len(refused) >= 10, refused  # every part was refused once and saved on a later try
     saved = page.evaluate(
         """async () => { const c = await caches.open('table-zh-Hans');

@@ -65,6 +65,7 @@ def test_sentences_select_whole_sentences_of_the_repaired_paragraph(curated_dir)
         rulings=[
             {
                 "id": "discarded-after",
+                "edition": "1e",
                 "from": {"file": RULEBOOK, "lines": [407, 415], "sentences": [2, 3]},
                 "en": "Set-aside cards are discarded afterwards; you may end short of seven.",
             }
@@ -75,6 +76,21 @@ def test_sentences_select_whole_sentences_of_the_repaired_paragraph(curated_dir)
         "在抓牌结束后它们会被弃掉。如果洗牌之后你仍然没有足够的卡牌，那么你就只能得到这么多了。"
     )
     assert [s.lines for s in ruling.sources] == [(409, 411), (286, 287)]
+
+
+def test_a_1st_edition_passage_for_a_ruling_of_both_editions_says_the_2nd_editions_words(curated_dir):
+    ruling = {
+        "id": "discarded-after",
+        "from": {"file": RULEBOOK, "lines": [407, 415], "sentences": [2, 3]},
+        "en": "Set-aside cards are discarded afterwards; you may end short of seven.",
+    }
+    both = run(curated_dir({"dominion/cards.yaml": [library_entry(rulings=[ruling])]})).entries[0].rulings[0]
+    assert both.text["zh-Hans"].startswith("在抽牌结束后") and "抓牌" not in both.text["zh-Hant"]
+    [variant] = [v for v in both.variants if v["editorial"] == "edition-word"]
+    assert variant["shown"] == "抽牌" and "抓牌" in variant["readings"].values()
+    first = library_entry(editions=["1e"], rulings=[ruling])
+    only_1e = run(curated_dir({"dominion/cards.yaml": [first]})).entries[0].rulings[0]
+    assert only_1e.text["zh-Hans"].startswith("在抓牌结束后")  # an entry of the 1st edition only
 
 
 def test_simplified_seed_gets_s2tw_traditional(curated_dir):

@@ -153,6 +153,25 @@ def test_a_planted_latin_word_run_into_chinese_is_found(dataset):
     assert [(f.kind, f.field.lang, f.match) for f in findings] == [("spacing", "zh-Hans", "Q称")]
 
 
+@pytest.mark.parametrize("area", ["scenario", "narration", "ui", "tools"])
+def test_a_latin_name_or_a_number_run_into_chinese_is_found_in_what_we_write(area):
+    def field(lang: str, text: str) -> Field:
+        return Field(area, "dominion", None, lang, f"{area} planted", text, "title")
+
+    fields = [
+        field("zh-Hans", "民兵：Bob弃牌直到手中只剩3张"),
+        field("zh-Hant", "民兵：Bob 棄牌直到手中只剩 3 張，獲得 +2 錢幣"),
+        field("zh-Hans", "获得+1行动"),
+    ]
+    found = [(f.field.text[:4], f.match) for f in scan(fields)]
+    assert found == [("民兵：B", "b弃"), ("民兵：B", "剩3"), ("获得+1", "得+1")]
+
+
+def test_the_dataset_keeps_its_sources_spacing_of_numbers():
+    fields = [Field("dataset", "citadels", None, "zh-Hans", "planted", "建筑费用是6 枚金币，拿2枚", "ruling")]
+    assert scan(fields) == []
+
+
 def test_quotes_and_parentheses_of_latin_text_are_not_findings():
     fields = [
         Field(
@@ -201,6 +220,22 @@ def test_a_planted_second_word_for_trash_is_found_in_its_edition_only(dataset):
     assert not [
         f for f in scan(dataset_fields(first), glossary) if f.field.where == "dominion/chapel#planted ruling"
     ]
+
+
+def test_a_1st_edition_word_in_a_ruling_of_both_editions_is_found(dataset):
+    text = {"en": "Trash it.", "zh-Hans": "将它废置，再明示手牌。", "zh-Hant": "將它移除，再展示手牌。"}
+    ds = planted(dataset, "dominion/chapel", text)  # Chapel is of both editions; the ruling too
+    findings = [
+        f
+        for f in scan(dataset_fields(ds), load_glossary())
+        if f.field.where == "dominion/chapel#planted ruling"
+    ]
+    assert sorted((f.kind, f.field.lang, f.match) for f in findings) == [
+        ("glossary", "zh-Hans", "废置"),
+        ("glossary", "zh-Hans", "明示"),
+    ]
+    shipped = dataset.by_id()["dominion/chapel"].rulings
+    assert all("废置" not in r.text["zh-Hans"] for r in shipped if r.edition is None)
 
 
 def test_a_glossary_avoid_word_stays_allowed_as_an_alias():

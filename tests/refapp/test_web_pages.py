@@ -455,3 +455,24 @@ def test_the_player_punctuates_in_the_readers_script(client):
     strings = json.loads(page.split('id="player-strings">', 1)[1].split("</script>", 1)[0])
     assert strings["punct.colon"] == "："  # the script joins the ★ step's words with it
     assert " — " not in page
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+def test_a_2nd_edition_name_is_not_listed_again_among_the_other_names(lang):
+    from corpus.model import load_dataset
+    from refapp.source_line import shown_aliases
+
+    trash = load_dataset().by_id()["dominion/terms/trash"]
+    assert trash.extra["names_2e"][lang] == "移除" and "移除" in trash.aliases  # its own row
+    shown = shown_aliases(trash, lang)
+    assert shown and "移除" not in shown and len(shown) == len(set(shown))
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
+def test_the_offline_page_tells_a_player_what_still_works(client, lang):
+    from refapp import tools_strings
+
+    page = html(client.get(f"/offline?lang={lang}"))
+    assert i18n.translate("offline.body", lang) in page
+    assert tools_strings.translate("table.save", lang) in i18n.translate("offline.body", lang)
+    assert "names only" not in page and "仅匹配名称" not in page

@@ -84,6 +84,7 @@ def test_score_json_from_form_parameters(client):
         "/tools/score.json?game=dominion&p0.province=x",
         "/tools/score.json?game=citadels&p0.city=nowhere&p1.city=",
         "/tools/score.json",
+        "/tools/score.json?game=dominion&edition=3e&p0.estate=1",
         "/tools/setup.json?kingdom=" + "x," * 600,
     ],
 )
@@ -229,3 +230,12 @@ def test_the_set_up_tool_refuses_an_edition_no_game_has(client, query, status):
     r = client.get(f"/tools/setup.json?{query}")
     assert r.status_code == status
     assert ("edition" in r.get_json().get("error", "")) is (status == 400)
+
+
+def test_one_point_is_said_in_the_singular():
+    from refapp import tools_strings
+
+    assert tools_strings.translate("score.points", "en", n=1) == "1 point"
+    assert tools_strings.translate("score.points", "en", n=-1) == "-1 points"
+    assert tools_strings.translate("score.districts_n", "en", n=1) == "1 district"
+    assert tools_strings.client_strings("en", ("score.",))["score.points.one"] == "1 point"

@@ -122,13 +122,30 @@ def test_the_language_switch_keeps_repeated_readings(real):
         ({"q": "女巫", "plain": ["女巫"] * 9}, "the limit is 8"),
     ],
 )
-def test_bad_readings_are_a_clear_400_on_the_page_and_in_the_api(real, query, message):
-    """The page says so in the reader's words (never the API's English message); the API names the problem."""
-    page = real.get("/search", query_string={**query, "lang": "zh-Hant"})
+@pytest.mark.parametrize(
+    ("lang", "says", "link"),
+    [
+        ("zh-Hant", "這個連結裡的「理解為」選項與這次搜尋的字詞不符", "按原樣搜尋「女巫」"),
+        ("zh-Hans", "这个链接里的“理解为”选项与这次搜索的字词不符", "按原样搜索“女巫”"),
+        ("en", "The “Read as” choice in this link does not fit the words", "Search for “女巫” as typed"),
+    ],
+)
+def test_bad_readings_are_a_clear_400_on_the_page_and_in_the_api(real, query, message, lang, says, link):
+    """The page says what is wrong in the reader's words (never the API's English message) and
+    links to the search as typed; the API names the problem."""
+    page = real.get("/search", query_string={**query, "lang": lang})
     body = page.get_data(as_text=True)
-    assert page.status_code == 400 and "無法理解這個搜尋" in body and message not in body
+    assert page.status_code == 400 and says in body and message not in body
+    assert re.search(r'<a href="/search\?q=%E5%A5%B3%E5%B7%AB">' + re.escape(link) + "</a>", body)
     api = real.get("/api/search", query_string=query)
     assert api.status_code == 400 and message in api.get_json()["error"]
+
+
+def test_a_bad_filter_beside_a_reading_is_not_blamed_on_the_reading(real):
+    query = {"q": "女巫", "plain": "女巫", "game": "chess", "lang": "zh-Hant"}
+    page = real.get("/search", query_string=query)
+    body = page.get_data(as_text=True)
+    assert page.status_code == 400 and "無法理解這個搜尋" in body and "理解為」選項" not in body
 
 
 def test_the_api_takes_repeated_readings(real):

@@ -64,3 +64,25 @@ def test_citadels_district_deck_is_the_glossary_word(names):
 def test_traditional_is_derived_where_not_written():
     assert CITADELS_EVENTS["round_start"]["zh-Hant"] == to_hant(CITADELS_EVENTS["round_start"]["zh-Hans"])
     assert DOMINION["events"]["reveal"]["zh-Hant"] != to_hant(DOMINION["events"]["reveal"]["zh-Hans"])  # 明示
+
+
+def test_no_demo_says_the_same_line_twice_in_a_row(names):
+    """A chosen card and the card taken into hand read as two lines ("keeps X" twice was one
+    step said twice); the King passed over for several face-up cards is said once. A card shown
+    after a card of the same name (Bandit reveals two Coppers) is two real steps."""
+    import engine
+    from corpus.model import load_dataset
+    from refapp.catalog import Catalog
+
+    catalog = Catalog.from_dataset(load_dataset())
+    repeated = []
+    for info in engine.list_scenarios():
+        sc = engine.load_scenario(info.id)
+        events = engine.run_scenario(sc, catalog.slug_names(sc.game, sc.edition)).to_dict()["events"]
+        for a, b in zip(events, events[1:], strict=False):
+            if a.get("kind") == b.get("kind") == "reveal":
+                continue
+            same = [lang for lang in ("en", "zh-Hans", "zh-Hant") if a["say"][lang] == b["say"][lang]]
+            if same:
+                repeated.append((info.id, a.get("kind"), b.get("kind"), a["say"][same[0]]))
+    assert repeated == []
