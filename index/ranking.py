@@ -252,7 +252,7 @@ def _pair_groups(a: QueryAnalysis, t: RankTables, w: RankWeights) -> tuple[list[
     terms of its game (间谍 + 洗牌): a smaller one, as a term's name is often only how the
     question is put (城市 'city' beside the Armory); a name of the other game only (亮出,
     Dominion's 'reveal', beside the Assassin) never pairs."""
-    groups = list(a.groups)
+    groups = _this_game(a, t, list(a.groups))
     if groups:  # the card a verb stands for ('bewitched': the Witch) is in play too
         groups += [g for g in a.actors if all(g.isdisjoint(x) for x in groups) and g <= t.cards]
     kinds = {e: t.entries.get(e, {}) for g in groups for e in g}
@@ -264,6 +264,17 @@ def _pair_groups(a: QueryAnalysis, t: RankTables, w: RankWeights) -> tuple[list[
     games = {kinds[e]["game"] for e in cards[0] if kinds[e].get("kind") == "card"}
     same_game = [g for g in groups if any(kinds[e].get("game") in games for e in g)]
     return same_game, w.pair_bonus * w.term_pair_share
+
+
+def _this_game(a: QueryAnalysis, t: RankTables, groups: list[frozenset[str]]) -> list[frozenset[str]]:
+    """The names of the game the question is about: a name only the other game has (Dominion's
+    Gold in 'navigator takes 4 gold, can he still build', a Citadels question by its words) is
+    a word of the question, not a second card in play. Only when the game is named, or guessed
+    from the question's words rather than from its names alone."""
+    game = a.game_hint or (a.game_guess if a.game_source == "vocabulary" else None)
+    if game is None:
+        return groups
+    return [g for g in groups if any(t.entries.get(e, {}).get("game") == game for e in g)]
 
 
 def _subject(a: QueryAnalysis, groups: list[frozenset[str]], t: RankTables) -> frozenset[str]:
@@ -317,10 +328,11 @@ def _pair_bonus(
         ):
             continue  # a card list (components, recommended sets) is not about an interaction
         value = bonus + unit_scores.get(uid, 0.0)
-        if w.pair_unasked_share and not (t.mentions(uid) & t.cards) - asked - {u["entry"]}:
+        unasked = bool((t.mentions(uid) & t.cards) - asked - {u["entry"]})  # names a third card
+        if w.pair_unasked_share and not unasked:
             value += bonus * w.pair_unasked_share  # names only what the question asks about
         if u["part"] == "ruling":
-            value += w.ruling_pair_edge + (w.subject_edge if u["entry"] in subject else 0.0)
+            value += w.ruling_pair_edge + (w.subject_edge if u["entry"] in subject and not unasked else 0.0)
         pairs_of.setdefault(u["entry"], []).append(uid)
         if value > best.get(u["entry"], (-1.0, ""))[0]:
             best[u["entry"]] = (value, uid)

@@ -695,7 +695,15 @@
       var onlyAsked = null;
       if (only) { onlyAsked = new Set(); only.forEach(function (u) { questionsOf[u].forEach(function (q) { onlyAsked.add(q); }); }); }
       var asked = scoreClauses(clauses.filter(function (c) { return c[0] === "ask"; }), onlyAsked);
-      asked.forEach(function (v, d) { var u = questionOf[d - firstQuestion]; acc.set(u, (acc.get(u) || 0) + v); });
+      // a unit's questions best first, each worth QUESTION_DECAY of the one before (index.unit_scores)
+      var byUnit = new Map();
+      asked.forEach(function (v, d) { var u = questionOf[d - firstQuestion]; if (!byUnit.has(u)) byUnit.set(u, []); byUnit.get(u).push(v); });
+      byUnit.forEach(function (values, u) {
+        values.sort(function (x, y) { return y - x; });
+        var weight = 1.0, total = 0.0;
+        values.forEach(function (v) { total += weight * v; weight *= K.QUESTION_DECAY; });
+        acc.set(u, (acc.get(u) || 0) + total);
+      });
       return acc;
     }
     function intentFactors(asked) {
@@ -799,7 +807,7 @@
     }
     function pairGroups(a) {
       var kind = function (e) { return (entries.get(e) || {}).kind; };
-      var groups = a.groups.slice();
+      var groups = thisGame(a, a.groups.slice());
       if (groups.length) {  // the card a verb stands for ('bewitched': the Witch) is in play too
         var base = groups.slice();
         a.actors.forEach(function (g) {
@@ -814,6 +822,11 @@
       cardGroups[0].forEach(function (e) { if (kind(e) === "card") games.add(entries.get(e).game); });
       var same = groups.filter(function (g) { return Array.from(g).some(function (e) { return games.has((entries.get(e) || {}).game); }); });
       return [same, W.pair_bonus * W.term_pair_share];
+    }
+    function thisGame(a, groups) {  // a name only the other game has is a word of the question, not a card in play
+      var game = a.gameHint || (a.gameSource === "vocabulary" ? a.gameGuess : null);
+      if (!game) return groups;
+      return groups.filter(function (g) { return Array.from(g).some(function (e) { return (entries.get(e) || {}).game === game; }); });
     }
     function subjectOf(a, groups) {
       for (var i = 0; i < a.names.length; i++) {
@@ -839,7 +852,8 @@
         if (nCards > W.max_pair_cards || !passes(entries.get(u.entry), u.editions, f)) return;
         var value = b + (unitScores.get(uid) || 0);
         if (W.pair_unasked_share && !unasked) value += b * W.pair_unasked_share;  // names only what the question asks about
-        if (u.part === "ruling") value += W.ruling_pair_edge + (subject.has(u.entry) ? W.subject_edge : 0);
+        // the card asked about first: its rulings naming no third card
+        if (u.part === "ruling") value += W.ruling_pair_edge + (subject.has(u.entry) && !unasked ? W.subject_edge : 0);
         if (!pairsOf.has(u.entry)) pairsOf.set(u.entry, []);
         pairsOf.get(u.entry).push(uid);
         if (value > (best.has(u.entry) ? best.get(u.entry)[0] : -1)) best.set(u.entry, [value, uid]);
