@@ -252,7 +252,7 @@ def _pair_groups(a: QueryAnalysis, t: RankTables, w: RankWeights) -> tuple[list[
     terms of its game (间谍 + 洗牌): a smaller one, as a term's name is often only how the
     question is put (城市 'city' beside the Armory); a name of the other game only (亮出,
     Dominion's 'reveal', beside the Assassin) never pairs."""
-    groups = _this_game(a, t, list(a.groups))
+    groups = this_game(a, t.entries, list(a.groups))
     if groups:  # the card a verb stands for ('bewitched': the Witch) is in play too
         groups += [g for g in a.actors if all(g.isdisjoint(x) for x in groups) and g <= t.cards]
     kinds = {e: t.entries.get(e, {}) for g in groups for e in g}
@@ -266,15 +266,19 @@ def _pair_groups(a: QueryAnalysis, t: RankTables, w: RankWeights) -> tuple[list[
     return same_game, w.pair_bonus * w.term_pair_share
 
 
-def _this_game(a: QueryAnalysis, t: RankTables, groups: list[frozenset[str]]) -> list[frozenset[str]]:
-    """The names of the game the question is about: a name only the other game has (Dominion's
-    Gold in 'navigator takes 4 gold, can he still build', a Citadels question by its words) is
-    a word of the question, not a second card in play. Only when the game is named, or guessed
-    from the question's words rather than from its names alone."""
+def this_game(
+    a: QueryAnalysis, entries: Mapping[str, Mapping[str, Any]], groups: list[frozenset[str]]
+) -> list[frozenset[str]]:
+    """The names of the game the question is about, each as that game's entries: a name only the
+    other game has is a word of the question, not a card in play, and Gold in 'navigator takes 4
+    gold, can he still build' (a Citadels question by its words) is Citadels' gold, a term, not
+    Dominion's Gold card. Only when the game is named, or guessed from the question's words
+    rather than from its names alone."""
     game = a.game_hint or (a.game_guess if a.game_source == "vocabulary" else None)
     if game is None:
         return groups
-    return [g for g in groups if any(t.entries.get(e, {}).get("game") == game for e in g)]
+    kept = [frozenset(e for e in g if entries.get(e, {}).get("game") == game) for g in groups]
+    return [g for g in kept if g]
 
 
 def _subject(a: QueryAnalysis, groups: list[frozenset[str]], t: RankTables) -> frozenset[str]:

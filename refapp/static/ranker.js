@@ -826,7 +826,8 @@
     function thisGame(a, groups) {  // a name only the other game has is a word of the question, not a card in play
       var game = a.gameHint || (a.gameSource === "vocabulary" ? a.gameGuess : null);
       if (!game) return groups;
-      return groups.filter(function (g) { return Array.from(g).some(function (e) { return (entries.get(e) || {}).game === game; }); });
+      return groups.map(function (g) { return new Set(Array.from(g).filter(function (e) { return (entries.get(e) || {}).game === game; })); })
+        .filter(function (g) { return g.size > 0; });
     }
     function subjectOf(a, groups) {
       for (var i = 0; i < a.names.length; i++) {
@@ -919,10 +920,13 @@
       var top = ranked[0], named = namedOf(a), own = new Set();
       named.forEach(function (e) { (ownNames.get(e) || []).forEach(function (t) { own.add(t); }); });
       if (!a.tokens.some(function (t) { return !own.has(t); })) return [[], 0];
-      var alone = a.groups.some(function (g) { return g.size === 1 && g.has(top.entry); }) ||
+      // things in play: cards of the question's game (a term, or a name only the other game has, is a word of it)
+      var groups = thisGame(a, a.groups.slice());
+      var nCards = groups.filter(function (g) { return Array.from(g).some(function (e) { return (entries.get(e) || {}).kind === "card"; }); }).length;
+      var alone = groups.some(function (g) { return g.size === 1 && g.has(top.entry); }) ||
         (a.pinyinEntries.size === 1 && a.pinyinEntries.has(top.entry));
       var scores, share, most, at;
-      if (answers.has(top.entry) && alone && entries.get(top.entry).kind === "card" && a.groups.length < 2) {
+      if (answers.has(top.entry) && alone && entries.get(top.entry).kind === "card" && nCards < 2) {
         scores = answers.get(top.entry); share = K.EXTRA_SHARE; most = K.MAX_EXTRA; at = 1;
       } else if (a.tokens.length >= 2 && ranked.length >= 2 && top.score >= K.UNNAMED_LEAD * ranked[1].score &&
                  (!named.size || named.has(top.entry))) {
