@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import Any
 
-from index.analysis import QueryAnalysis
+from index.analysis import NameMatch, QueryAnalysis
 from index.filtering import passes
 from index.game_words import STRONG_MARGIN
 from index.query import Filters
@@ -122,7 +122,7 @@ def rank(
         if entry in scored:
             _pick_answer(scored[entry], units, t, w)
     length = a.content_length  # the query's characters besides spaces and stop words
-    for m in a.names:
+    for m in _each_entry_once(a.names):  # a name said twice ('gold into another gold') counts once
         share = min(1.0, len(m.form.norm.replace(" ", "")) / length)
         # A term's name inside a longer question ('... go to my hand', 'collect money') is a
         # word of the question more than the thing asked about: its bonus is its share alone.
@@ -156,6 +156,18 @@ def rank(
         _pair_bonus(things, bonus, scored, {u: s for u, _, s in hits}, f, t, answers or {}, subject, w)
     order = t.kind_order  # best first; ties: cards before terms, rules and FAQs, then by id
     return [s for *_, s in sorted((-s.score, order.get(s.entry, 9), s.entry, s) for s in scored.values())]
+
+
+def _each_entry_once(names: list[NameMatch]) -> list[NameMatch]:
+    """Each entry's longest name match (the first of equals), in order of position: a name the
+    question says twice, or two names of one entry (金殿, throne room), lift it once."""
+    best: dict[str, NameMatch] = {}
+    for m in names:
+        had = best.get(m.form.entry)
+        if had is None or len(m.form.norm) > len(had.form.norm):
+            best[m.form.entry] = m
+    chosen = {id(m) for m in best.values()}
+    return [m for m in names if id(m) in chosen]
 
 
 def _only_pinyin_key(a: QueryAnalysis) -> bool:

@@ -871,6 +871,15 @@
         }
       });
     }
+    function eachEntryOnce(names) {  // each entry's longest name match (the first of equals), in order
+      var best = new Map();
+      names.forEach(function (m) {
+        var had = best.get(m.form.entry);
+        if (!had || Array.from(m.form.norm).length > Array.from(had.form.norm).length) best.set(m.form.entry, m);
+      });
+      var chosen = new Set(best.values());
+      return names.filter(function (m) { return chosen.has(m); });
+    }
     function onlyPinyinKey(a) {  // the query is nothing but a pinyin, initials or English name key
       var words = a.text.split(/\s+/).filter(Boolean), keys = new Set(a.pinyinKeys);
       return words.length > 0 && (keys.has(words.join("")) || words.every(function (w) { return keys.has(w); }));
@@ -885,7 +894,7 @@
       });
       (answers || new Map()).forEach(function (us, entry) { if (scored.has(entry)) pickAnswer(scored.get(entry), us); });
       var length = Math.max(1, a.contentChars);  // the query's characters besides spaces and stop words
-      a.names.forEach(function (m) {
+      eachEntryOnce(a.names).forEach(function (m) {  // a name said twice counts once
         var share = Math.min(1.0, Array.from(m.form.norm.replace(/ /g, "")).length / length);
         var term = (entries.get(m.form.entry) || {}).kind === "term";
         bonus(scored, m.form.entry, f, W.name_bonus * (term ? share : 0.5 + 0.5 * share));

@@ -141,3 +141,19 @@ def test_an_everyday_verb_for_a_cards_deed_brings_that_card_into_the_question(re
     # 'murdered' is the Assassin's doing: the ruling on an assassinated Bishop answers
     q = "the bishop got murdered, can the warlord hit his city now"
     assert top(real, q, "en") == [("citadels/warlord", "assassinated-bishop-unprotected")]
+
+
+def test_a_name_said_twice_lifts_its_entry_once(real):
+    # 'gold into another gold' names Gold twice: it is still one thing beside Remodel, and the
+    # name bonus goes once to each entry named (the longest of its names found)
+    from index.analysis import analyse
+    from index.normalise import normalise
+    from index.ranking import _each_entry_once
+
+    o = real.opened
+    a = analyse(normalise("改建把金币改成金币行吗"), o.tables, o.tokeniser)
+    gold = [m for m in a.names if m.form.entry == "dominion/gold"]
+    assert len(gold) == 2
+    once = _each_entry_once(a.names)
+    assert [m.form.entry for m in once].count("dominion/gold") == 1
+    assert len(once) == len({m.form.entry for m in a.names})
