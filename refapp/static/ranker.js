@@ -573,6 +573,16 @@
       tokens.forEach(function (t) { (synonyms.get(t) || []).forEach(function (s) { if (!have.has(s)) out.push(s); }); });
       return uniq(out);
     }
+    function oneGameImplied(tokens) {  // rulebook words of everyday words that stand for one game's words only
+      var have = new Set(tokens), out = [];
+      tokens.forEach(function (t) {
+        var means = (synonyms.get(t) || []).filter(function (s) { return !have.has(s); });
+        var games = new Set();
+        means.forEach(function (s) { var h = gameWords.get(s); if (h) games.add(h[0]); });
+        if (games.size < 2) means.forEach(function (s) { out.push(s); });
+      });
+      return uniq(out);
+    }
     function startsAny(prefix) {
       var lo = 0, hi = pinyinSorted.length;
       while (lo < hi) { var mid = (lo + hi) >> 1; if (pinyinSorted[mid] < prefix) lo = mid + 1; else hi = mid; }
@@ -1066,7 +1076,7 @@
       } else {
         a = analyse(norm);
         if (anyGame) { a.gameHint = a.gameGuess = a.gameSource = null; a.gameMargin = 0; }
-        else withGuess(a, a.tokens, expand(a.tokens));
+        else withGuess(a, a.tokens, oneGameImplied(a.tokens));
         var asked = askedIntents(norm);
         var clauses = clausesOf(a);
         var hasPhrase = phraseTokens.some(function (p) { return p.length; });
