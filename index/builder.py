@@ -287,8 +287,11 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         lexicon = Lexicon.from_dataset(dataset)
         words = tuple(sorted(set(lexicon.jieba_words()) | query_words()))
         units = all_units(dataset, lexicon)
-        asked = [(d, q) for d, u in enumerate(units) for q in u.questions]
-        asked_norms = [normalise(q) for _, q in asked]  # once: dictionary, vocabulary, the ask field
+        # A unit's questions, each wording once: a question written in both scripts is one question.
+        asked = [
+            (d, q) for d, u in enumerate(units) for q in dict.fromkeys(normalise(q) for q in u.questions)
+        ]
+        asked_norms = [q for _, q in asked]  # once: dictionary, vocabulary, the ask field
         texts = [u.norm for u in units] + asked_norms + [f.norm for f in lexicon.forms]
         runs = list(dict.fromkeys(r for t in texts for r in CJK_RUN.findall(t)))  # each distinct run once
         base = get_tokeniser(words).corpus_dictionary(runs)

@@ -22,6 +22,7 @@ __all__ = [
     "infer_game",
     "load_game_words",
     "load_weak_game_words",
+    "one_game_implied",
     "parse_game_words",
 ]
 
@@ -93,6 +94,21 @@ def game_evidence(
     return out
 
 
+def one_game_implied(
+    tokens: Iterable[str], synonyms: Mapping[str, tuple[str, ...]], table: GameTable
+) -> list[str]:
+    """The rulebook words the query's everyday words stand for (`synonyms`), leaving out those
+    of a word that stands for both games' words: 块钱 'money' means Dominion's 钱币 and
+    Citadels' 金币 alike, so it says nothing about which game is meant."""
+    have = set(tokens)
+    out: dict[str, None] = {}
+    for t in tokens:
+        means = [s for s in synonyms.get(t, ()) if s not in have]
+        if len({table[s][0] for s in means if s in table}) < 2:
+            out.update(dict.fromkeys(means))
+    return list(out)
+
+
 def guess_game(evidence: Mapping[str, float]) -> tuple[str | None, float]:
     """(the game with at least MARGIN more evidence than any other, that margin), or (None, 0)."""
     if not evidence:
@@ -103,9 +119,7 @@ def guess_game(evidence: Mapping[str, float]) -> tuple[str | None, float]:
     return (ranked[0][0], margin) if margin >= MARGIN else (None, 0.0)
 
 
-def infer_game(
-    tokens: Iterable[str], table: GameTable, named: Iterable[frozenset[str]] = ()
-) -> str | None:
+def infer_game(tokens: Iterable[str], table: GameTable, named: Iterable[frozenset[str]] = ()) -> str | None:
     """The game the query's words and names are clearly about ('action card' names only
     Dominion's term, while 图书馆 names both games' Library and says nothing); None when there is
     no evidence, or about as much for both games."""

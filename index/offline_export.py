@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from index import index_format, opened, passages, ranking, suggest
+from index import index_format, opened, passages, ranking, suggest, unit_scores
 from index.analysis import EDITION_WORDS, GAME_WORDS
 from index.fold import FOLD_OVERLAP, FOLD_WINDOW
 from index.game_words import CARD_NAME_WEIGHT, MARGIN, OTHER_NAME_WEIGHT, STRONG_MARGIN, WORD_WEIGHT
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 FORMAT = 1
 # The modules of the search whose numeric constants (upper-case names) the offline ranker reads.
-SEARCH_MODULES = (index_format, opened, passages, clauses, candidates, answers, rank, suggest)
+SEARCH_MODULES = (index_format, opened, passages, clauses, candidates, answers, rank, suggest, unit_scores)
 # Code points whose characters a query may hold: CJK (with extension A) and compatibility ideographs.
 CJK_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))
 

@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import Any
 
-from index.analysis import QueryAnalysis
+from index.analysis import NameMatch, QueryAnalysis
 from index.filtering import passes
 from index.game_words import STRONG_MARGIN
 from index.query import Filters
@@ -122,7 +122,7 @@ def rank(
         if entry in scored:
             _pick_answer(scored[entry], units, t, w)
     length = a.content_length  # the query's characters besides spaces and stop words
-    for m in a.names:
+    for m in _each_entry_once(a.names):  # a name said twice ('gold into another gold') counts once
         share = min(1.0, len(m.form.norm.replace(" ", "")) / length)
         # A term's name inside a longer question ('... go to my hand', 'collect money') is a
         # word of the question more than the thing asked about: its bonus is its share alone.
@@ -156,6 +156,18 @@ def rank(
         _pair_bonus(things, bonus, scored, {u: s for u, _, s in hits}, f, t, answers or {}, subject, w)
     order = t.kind_order  # best first; ties: cards before terms, rules and FAQs, then by id
     return [s for *_, s in sorted((-s.score, order.get(s.entry, 9), s.entry, s) for s in scored.values())]
+
+
+def _each_entry_once(names: list[NameMatch]) -> list[NameMatch]:
+    """Each entry's longest name match (the first of equals), in order of position: a name the
+    question says twice, or two names of one entry (金殿, throne room), lift it once."""
+    best: dict[str, NameMatch] = {}
+    for m in names:
+        had = best.get(m.form.entry)
+        if had is None or len(m.form.norm) > len(had.form.norm):
+            best[m.form.entry] = m
+    chosen = {id(m) for m in best.values()}
+    return [m for m in names if id(m) in chosen]
 
 
 def _only_pinyin_key(a: QueryAnalysis) -> bool:
@@ -252,7 +264,7 @@ def _pair_groups(a: QueryAnalysis, t: RankTables, w: RankWeights) -> tuple[list[
     terms of its game (间谍 + 洗牌): a smaller one, as a term's name is often only how the
     question is put (城市 'city' beside the Armory); a name of the other game only (亮出,
     Dominion's 'reveal', beside the Assassin) never pairs."""
-    groups = list(a.groups)
+    groups = this_game(a, t.entries, list(a.groups))
     if groups:  # the card a verb stands for ('bewitched': the Witch) is in play too
         groups += [g for g in a.actors if all(g.isdisjoint(x) for x in groups) and g <= t.cards]
     kinds = {e: t.entries.get(e, {}) for g in groups for e in g}
@@ -264,6 +276,21 @@ def _pair_groups(a: QueryAnalysis, t: RankTables, w: RankWeights) -> tuple[list[
     games = {kinds[e]["game"] for e in cards[0] if kinds[e].get("kind") == "card"}
     same_game = [g for g in groups if any(kinds[e].get("game") in games for e in g)]
     return same_game, w.pair_bonus * w.term_pair_share
+
+
+def this_game(
+    a: QueryAnalysis, entries: Mapping[str, Mapping[str, Any]], groups: list[frozenset[str]]
+) -> list[frozenset[str]]:
+    """The names of the game the question is about, each as that game's entries: a name only the
+    other game has is a word of the question, not a card in play, and Gold in 'navigator takes 4
+    gold, can he still build' (a Citadels question by its words) is Citadels' gold, a term, not
+    Dominion's Gold card. Only when the game is named, or guessed from the question's words
+    rather than from its names alone."""
+    game = a.game_hint or (a.game_guess if a.game_source == "vocabulary" else None)
+    if game is None:
+        return groups
+    kept = [frozenset(e for e in g if entries.get(e, {}).get("game") == game) for g in groups]
+    return [g for g in kept if g]
 
 
 def _subject(a: QueryAnalysis, groups: list[frozenset[str]], t: RankTables) -> frozenset[str]:
@@ -317,10 +344,11 @@ def _pair_bonus(
         ):
             continue  # a card list (components, recommended sets) is not about an interaction
         value = bonus + unit_scores.get(uid, 0.0)
-        if w.pair_unasked_share and not (t.mentions(uid) & t.cards) - asked - {u["entry"]}:
+        unasked = bool((t.mentions(uid) & t.cards) - asked - {u["entry"]})  # names a third card
+        if w.pair_unasked_share and not unasked:
             value += bonus * w.pair_unasked_share  # names only what the question asks about
         if u["part"] == "ruling":
-            value += w.ruling_pair_edge + (w.subject_edge if u["entry"] in subject else 0.0)
+            value += w.ruling_pair_edge + (w.subject_edge if u["entry"] in subject and not unasked else 0.0)
         pairs_of.setdefault(u["entry"], []).append(uid)
         if value > best.get(u["entry"], (-1.0, ""))[0]:
             best[u["entry"]] = (value, uid)

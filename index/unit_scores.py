@@ -1,6 +1,9 @@
 """Units' BM25F scores for an OR of clauses, from the impact lists: a unit adds the scores of
 the player questions it answers (each question is a document of the `ask` field, numbered
-after the units; `questions.json` says whose)."""
+after the units; `questions.json` says whose). A unit's questions count best first with
+decaying weights (the best fully, the next `QUESTION_DECAY` of its score, and so on): several
+wordings of one question say it once, so a unit many wordings half-match does not outweigh the
+one whose question the player asked."""
 
 from __future__ import annotations
 
@@ -11,6 +14,8 @@ from index.impacts import Clause, score_clauses
 
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
+
+QUESTION_DECAY = 0.85  # weight of a unit's next best matching question, relative to the one before
 
 
 def score_units(o: OpenedIndex, clauses: list[Clause], only: set[int] | None = None) -> dict[int, float]:
@@ -24,8 +29,15 @@ def score_units(o: OpenedIndex, clauses: list[Clause], only: set[int] | None = N
         [c for c in clauses if c.field == "ask"],
         only=only_asked if only is not None else None,
     )
-    get = acc.get
+    by_unit: dict[int, list[float]] = {}
     for d, v in asked.items():
-        u = owner[d - first]
-        acc[u] = get(u, 0.0) + v
+        by_unit.setdefault(owner[d - first], []).append(v)
+    get = acc.get
+    for u, values in by_unit.items():
+        values.sort(reverse=True)
+        weight, total = 1.0, 0.0
+        for v in values:
+            total += weight * v
+            weight *= QUESTION_DECAY
+        acc[u] = get(u, 0.0) + total
     return acc

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from index.analysis import QueryAnalysis, analyse
-from index.synonyms import expand
+from index.game_words import one_game_implied
 from index.understood import read_as_plain
 
 if TYPE_CHECKING:
@@ -23,4 +23,6 @@ def analyse_request(req: Request, o: OpenedIndex) -> QueryAnalysis:
         a = read_as_plain(a, req.without.plain, o.tables.pinyin)
     if req.any_game:
         return a.without_game()
-    return a.with_guess(a.tokens, o.tables.game_words, expand(a.tokens, o.synonyms))
+    return a.with_guess(
+        a.tokens, o.tables.game_words, one_game_implied(a.tokens, o.synonyms, o.tables.game_words)
+    )

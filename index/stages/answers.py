@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from index.analysis import QueryAnalysis
 from index.impacts import Clause
-from index.ranking import Answers, Hit, Scored
+from index.ranking import Answers, Hit, Scored, this_game
 from index.unit_scores import score_units
 
 if TYPE_CHECKING:
@@ -65,8 +65,12 @@ def other_answers(
     own = {t for e in named for t in o.own_name_tokens.get(e, ())}
     if not [t for t in a.tokens if t not in own]:
         return [], 0
-    alone = any(g == {top.entry} for g in a.groups) or a.pinyin_entries == {top.entry}
-    if top.entry in answers and alone and o.entries[top.entry]["kind"] == "card" and len(a.groups) < 2:
+    # Things in play: cards of the question's game (a term, or a name only the other game has, is
+    # a word of the question: 'navigator takes 4 gold, can he still build').
+    groups = this_game(a, o.entries, list(a.groups))
+    cards = [g for g in groups if any(o.entries.get(e, {}).get("kind") == "card" for e in g)]
+    alone = any(g == {top.entry} for g in groups) or a.pinyin_entries == {top.entry}
+    if top.entry in answers and alone and o.entries[top.entry]["kind"] == "card" and len(cards) < 2:
         scores, share, most, at = answers[top.entry], EXTRA_SHARE, MAX_EXTRA, 1
     elif (
         len(a.tokens) >= 2

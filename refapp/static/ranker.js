@@ -573,6 +573,16 @@
       tokens.forEach(function (t) { (synonyms.get(t) || []).forEach(function (s) { if (!have.has(s)) out.push(s); }); });
       return uniq(out);
     }
+    function oneGameImplied(tokens) {  // rulebook words of everyday words that stand for one game's words only
+      var have = new Set(tokens), out = [];
+      tokens.forEach(function (t) {
+        var means = (synonyms.get(t) || []).filter(function (s) { return !have.has(s); });
+        var games = new Set();
+        means.forEach(function (s) { var h = gameWords.get(s); if (h) games.add(h[0]); });
+        if (games.size < 2) means.forEach(function (s) { out.push(s); });
+      });
+      return uniq(out);
+    }
     function startsAny(prefix) {
       var lo = 0, hi = pinyinSorted.length;
       while (lo < hi) { var mid = (lo + hi) >> 1; if (pinyinSorted[mid] < prefix) lo = mid + 1; else hi = mid; }
@@ -695,7 +705,15 @@
       var onlyAsked = null;
       if (only) { onlyAsked = new Set(); only.forEach(function (u) { questionsOf[u].forEach(function (q) { onlyAsked.add(q); }); }); }
       var asked = scoreClauses(clauses.filter(function (c) { return c[0] === "ask"; }), onlyAsked);
-      asked.forEach(function (v, d) { var u = questionOf[d - firstQuestion]; acc.set(u, (acc.get(u) || 0) + v); });
+      // a unit's questions best first, each worth QUESTION_DECAY of the one before (index.unit_scores)
+      var byUnit = new Map();
+      asked.forEach(function (v, d) { var u = questionOf[d - firstQuestion]; if (!byUnit.has(u)) byUnit.set(u, []); byUnit.get(u).push(v); });
+      byUnit.forEach(function (values, u) {
+        values.sort(function (x, y) { return y - x; });
+        var weight = 1.0, total = 0.0;
+        values.forEach(function (v) { total += weight * v; weight *= K.QUESTION_DECAY; });
+        acc.set(u, (acc.get(u) || 0) + total);
+      });
       return acc;
     }
     function intentFactors(asked) {
@@ -799,7 +817,7 @@
     }
     function pairGroups(a) {
       var kind = function (e) { return (entries.get(e) || {}).kind; };
-      var groups = a.groups.slice();
+      var groups = thisGame(a, a.groups.slice());
       if (groups.length) {  // the card a verb stands for ('bewitched': the Witch) is in play too
         var base = groups.slice();
         a.actors.forEach(function (g) {
@@ -814,6 +832,12 @@
       cardGroups[0].forEach(function (e) { if (kind(e) === "card") games.add(entries.get(e).game); });
       var same = groups.filter(function (g) { return Array.from(g).some(function (e) { return games.has((entries.get(e) || {}).game); }); });
       return [same, W.pair_bonus * W.term_pair_share];
+    }
+    function thisGame(a, groups) {  // a name only the other game has is a word of the question, not a card in play
+      var game = a.gameHint || (a.gameSource === "vocabulary" ? a.gameGuess : null);
+      if (!game) return groups;
+      return groups.map(function (g) { return new Set(Array.from(g).filter(function (e) { return (entries.get(e) || {}).game === game; })); })
+        .filter(function (g) { return g.size > 0; });
     }
     function subjectOf(a, groups) {
       for (var i = 0; i < a.names.length; i++) {
@@ -839,7 +863,8 @@
         if (nCards > W.max_pair_cards || !passes(entries.get(u.entry), u.editions, f)) return;
         var value = b + (unitScores.get(uid) || 0);
         if (W.pair_unasked_share && !unasked) value += b * W.pair_unasked_share;  // names only what the question asks about
-        if (u.part === "ruling") value += W.ruling_pair_edge + (subject.has(u.entry) ? W.subject_edge : 0);
+        // the card asked about first: its rulings naming no third card
+        if (u.part === "ruling") value += W.ruling_pair_edge + (subject.has(u.entry) && !unasked ? W.subject_edge : 0);
         if (!pairsOf.has(u.entry)) pairsOf.set(u.entry, []);
         pairsOf.get(u.entry).push(uid);
         if (value > (best.has(u.entry) ? best.get(u.entry)[0] : -1)) best.set(u.entry, [value, uid]);
@@ -856,6 +881,15 @@
         }
       });
     }
+    function eachEntryOnce(names) {  // each entry's longest name match (the first of equals), in order
+      var best = new Map();
+      names.forEach(function (m) {
+        var had = best.get(m.form.entry);
+        if (!had || Array.from(m.form.norm).length > Array.from(had.form.norm).length) best.set(m.form.entry, m);
+      });
+      var chosen = new Set(best.values());
+      return names.filter(function (m) { return chosen.has(m); });
+    }
     function onlyPinyinKey(a) {  // the query is nothing but a pinyin, initials or English name key
       var words = a.text.split(/\s+/).filter(Boolean), keys = new Set(a.pinyinKeys);
       return words.length > 0 && (keys.has(words.join("")) || words.every(function (w) { return keys.has(w); }));
@@ -870,7 +904,7 @@
       });
       (answers || new Map()).forEach(function (us, entry) { if (scored.has(entry)) pickAnswer(scored.get(entry), us); });
       var length = Math.max(1, a.contentChars);  // the query's characters besides spaces and stop words
-      a.names.forEach(function (m) {
+      eachEntryOnce(a.names).forEach(function (m) {  // a name said twice counts once
         var share = Math.min(1.0, Array.from(m.form.norm.replace(/ /g, "")).length / length);
         var term = (entries.get(m.form.entry) || {}).kind === "term";
         bonus(scored, m.form.entry, f, W.name_bonus * (term ? share : 0.5 + 0.5 * share));
@@ -905,10 +939,13 @@
       var top = ranked[0], named = namedOf(a), own = new Set();
       named.forEach(function (e) { (ownNames.get(e) || []).forEach(function (t) { own.add(t); }); });
       if (!a.tokens.some(function (t) { return !own.has(t); })) return [[], 0];
-      var alone = a.groups.some(function (g) { return g.size === 1 && g.has(top.entry); }) ||
+      // things in play: cards of the question's game (a term, or a name only the other game has, is a word of it)
+      var groups = thisGame(a, a.groups.slice());
+      var nCards = groups.filter(function (g) { return Array.from(g).some(function (e) { return (entries.get(e) || {}).kind === "card"; }); }).length;
+      var alone = groups.some(function (g) { return g.size === 1 && g.has(top.entry); }) ||
         (a.pinyinEntries.size === 1 && a.pinyinEntries.has(top.entry));
       var scores, share, most, at;
-      if (answers.has(top.entry) && alone && entries.get(top.entry).kind === "card" && a.groups.length < 2) {
+      if (answers.has(top.entry) && alone && entries.get(top.entry).kind === "card" && nCards < 2) {
         scores = answers.get(top.entry); share = K.EXTRA_SHARE; most = K.MAX_EXTRA; at = 1;
       } else if (a.tokens.length >= 2 && ranked.length >= 2 && top.score >= K.UNNAMED_LEAD * ranked[1].score &&
                  (!named.size || named.has(top.entry))) {
@@ -1039,7 +1076,7 @@
       } else {
         a = analyse(norm);
         if (anyGame) { a.gameHint = a.gameGuess = a.gameSource = null; a.gameMargin = 0; }
-        else withGuess(a, a.tokens, expand(a.tokens));
+        else withGuess(a, a.tokens, oneGameImplied(a.tokens));
         var asked = askedIntents(norm);
         var clauses = clausesOf(a);
         var hasPhrase = phraseTokens.some(function (p) { return p.length; });

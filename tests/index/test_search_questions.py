@@ -14,7 +14,7 @@ from index.analysis import analyse
 from index.impacts import score_clauses
 from index.normalise import normalise
 from index.stages.clauses import query_clauses
-from index.unit_scores import score_units
+from index.unit_scores import QUESTION_DECAY, score_units
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +46,7 @@ def test_a_question_in_players_words_finds_the_ruling_it_was_written_for(asked):
     assert "mixed" not in library.rulings[0].text["en"]
 
 
-def test_a_unit_adds_the_scores_of_all_its_matching_questions(asked):
+def test_a_unit_adds_its_matching_questions_best_first_with_decaying_weights(asked):
     ix, library = asked
     o = ix.opened
     unit = f"dominion/library#{library.rulings[0].id}"
@@ -57,7 +57,11 @@ def test_a_unit_adds_the_scores_of_all_its_matching_questions(asked):
         v for d, v in per_doc.items() if d >= o.first_question and o.question_of[d - o.first_question] == doc
     ]
     assert len(own) == 2 and own[0] != own[1]
-    assert score_units(o, clauses)[doc] == pytest.approx(per_doc.get(doc, 0.0) + sum(own))
+    best, second = sorted(own, reverse=True)
+    want = per_doc.get(doc, 0.0) + best + QUESTION_DECAY * second  # two wordings say one question once
+    assert 0 < QUESTION_DECAY < 1
+    assert score_units(o, clauses)[doc] == pytest.approx(want)
+    assert score_units(o, clauses)[doc] < per_doc.get(doc, 0.0) + sum(own)
 
 
 def test_the_shipped_questions_find_their_own_rulings(real):

@@ -117,3 +117,43 @@ def test_an_faq_asked_in_its_own_words_shows_its_answer_first(real, faq):
     question = faq.names["en"].rstrip("?")
     top = real.search(question, "en").results[0]
     assert (top.id, top.ruling) == (faq.id, faq.rulings[0].id)
+
+
+def test_a_name_only_the_other_game_has_is_a_word_of_the_question_not_a_second_card(real):
+    # a Citadels question by its words: 'gold' is the Navigator's gold, not Dominion's Gold card,
+    # so the Navigator is the one card asked about and his second ruling follows his first
+    assert ("citadels/navigator", "no-building") in top(
+        real, "navigator took four gold, may he build too", "en", 2
+    )
+
+
+@pytest.mark.parametrize(
+    ("q", "lang"),
+    [("can the warlord wreck a district of the bishop", "en"), ("军阀可以拆主教的地区吗", "zh-Hans")],
+)
+def test_the_first_named_cards_ruling_that_brings_in_a_third_card_does_not_answer_a_plain_pair(real, q, lang):
+    # the Warlord's ruling on the Bishop names the Assassin too (an assassinated Bishop); asked
+    # about the two alone, the Bishop's ruling on the Warlord answers first
+    assert top(real, q, lang) == [("citadels/bishop", "warlord-cannot-destroy")]
+
+
+def test_an_everyday_verb_for_a_cards_deed_brings_that_card_into_the_question(real):
+    # 'murdered' is the Assassin's doing: the ruling on an assassinated Bishop answers
+    q = "the bishop got murdered, can the warlord hit his city now"
+    assert top(real, q, "en") == [("citadels/warlord", "assassinated-bishop-unprotected")]
+
+
+def test_a_name_said_twice_lifts_its_entry_once(real):
+    # 'gold into another gold' names Gold twice: it is still one thing beside Remodel, and the
+    # name bonus goes once to each entry named (the longest of its names found)
+    from index.analysis import analyse
+    from index.normalise import normalise
+    from index.ranking import _each_entry_once
+
+    o = real.opened
+    a = analyse(normalise("改建把金币改成金币行吗"), o.tables, o.tokeniser)
+    gold = [m for m in a.names if m.form.entry == "dominion/gold"]
+    assert len(gold) == 2
+    once = _each_entry_once(a.names)
+    assert [m.form.entry for m in once].count("dominion/gold") == 1
+    assert len(once) == len({m.form.entry for m in a.names})

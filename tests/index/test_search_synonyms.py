@@ -14,6 +14,7 @@ from index.game_words import (
     infer_game,
     load_game_words,
     load_weak_game_words,
+    one_game_implied,
     parse_game_words,
 )
 from index.synonyms import expand, load_rows, parse_rows
@@ -203,3 +204,22 @@ def test_cantonese_words_stand_for_the_rulebooks(real):
     assert "建造" in expand(["起"], real.opened.synonyms)
     assert "没有" in expand(["冇"], real.opened.synonyms)
     assert not real.opened.tokeniser.search_tokens(normalise("點解 係咪 唔該 咗 喺 嘢"), stop=True)
+
+
+def test_an_everyday_word_meaning_both_games_words_says_nothing_about_the_game():
+    table = {"钱币": ("dominion", 1.0), "金币": ("citadels", 0.5), "购买": ("dominion", 1.0)}
+    synonyms = {"块钱": ("钱币", "金币"), "买": ("购买",)}
+    # 块钱 stands for Dominion's 钱币 and Citadels' 金币 alike: neither counts; 买 is Dominion's 购买
+    assert one_game_implied(["块钱", "买"], synonyms, table) == ["购买"]
+    assert guess_game(game_evidence(["块钱"], table, (), one_game_implied(["块钱"], synonyms, table))) == (
+        None,
+        0.0,
+    )
+    assert guess_game(game_evidence(["块钱"], table, (), ["钱币", "金币"]))[0] == "dominion"  # as it was
+
+
+def test_a_card_both_games_have_asked_with_money_words_is_the_game_its_rulings_answer(real):
+    # 'money' is both games' word: Citadels' Laboratory (discard a card for a gold) answers
+    for q in ("实验室弃一张换一块钱 可以用几次", "实验室扔一张牌拿一块钱 能用几次"):
+        first = real.search(q, "zh-Hans", limit=1).results[0]
+        assert first.id == "citadels/laboratory", q
