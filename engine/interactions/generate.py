@@ -32,6 +32,7 @@ from corpus.languages import LANGS
 from engine.core.decisions import Decision
 from engine.core.expect import check_expectations
 from engine.core.localised import Names
+from engine.core.narration import spaced
 from engine.core.registry import game_names, get_game
 from engine.core.scenario import PAIRS_DIR as CORE_PAIRS_DIR
 from engine.core.scenario import Scenario, read_yaml, scenario_from_dict
@@ -287,7 +288,8 @@ def situation(pair: Pair, names: Mapping[str, Names]) -> tuple[dict[str, Any], d
         words.update({"X": _name(lang_names, pair.x, lang), "Y": _name(lang_names, pair.y, lang)})
         words.update({k: (v.get(lang, "") if isinstance(v, dict) else v)
                       for k, v in pair.variant.get("words", {}).items()})
-        title[lang] = edition_words(pair, fill(pair.cls.title[lang], words), lang)
+        said = edition_words(pair, fill(pair.cls.title[lang], words), lang)
+        title[lang] = said if lang == "en" else spaced(said)  # "有 4 张牌", as the narration writes
     rulings = [c.ruling for c in pair.cls.checks if applies(c.when, pair)]
     head = {"id": pair.id, "game": pair.cls.game, "edition": pair.edition,
             "rulings": list(dict.fromkeys(rulings)), "title": title}
