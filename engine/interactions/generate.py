@@ -50,6 +50,10 @@ class PairError(EngineError, ValueError):
     """A class does not build a run for a pair (the message names the class, the pair and why)."""
 
 
+class EndlessRun(Exception):  # noqa: N818 - control flow, turned into a PairError by build_pair
+    """Raised by a watched :class:`PolicyDecider` when the run passes its event budget."""
+
+
 @dataclass(frozen=True)
 class Check:
     ruling: str  # entry#ruling
@@ -219,6 +223,14 @@ class PolicyDecider:
         self.prefs = prefs
         self.used: dict[int, int] = {}
         self.script: list[dict[str, Any]] = []
+        self.log: Any = None  # the run's event log, when watched (see watch)
+        self.budget = EVENT_BUDGET
+
+    def watch(self, log: Any, budget: int = EVENT_BUDGET) -> None:
+        """Stop the run (:class:`EndlessRun`) at the first decision once ``log`` holds more than
+        ``budget`` events: a game that never ends (no city ever completed) is refused, not played
+        forever."""
+        self.log, self.budget = log, budget
 
     def _rule(self, decision: Decision) -> tuple[int, dict[str, Any]] | None:
         ctx = decision.context
@@ -235,6 +247,8 @@ class PolicyDecider:
         return None
 
     def decide(self, decision: Decision, state: Any = None) -> list[str]:
+        if self.log is not None and len(self.log.events) > self.budget:
+            raise EndlessRun(len(self.log.events))
         found = self._rule(decision)
         picks = self._answer(decision, found[1] if found else {})
         if found:
@@ -313,8 +327,12 @@ def build_pair(pair: Pair, names: Mapping[str, Names]) -> dict[str, Any]:
     scenario = _load(raw, where)
     decider = PolicyDecider(fill(pair.cls.answers, values))
     prepared = prepare(scenario, decider, {})
+    decider.watch(prepared.log)
     try:
         prepared.play()
+    except EndlessRun as stop:
+        raise PairError(f"{where}: still playing after {stop.args[0]} events, over the sandbox's "
+                        f"{EVENT_BUDGET} (does the game ever end?)") from None
     except Exception as exc:  # noqa: BLE001 - reported as a class that does not fit the pair
         raise PairError(f"{where}: the engine raised {type(exc).__name__}: {exc}") from None
     if len(prepared.log.events) > EVENT_BUDGET:

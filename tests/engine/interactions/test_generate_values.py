@@ -3,6 +3,10 @@ puts the ``lead`` cards first, ``{y}`` filled in, then the rest of the ``cast`` 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+
 from engine.interactions import generate
 
 
@@ -44,3 +48,13 @@ def test_a_variants_values_may_name_the_pairs_cards():
     assert values["city"] == ["quarry", "manor", "manor"]
     raw, _ = generate.situation(pair, {})
     assert raw["players"][0]["zones"]["city"] == ["quarry", "manor", "manor"]
+
+
+def test_a_class_whose_game_never_ends_is_refused_not_played_forever():
+    """Two players end at ten districts: a Bell Tower's seventh ends nothing, nobody builds, and
+    the game would go on round after round. The generator stops it at the event budget."""
+    cls = next(c for c in generate.load_classes("citadels") if c.id == "build-bell-tower")
+    endless = replace(cls, situation={**cls.situation, "players": cls.situation["players"][:2]})
+    variant = next(v for v in cls.variants if v["id"] == "announced")
+    with pytest.raises(generate.PairError, match="build-bell-tower.*still playing after"):
+        generate.build_pair(generate.Pair(endless, cls.x, "bell-tower", None, variant), {})
