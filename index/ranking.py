@@ -39,6 +39,7 @@ class RankWeights:
     term_pair_share: float = 0.25  # ... share of it when a term is one of the things named
     ruling_pair_edge: float = 5.0  # ... a ruling rather than an entry's general text
     subject_edge: float = 30.0  # ... a ruling of the card named first (the one asked about) about the others
+    subject_third_card_share: float = 0.25  # ... share of it for such a ruling that brings in a third card
     pair_unasked_share: float = 0.25  # ... share of it more for a unit naming no other card
     max_pair_cards: float = 6.0  # units naming more cards than this are lists, not interactions
     other_units_share: float = 0.1  # weight of an entry's other matching units
@@ -122,7 +123,10 @@ def rank(
         if entry in scored:
             _pick_answer(scored[entry], units, t, w)
     length = a.content_length  # the query's characters besides spaces and stop words
-    for m in _each_entry_once(a.names):  # a name said twice ('gold into another gold') counts once
+    in_game = {e for g in this_game(a, t.entries, list(a.groups)) for e in g}
+    for m in _each_name_once(a.names):  # a name said twice ('gold into another gold') counts once
+        if m.form.entry not in in_game:
+            continue  # the other game's name: 'citadels tie break' is not asking for Dominion's ties rule
         share = min(1.0, len(m.form.norm.replace(" ", "")) / length)
         # A term's name inside a longer question ('... go to my hand', 'collect money') is a
         # word of the question more than the thing asked about: its bonus is its share alone.
@@ -133,7 +137,7 @@ def rank(
             _show_own_text(scored, m.form.entry, t)
     for form in a.hint_names:  # '第二版' also names the edition-changes entry, more softly
         _bonus(scored, form.entry, f, t, w.name_bonus * w.hint_name_factor)
-    only_key = _only_pinyin_key(a)
+    only_key = only_pinyin_key(a)
     for e in a.pinyin_entries:
         _bonus(scored, e, f, t, w.name_bonus)
         if len(a.groups) == 1 and only_key:
@@ -158,19 +162,21 @@ def rank(
     return [s for *_, s in sorted((-s.score, order.get(s.entry, 9), s.entry, s) for s in scored.values())]
 
 
-def _each_entry_once(names: list[NameMatch]) -> list[NameMatch]:
-    """Each entry's longest name match (the first of equals), in order of position: a name the
-    question says twice, or two names of one entry (金殿, throne room), lift it once."""
-    best: dict[str, NameMatch] = {}
+def _each_name_once(names: list[NameMatch]) -> list[NameMatch]:
+    """Each (entry, name) match once, the first, in order of position: a name the question says
+    twice ('gold into another gold') lifts its entry once; two names of one entry (金殿 王座厅)
+    each still do."""
+    seen: set[tuple[str, str]] = set()
+    out = []
     for m in names:
-        had = best.get(m.form.entry)
-        if had is None or len(m.form.norm) > len(had.form.norm):
-            best[m.form.entry] = m
-    chosen = {id(m) for m in best.values()}
-    return [m for m in names if id(m) in chosen]
+        key = (m.form.entry, m.form.norm)
+        if key not in seen:
+            seen.add(key)
+            out.append(m)
+    return out
 
 
-def _only_pinyin_key(a: QueryAnalysis) -> bool:
+def only_pinyin_key(a: QueryAnalysis) -> bool:
     """Whether the query is nothing but a pinyin, initials or joined English name key ('tushuguan',
     'tsg', 'tu shu guan', 'throne room'): then the entry's own text is what it asks for. A question
     around the name ('throne room on a throne room, four times?') is answered by a ruling."""
@@ -339,6 +345,8 @@ def _pair_bonus(
         u = t.units[uid]
         if u["part"] != "ruling" and bonus < w.pair_bonus and u["entry"] in asked and u["entry"] in t.cards:
             continue  # a card's own text names its terms ('deck' on Thief): not a ruling on the two
+        if u["part"] != "ruling" and u["entry"] in t.cards and u["entry"] not in asked:
+            continue  # a third card's own text naming both (the Witch's, the Thief and the King) is about it
         if len(t.mentions(uid) & t.cards) > w.max_pair_cards or not passes(
             t.entries[u["entry"]], u["editions"], f
         ):
@@ -348,7 +356,8 @@ def _pair_bonus(
         if w.pair_unasked_share and not unasked:
             value += bonus * w.pair_unasked_share  # names only what the question asks about
         if u["part"] == "ruling":
-            value += w.ruling_pair_edge + (w.subject_edge if u["entry"] in subject and not unasked else 0.0)
+            edge = w.subject_edge * (w.subject_third_card_share if unasked else 1.0)
+            value += w.ruling_pair_edge + (edge if u["entry"] in subject else 0.0)
         pairs_of.setdefault(u["entry"], []).append(uid)
         if value > best.get(u["entry"], (-1.0, ""))[0]:
             best[u["entry"]] = (value, uid)

@@ -2,6 +2,7 @@
 Whoosh defaults over the same corpus). Prints measured figures; asserts nothing.
 
     python scripts/bench_search.py [--rounds N] [--http-seconds S] [--no-http] [--no-write]
+    python scripts/bench_search.py --quality-only  # the quality cells alone, ours beside the peer
 
 Measures, for each engine: index build time, in-process query latency p50/p99 over the judged
 queries (tests/data/queries.yaml), hit@3 on them, process start to first answered query and
@@ -639,6 +640,11 @@ def main(argv: list[str] | None = None) -> int:
         "--baseline", default="", help="git ref whose server runs beside ours over HTTP (e.g. main)"
     )
     ap.add_argument("--no-write", action="store_true", help="do not update docs/perf.md")
+    ap.add_argument(
+        "--quality-only",
+        action="store_true",
+        help="only ruling@1, ruling@3 and hit@3 per group, ours beside the peer (nothing timed or written)",
+    )
     args = ap.parse_args(argv)
 
     from corpus.model import DATASET_PATH, load_dataset
@@ -672,6 +678,16 @@ def main(argv: list[str] | None = None) -> int:
         # figures by group only: a held-out question's miss is never printed
         held = {path: evaluate(ours_ranked, qs) for path, qs in heldouts.items()}
         peer_held = {path: evaluate(lambda j: peer.search(j.q), qs) for path, qs in heldouts.items()}
+        if args.quality_only:  # the quality cells side by side, nothing timed, nothing written
+            ours_sets, peer_sets = {**dev, **held}, {**peer_dev, **peer_held}
+            rows = quality_rows({"judged": o_scores, **o_groups}, {"judged": p_scores, **p_groups})
+            for path, (s_all, s_groups, _) in ours_sets.items():
+                p_all, p_groups_of, _ = peer_sets[path]
+                rows += quality_rows({path.stem: s_all, **s_groups}, {path.stem: p_all, **p_groups_of})
+            width = max(len(r[0]) for r in rows)
+            print(f"{'measure':<{width}}  {'ours':>8}  {'peer':>8}  {'ours/peer':>9}")
+            print("\n".join(f"{a:<{width}}  {b:>8}  {c:>8}  {d:>9}" for a, b, c, d in rows))
+            return 0
         everything = queries + heldout
         o_p50, o_p99, o_c50, o_c99 = latency(
             lambda j: ours.search(j.q, j.lang, limit=10), everything, args.rounds

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from index.analysis import QueryAnalysis
 from index.impacts import Clause, prefixed
+from index.ranking import only_pinyin_key
 from index.schema import TEXT_FIELDS
 from index.synonyms import expand
 
@@ -26,7 +27,10 @@ def query_clauses(a: QueryAnalysis, o: OpenedIndex) -> list[Clause]:
         kept = [t for t in tokens if t not in o.common_tokens]
         tokens = kept or tokens
     clauses = [Clause(f, t) for t in tokens for f in TEXT_FIELDS if f != "pinyin" or t.isascii()]
-    expansion = {t for e in {m.form.entry for m in a.names} for t in o.expansions.get(e, ())}
+    named = {m.form.entry for m in a.names}
+    if not only_pinyin_key(a):  # 'junfa neng chai zhujiao ma' asks about 军阀 and 主教; 'tsg' is a name
+        named |= a.pinyin_entries
+    expansion = {t for e in named for t in o.expansions.get(e, ())}
     clauses += [
         Clause(f, t, EXPANSION_BOOST) for t in sorted(expansion - set(tokens)) for f in ("body", "ruling")
     ]

@@ -671,7 +671,9 @@
       var out = [];
       tokens.forEach(function (t) { fields.forEach(function (f) { if (f !== "pinyin" || isAscii(t)) out.push([f, t, 1.0]); }); });
       var exp = new Set(), have = new Set(tokens);
-      a.names.forEach(function (m) { (expansions.get(m.form.entry) || []).forEach(function (t) { exp.add(t); }); });
+      var named = new Set(a.names.map(function (m) { return m.form.entry; }));
+      if (!onlyPinyinKey(a)) a.pinyinEntries.forEach(function (e) { named.add(e); });  // 'junfa neng chai zhujiao ma'
+      named.forEach(function (e) { (expansions.get(e) || []).forEach(function (t) { exp.add(t); }); });
       Array.from(exp).filter(function (t) { return !have.has(t); }).sort(cmp).forEach(function (t) {
         ["body", "ruling"].forEach(function (f) { out.push([f, t, K.EXPANSION_BOOST]); });
       });
@@ -859,12 +861,13 @@
         var u = unitById.get(uid), nCards = 0, unasked = 0;
         // a card's own text names its terms ('deck' on Thief): not a ruling on the two
         if (u.part !== "ruling" && b < W.pair_bonus && asked.has(u.entry) && cards.has(u.entry)) return;
+        if (u.part !== "ruling" && cards.has(u.entry) && !asked.has(u.entry)) return;  // a third card's own text is about it
         u.mentions.forEach(function (e) { if (cards.has(e)) { nCards++; if (!asked.has(e) && e !== u.entry) unasked++; } });
         if (nCards > W.max_pair_cards || !passes(entries.get(u.entry), u.editions, f)) return;
         var value = b + (unitScores.get(uid) || 0);
         if (W.pair_unasked_share && !unasked) value += b * W.pair_unasked_share;  // names only what the question asks about
         // the card asked about first: its rulings naming no third card
-        if (u.part === "ruling") value += W.ruling_pair_edge + (subject.has(u.entry) && !unasked ? W.subject_edge : 0);
+        if (u.part === "ruling") value += W.ruling_pair_edge + (subject.has(u.entry) ? W.subject_edge * (unasked ? W.subject_third_card_share : 1.0) : 0);
         if (!pairsOf.has(u.entry)) pairsOf.set(u.entry, []);
         pairsOf.get(u.entry).push(uid);
         if (value > (best.has(u.entry) ? best.get(u.entry)[0] : -1)) best.set(u.entry, [value, uid]);
@@ -881,14 +884,14 @@
         }
       });
     }
-    function eachEntryOnce(names) {  // each entry's longest name match (the first of equals), in order
-      var best = new Map();
-      names.forEach(function (m) {
-        var had = best.get(m.form.entry);
-        if (!had || Array.from(m.form.norm).length > Array.from(had.form.norm).length) best.set(m.form.entry, m);
+    function eachNameOnce(names) {  // each (entry, name) match once, the first, in order of position
+      var seen = new Set();
+      return names.filter(function (m) {
+        var key = m.form.entry + "\u0000" + m.form.norm;
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
       });
-      var chosen = new Set(best.values());
-      return names.filter(function (m) { return chosen.has(m); });
     }
     function onlyPinyinKey(a) {  // the query is nothing but a pinyin, initials or English name key
       var words = a.text.split(/\s+/).filter(Boolean), keys = new Set(a.pinyinKeys);
@@ -904,7 +907,9 @@
       });
       (answers || new Map()).forEach(function (us, entry) { if (scored.has(entry)) pickAnswer(scored.get(entry), us); });
       var length = Math.max(1, a.contentChars);  // the query's characters besides spaces and stop words
-      eachEntryOnce(a.names).forEach(function (m) {  // a name said twice counts once
+      var inGame = new Set(); thisGame(a, a.groups.slice()).forEach(function (g) { g.forEach(function (e) { inGame.add(e); }); });
+      eachNameOnce(a.names).forEach(function (m) {  // a name said twice counts once
+        if (!inGame.has(m.form.entry)) return;  // the other game's name, with the game named or clear from the words
         var share = Math.min(1.0, Array.from(m.form.norm.replace(/ /g, "")).length / length);
         var term = (entries.get(m.form.entry) || {}).kind === "term";
         bonus(scored, m.form.entry, f, W.name_bonus * (term ? share : 0.5 + 0.5 * share));

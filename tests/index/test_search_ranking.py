@@ -145,15 +145,30 @@ def test_an_everyday_verb_for_a_cards_deed_brings_that_card_into_the_question(re
 
 def test_a_name_said_twice_lifts_its_entry_once(real):
     # 'gold into another gold' names Gold twice: it is still one thing beside Remodel, and the
-    # name bonus goes once to each entry named (the longest of its names found)
+    # name bonus goes once to each (entry, name); two names of one entry (金殿 王座厅) each count
     from index.analysis import analyse
     from index.normalise import normalise
-    from index.ranking import _each_entry_once
+    from index.ranking import _each_name_once
 
     o = real.opened
     a = analyse(normalise("改建把金币改成金币行吗"), o.tables, o.tokeniser)
-    gold = [m for m in a.names if m.form.entry == "dominion/gold"]
-    assert len(gold) == 2
-    once = _each_entry_once(a.names)
-    assert [m.form.entry for m in once].count("dominion/gold") == 1
-    assert len(once) == len({m.form.entry for m in a.names})
+    assert [m.form.entry for m in a.names].count("dominion/gold") == 2
+    assert [m.form.entry for m in _each_name_once(a.names)].count("dominion/gold") == 1
+    both = analyse(normalise("金殿 王座厅"), o.tables, o.tokeniser)
+    throne = [m for m in _each_name_once(both.names) if m.form.entry == "dominion/throne-room"]
+    assert {m.form.norm for m in throne} == {"金殿", "王座厅"}
+
+
+def test_a_third_cards_own_text_naming_both_cards_is_not_an_answer_about_them(real):
+    # the Witch's card text names the Thief and the King among others: a question on the Thief
+    # and the King is answered by the Thief, not by the Witch's text
+    found = top(real, "thief robs the king", "en", 3)
+    assert found[0][0] == "citadels/thief"
+    assert ("citadels/witch", None) not in found
+
+
+def test_with_the_game_named_the_other_games_name_in_the_question_lifts_nothing(real):
+    # 'tie' is a name of Dominion's scoring-and-ties rule; asked about Citadels, it is a word
+    found = top(real, "ties in citadels", "en", 3)
+    assert all(entry.startswith("citadels/") for entry, _ in found)
+    assert ("citadels/rules/scoring-and-bonuses", "ties-share-victory") in found
