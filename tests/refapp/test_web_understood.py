@@ -60,12 +60,12 @@ def test_the_chips_read_the_query_back_in_the_readers_words(real, lang, words):
     assert r.status_code == 200
     links = chip_links(r.get_data(as_text=True))
     assert [label for _, label, _ in links] == words
-    assert [cls for cls, _, _ in links] == [
-        "u-game",
-        "u-name u-dot",
-        "u-name u-plus",
-        "u-name u-plus",
-        "u-intent u-dot",
+    assert [cls for cls, _, _ in links] == [  # each chip ends with the mark joining the next one
+        "u-game then-dot",
+        "u-name then-plus",
+        "u-name then-plus",
+        "u-name then-dot",
+        "u-intent",
     ]
     for _, label, href in links:
         assert "/" not in label and "target" not in label and "vocabulary" not in label  # no ids or settings
