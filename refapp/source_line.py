@@ -38,3 +38,14 @@ def shown_aliases(e: Entry, lang: str) -> list[str]:
     names_2e = e.extra.get("names_2e")
     second = set(names_2e.values()) if isinstance(names_2e, dict) else set()
     return [a for a in displayed_aliases(e.aliases, lang, e.names) if a not in second]
+
+
+def without_lead(text: str, lead: str) -> str:
+    """A ruling's text beside its edition badge: without the same label again at its start
+    ("2nd edition: Chapel ..." under a "2nd edition" badge reads "Chapel ...")."""
+    if not lead or not text.startswith(lead) or text[len(lead) : len(lead) + 1] not in (":", "："):
+        return text  # "第二版中……" is a sentence about the edition, not a label
+    rest = text[len(lead) + 1 :].lstrip()
+    if not rest:
+        return text
+    return rest[0].upper() + rest[1:] if rest[0].isascii() else rest

@@ -314,7 +314,7 @@
       F().zones.forEach(function (z) {
         var list = p.zones[z] || [];
         var wrap = el("div", "sb-zone");
-        wrap.appendChild(el("span", null, (S["zone." + z] || z) + " (" + list.length + ")"));
+        wrap.appendChild(el("span", null, t("punct.count", { label: S["zone." + z] || z, n: list.length })));
         wrap.appendChild(chips(list, z, drawEditor));
         f.appendChild(wrap);
       });
@@ -350,7 +350,7 @@
       f.appendChild(row);
       var piles = (run && run.snapshots[0] && run.snapshots[0].piles) || {};
       var sup = el("details", "sb-supply"), row2 = el("div", "sb-row");
-      sup.appendChild(el("summary", null, t("sandbox.supply") + " (" + Object.keys(piles).length + ")"));
+      sup.appendChild(el("summary", null, t("punct.count", { label: t("sandbox.supply"), n: Object.keys(piles).length })));
       sup.open = supplyOpen;
       sup.addEventListener("toggle", function () { supplyOpen = sup.open; });
       sit.supply = sit.supply || {};

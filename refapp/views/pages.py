@@ -10,6 +10,7 @@ from typing import Any
 from flask import Blueprint, g, render_template, request, url_for
 
 import index
+from corpus.ingest.normalise import to_simplified
 from corpus.languages import LANGS, browser_facts
 from corpus.model import EDITIONS, GAMES, Entry
 from index.filters import FIELDS
@@ -99,6 +100,14 @@ def search_params() -> dict[str, Any]:
     return params
 
 
+def typed_script_first(query: str) -> tuple[str, ...]:
+    """The languages of a result's other names, the script the query is typed in first: an
+    English reader who typed 禮拜堂 sees 禮拜堂 beside "Chapel", not 礼拜堂."""
+    if to_simplified(query) != query:
+        return ("zh-Hant", *(code for code in LANGS if code != "zh-Hant"))
+    return tuple(LANGS)
+
+
 @bp.get("/search")
 def results() -> tuple[str, int]:
     state = get_state()
@@ -148,6 +157,7 @@ def results() -> tuple[str, int]:
             context["as_typed_url"] = url_with("/search", as_typed)
         return render_template("results.html", **context), 400
     context["data"] = data
+    context["alt_langs"] = typed_script_first(query)
     context["understood_chips"] = understood_chips(data.get("understood"), g.lang)
     context["results"] = list(data.get("results") or [])  # the search's rank order, never regrouped
     return render_template("results.html", **context), 200

@@ -15,7 +15,7 @@ from corpus.languages import language
 from corpus.model import SOURCES_DIR
 from refapp import i18n
 from refapp.errors import problem
-from refapp.source_line import published_title, reader_sources, shown_aliases, source_url
+from refapp.source_line import published_title, reader_sources, shown_aliases, source_url, without_lead
 from refapp.source_reader import BadRequest, passage, say
 from refapp.state import get_state
 from refapp.views.error_pages import error_page
@@ -58,4 +58,5 @@ def citation_helpers() -> dict[str, Any]:
         "published_url": published_url,
         "shown_aliases": lambda e: shown_aliases(e, lang),
         "alias_separator": language(lang).list_separator,
+        "without_lead": without_lead,
     }

@@ -23,6 +23,22 @@ CHIP_BOXES_JS = """() => {
 }"""
 
 
+# chips that begin a row and carry a mark before them ("· 王座廳" at a line start)
+ROW_STARTS_JS = """() => {
+  const items = [...document.querySelectorAll('.understood-chips li')];
+  const left = Math.min(...items.map(li => li.getBoundingClientRect().left));
+  return items.filter(li => Math.abs(li.getBoundingClientRect().left - left) < 1)
+    .map(li => getComputedStyle(li, '::before').content).filter(c => c && c !== 'none' && c !== 'normal');
+}"""
+# the search box's hint: a visible label that wraps (a placeholder is cut at 200 %)
+SEARCH_HINT_JS = """() => {
+  const q = document.getElementById('q'), label = document.querySelector('label[for=q]');
+  const fits = !!label && label.scrollWidth <= label.clientWidth
+    && label.getBoundingClientRect().right <= innerWidth;
+  return {placeholder: q.placeholder, hint: label ? label.innerText : '', fits};
+}"""
+
+
 def search_url(base: str, q: str) -> str:
     return f"{base}/search?" + urllib.parse.urlencode({"q": q})
 
@@ -69,6 +85,9 @@ def test_at_200_percent_the_chips_wrap_and_fit(live_server, browser, how, tmp_pa
         assert len({b["top"] for b in m["boxes"]}) >= 2, m  # wrapped onto more than one row
         assert all(b["left"] >= 0 and b["right"] <= m["viewport"] + 0.5 for b in m["boxes"]), m
         assert m["scrollWidth"] <= m["viewport"], m
+        assert page.evaluate(ROW_STARTS_JS) == [], "a wrapped row of chips starts with a joining mark"
+        hint = page.evaluate(SEARCH_HINT_JS)
+        assert hint["placeholder"] == "" and hint["hint"] and hint["fits"], hint  # nothing cut off
     finally:
         ctx.close()
 

@@ -112,7 +112,7 @@ def test_library_demo_from_its_star_step_with_another_deck(live_server, phone, t
     assert "铁匠铺" in before  # after setting the Village aside, Library reveals the Smithy
     page.click("#sb-edit summary")
     deck = page.locator("#sb-players fieldset").first.locator(".sb-zone").nth(1)
-    deck.locator("button[aria-label='移除银币']").click()  # take the Silver out of the deck
+    deck.locator("button[aria-label='去掉银币']").click()  # take the Silver out of the deck
     settle(page)
     add_card(page, "0:deck", "jieqing", "节庆")  # pinyin finds Festival; it goes to the bottom
     for _ in range(10):  # play to the end: set nothing else aside
@@ -158,3 +158,20 @@ def test_a_shared_link_reproduces_the_board_also_without_javascript(live_server,
     assert plain.locator("#sb-static .pl").count() == 4
     plain.screenshot(path=str(tmp_path / "sandbox-no-js.png"), full_page=True)
     static.close()
+
+
+def test_counts_in_chinese_use_full_width_brackets(live_server, phone):
+    """'手牌（1）', never '手牌 (1)': a count beside a Chinese label takes the script's brackets."""
+    ctx, log = phone("zh-CN")
+    page = ctx.new_page()
+    page.goto(live_server.url + "/sandbox?lang=zh-Hans")
+    settle(page)
+    add_card(page, "0:hand", "throne", "金殿")
+    labels = page.locator("#sb-players fieldset").first.locator(".sb-zone > span").all_inner_texts()
+    assert labels and all(re.fullmatch(r"\S+（\d+）", x) for x in labels), labels
+    assert "（1）" in " ".join(labels)
+    summary = page.locator("#sb-app details.sb-supply summary").inner_text()
+    assert re.fullmatch(r"\S+（\d+）", summary), summary
+    chip = page.locator("#sb-players .sb-chip button").first.get_attribute("aria-label") or ""
+    assert chip.startswith("去掉") and "移除" not in chip  # 移除 is the 2nd edition's word for trashing
+    assert log.errors == []

@@ -476,3 +476,26 @@ def test_the_offline_page_tells_a_player_what_still_works(client, lang):
     assert i18n.translate("offline.body", lang) in page
     assert tools_strings.translate("table.save", lang) in i18n.translate("offline.body", lang)
     assert "names only" not in page and "仅匹配名称" not in page
+
+
+def test_a_ruling_does_not_repeat_its_edition_badge():
+    from refapp.source_line import without_lead
+
+    assert without_lead("2nd edition: trashing is optional.", "2nd edition") == "Trashing is optional."
+    assert without_lead("第二版：礼拜堂让你移除", "第二版") == "礼拜堂让你移除"
+    assert without_lead("第二版中铜币改为可选", "第二版") == "第二版中铜币改为可选"  # a sentence, kept
+    assert without_lead("Chapel trashes", "2nd edition") == "Chapel trashes"
+
+
+@pytest.mark.parametrize(
+    ("lang", "badge"), [("en", "2nd edition"), ("zh-Hans", "第二版"), ("zh-Hant", "第二版")]
+)
+def test_the_entry_page_says_a_rulings_edition_once(lang, badge, tmp_path):
+    from corpus.model import DATASET_PATH
+    from refapp import create_app
+
+    app = create_app({"TESTING": True, "DATASET_PATH": str(DATASET_PATH), "REFAPP_DATA_DIR": str(tmp_path)})
+    page = html(app.test_client().get(f"/entries/dominion/chapel?lang={lang}"))
+    ruling = page.split('id="played-chapel-not-in-hand"', 1)[1].split("</article>", 1)[0]
+    prose = re.search(r'<div class="prose">(.*?)</div>', ruling, re.S).group(1)
+    assert f'<span class="badge ed">{badge}</span>' in ruling and badge not in prose

@@ -239,3 +239,11 @@ def test_one_point_is_said_in_the_singular():
     assert tools_strings.translate("score.points", "en", n=-1) == "-1 points"
     assert tools_strings.translate("score.districts_n", "en", n=1) == "1 district"
     assert tools_strings.client_strings("en", ("score.",))["score.points.one"] == "1 point"
+
+
+@pytest.mark.parametrize(("query", "name"), [("", "行省"), ("&game=dominion&edition=1e", "省份")])
+def test_the_score_form_names_the_cards_of_the_edition_it_shows_chosen(client, query, name):
+    page = client.get(f"/tools/score?lang=zh-Hans{query}").get_data(as_text=True)
+    chosen = re.search(r'<select name="edition"[^>]*>.*?<option value="(\w+)" selected', page, re.S)
+    assert chosen and chosen.group(1) == ("1e" if "1e" in query else "2e")
+    assert f'data-card="province">{name}<' in page and page.count('data-card="province">') >= 2

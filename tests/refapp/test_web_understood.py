@@ -60,12 +60,12 @@ def test_the_chips_read_the_query_back_in_the_readers_words(real, lang, words):
     assert r.status_code == 200
     links = chip_links(r.get_data(as_text=True))
     assert [label for _, label, _ in links] == words
-    assert [cls for cls, _, _ in links] == [
-        "u-game",
-        "u-name u-dot",
-        "u-name u-plus",
-        "u-name u-plus",
-        "u-intent u-dot",
+    assert [cls for cls, _, _ in links] == [  # each chip ends with the mark joining the next one
+        "u-game then-dot",
+        "u-name then-plus",
+        "u-name then-plus",
+        "u-name then-dot",
+        "u-intent",
     ]
     for _, label, href in links:
         assert "/" not in label and "target" not in label and "vocabulary" not in label  # no ids or settings
@@ -165,3 +165,12 @@ def test_every_intent_has_words_in_three_scripts():
 def test_no_understood_no_chips():
     assert chips(None, "en") == []
     assert chips({"game": None, "names": [], "intents": []}, "en") == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown", "not_shown"), [("禮拜堂", "禮拜堂", "礼拜堂"), ("礼拜堂", "礼拜堂", "禮拜堂")]
+)
+def test_an_english_reader_sees_the_other_name_in_the_script_typed(real, typed, shown, not_shown):
+    page = real.get("/search", query_string={"q": typed, "lang": "en"}).get_data(as_text=True)
+    first = page.split('<li class="result">', 1)[1].split("</a>", 1)[0]
+    assert "Chapel" in first and shown in first and not_shown not in first
