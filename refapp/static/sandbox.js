@@ -25,6 +25,12 @@
       ((NAMES_ALL[game()] || {})[slug]) || slug;
   }
   function game() { return sit.game; }
+  /* the board's words follow the table's game and edition (a 2nd-edition trash is 移除区) */
+  var EDITION_WORDS = Ref.json("sb-edition-words") || {};
+  function editionWords() {
+    var words = EDITION_WORDS[game() + "|" + (sit.edition || F().default_edition || "")] || {};
+    Object.keys(words).forEach(function (k) { S[k] = words[k]; });
+  }
   function setup() { return (sit.setup = sit.setup || {}); }
   function showError(text, detail) {
     errBox.textContent = text || "";
@@ -157,6 +163,7 @@
 
   /* ---------- the board at a step (static/board.js) ---------- */
   function drawBoard() {
+    editionWords();
     board.box.classList.remove("sb-stale");
     board.draw(run, idx);
   }
@@ -350,7 +357,7 @@
       f.appendChild(row);
       var piles = (run && run.snapshots[0] && run.snapshots[0].piles) || {};
       var sup = el("details", "sb-supply"), row2 = el("div", "sb-row");
-      sup.appendChild(el("summary", null, t("punct.count", { label: t("sandbox.supply"), n: Object.keys(piles).length })));
+      sup.appendChild(el("summary", null, t("punct.count", { label: S["zone.supply"] || t("sandbox.supply"), n: Object.keys(piles).length })));
       sup.open = supplyOpen;
       sup.addEventListener("toggle", function () { supplyOpen = sup.open; });
       sit.supply = sit.supply || {};
@@ -410,6 +417,7 @@
     if (keep && s.querySelector("option[value='" + keep + "']")) s.value = keep;
   }
   function drawEditor() {
+    editionWords();
     $("sb-game").value = game();
     $("sb-edition-l").hidden = !F().editions.length;
     $("sb-edition").value = sit.edition || F().default_edition || "";
@@ -419,7 +427,7 @@
     drawPlayers(); drawTable(); drawTargets();
   }
   $("sb-game").addEventListener("change", function () { blank($("sb-game").value); drawEditor(); changed(); });
-  $("sb-edition").addEventListener("change", function () { sit.edition = $("sb-edition").value; changed(); });
+  $("sb-edition").addEventListener("change", function () { sit.edition = $("sb-edition").value; drawEditor(); changed(); });
   $("sb-n").addEventListener("change", function () {
     var n = parseInt($("sb-n").value, 10), most = F().players.max;
     if (isNaN(n) || n < F().players.min || n > most) { drawEditor(); return; }

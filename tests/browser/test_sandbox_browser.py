@@ -175,3 +175,26 @@ def test_counts_in_chinese_use_full_width_brackets(live_server, phone):
     chip = page.locator("#sb-players .sb-chip button").first.get_attribute("aria-label") or ""
     assert chip.startswith("去掉") and "移除" not in chip  # 移除 is the 2nd edition's word for trashing
     assert log.errors == []
+
+
+def test_the_tables_words_follow_the_edition_chosen(live_server, phone):
+    """Dominion's 1st edition says 补充资源 and 垃圾牌堆, the 2nd 供应区 and 移除区: switching the
+    edition in the editor changes the supply's label and the board's words with it."""
+    ctx, log = phone("zh-CN")
+    page = ctx.new_page()
+    page.goto(live_server.url + "/sandbox?lang=zh-Hans")
+    settle(page)
+    summary = page.locator("#sb-app details.sb-supply summary")
+    page.select_option("#sb-edition", "1e")
+    settle(page)
+    assert summary.inner_text().startswith("补充资源"), summary.inner_text()
+    page.select_option("#sb-edition", "2e")
+    settle(page)
+    assert summary.inner_text().startswith("供应区"), summary.inner_text()
+    page.locator("#sb-board .zone-name", has_text="移除区").first.wait_for()  # after the replay
+    board = page.locator("#sb-board").inner_text()
+    assert "垃圾牌堆" not in board and "补充资源" not in board, board
+    page.select_option("#sb-edition", "1e")
+    settle(page)
+    assert summary.inner_text().startswith("补充资源"), summary.inner_text()
+    assert log.errors == []
