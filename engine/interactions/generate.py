@@ -36,7 +36,7 @@ from engine.core.narration import spaced
 from engine.core.registry import game_names, get_game
 from engine.core.scenario import PAIRS_DIR as CORE_PAIRS_DIR
 from engine.core.scenario import Scenario, read_yaml, scenario_from_dict
-from engine.errors import EngineError
+from engine.errors import ControlFlow, EngineError
 from engine.sandbox.games import prepare
 from engine.sandbox.situation import LIMITS
 
@@ -50,7 +50,7 @@ class PairError(EngineError, ValueError):
     """A class does not build a run for a pair (the message names the class, the pair and why)."""
 
 
-class EndlessRun(Exception):  # noqa: N818 - control flow, turned into a PairError by build_pair
+class EndlessRun(ControlFlow):  # turned into a PairError by build_pair
     """Raised by a watched :class:`PolicyDecider` when the run passes its event budget."""
 
 
