@@ -75,7 +75,10 @@ def served(data_dir: Path, *args: str, env: dict[str, str] | None = None) -> Ite
             start_new_session=True,
         )
     try:
-        for _ in range(300):
+        # bounded by the server's own start, not by a clock that a busy machine outruns: it makes
+        # the saved pack's data before it listens (seconds of CPU); only a server that never
+        # answers is given up on, after 3,000 tries
+        for _ in range(3000):
             try:
                 if get(port, "/readyz", timeout=2)[0] == 200:
                     break
