@@ -15,7 +15,7 @@ from index.impacts import Clause, score_clauses
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
 
-QUESTION_DECAY = 0.95  # weight of a unit's next best matching question, relative to the one before
+QUESTION_DECAY = 0.8  # weight of a unit's next best matching question, relative to the one before
 
 
 def score_units(o: OpenedIndex, clauses: list[Clause], only: set[int] | None = None) -> dict[int, float]:
