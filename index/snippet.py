@@ -14,25 +14,36 @@ from index.tokenise import english_token
 
 WINDOW = 120  # characters of context shown
 MAX_CANDIDATE_WINDOWS = 40  # windows tried around the first matches
+_ESCAPED = re.compile(r"[&<>\"']")  # what html.escape changes; most passages hold none
 _WORD = re.compile(r"\+\d+|[0-9a-z]+(?:'[a-z]+)?")
 
 
 @lru_cache(maxsize=4096)
-def _prepared(text: str) -> tuple[str, tuple[int, ...], tuple[tuple[int, int, str], ...]]:
-    """The normalised text, each of its characters' index in `text`, and its English words as
-    (start, end, stem) in normalised indices. Snippets come from a fixed set of passages, so
-    this is cached (bounded) rather than redone for every result of every query."""
-    norm, origin = normalise_with_map(text)
-    return norm, origin, tuple((m.start(), m.end(), english_token(m.group())) for m in _WORD.finditer(norm))
+def _prepared(text: str) -> tuple[str, str, tuple[int, ...], dict[str, tuple[tuple[int, int], ...]]]:
+    """The text with its runs of white space made one space, that text normalised, each
+    normalised character's index in it, and where each English word stem stands (stem -> spans
+    in the spaced text). Snippets come from a fixed set of passages, so this is cached (bounded)
+    rather than redone for every result of every query."""
+    spaced = " ".join(text.split())
+    norm, origin = normalise_with_map(spaced)
+    by_stem: dict[str, list[tuple[int, int]]] = {}
+    for m in _WORD.finditer(norm):
+        by_stem.setdefault(english_token(m.group()), []).append((origin[m.start()], origin[m.end() - 1] + 1))
+    return spaced, norm, origin, {k: tuple(v) for k, v in by_stem.items()}
 
 
 def match_spans(text: str, terms: Iterable[str], stems: Iterable[str]) -> list[tuple[int, int]]:
-    """Spans of `text` (original indices, end exclusive) matching any normalised `terms`
-    (substring match, for Chinese and multi-word names) or any English word whose stem is in `stems`."""
-    norm, origin, words = _prepared(text)
+    """Spans of `text` with its white space runs made one space (original indices, end
+    exclusive) matching any normalised `terms` (substring match, for Chinese and multi-word
+    names) or any English word whose stem is in `stems`."""
+    return _spans(_prepared(text), terms, stems)
+
+
+def _spans(prepared: tuple, terms: Iterable[str], stems: Iterable[str]) -> list[tuple[int, int]]:
+    _, norm, origin, by_stem = prepared
     spans: list[tuple[int, int]] = []
-    for term in {t for t in terms if t}:  # overlapping spans are merged below
-        start = norm.find(term)
+    for term in set(terms):  # overlapping spans are merged below
+        start = norm.find(term) if term else -1
         while start != -1:
             end = start + len(term)
             if term.isascii() and not _word_bounded(norm, start, end):
@@ -40,9 +51,8 @@ def match_spans(text: str, terms: Iterable[str], stems: Iterable[str]) -> list[t
                 continue
             spans.append((origin[start], origin[end - 1] + 1))
             start = norm.find(term, end)
-    stem_set = set(stems)
-    if stem_set:
-        spans += [(origin[s], origin[e - 1] + 1) for s, e, stem in words if stem in stem_set]
+    for stem in set(stems):
+        spans += by_stem.get(stem, ())
     return _merge(spans)
 
 
@@ -81,20 +91,26 @@ def _window(text: str, spans: list[tuple[int, int]], width: int) -> tuple[int, i
     return best_start, best_start + width
 
 
+def _same(text: str) -> str:
+    return text
+
+
 def make_snippet(text: str, terms: Iterable[str], stems: Iterable[str] = (), width: int = WINDOW) -> str:
     """Escaped excerpt of `text` around its matches, matches wrapped in <mark>…</mark>."""
-    text = " ".join(text.split())
-    spans = match_spans(text, terms, stems)
+    prepared = _prepared(text)
+    text = prepared[0]
+    spans = _spans(prepared, terms, stems)
     lo, hi = _window(text, spans, width)
+    escape = html.escape if _ESCAPED.search(text) else _same
     out: list[str] = ["…" if lo > 0 else ""]
     pos = lo
     for s, e in spans:
         s, e = max(s, lo), min(e, hi)
         if s >= e:
             continue
-        out.append(html.escape(text[pos:s]))
-        out.append(f"<mark>{html.escape(text[s:e])}</mark>")
+        out.append(escape(text[pos:s]))
+        out.append(f"<mark>{escape(text[s:e])}</mark>")
         pos = e
-    out.append(html.escape(text[pos:hi]))
+    out.append(escape(text[pos:hi]))
     out.append("…" if hi < len(text) else "")
     return "".join(out)

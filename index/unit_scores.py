@@ -8,6 +8,7 @@ one whose question the player asked."""
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from index.impacts import Clause, score_clauses
@@ -29,15 +30,10 @@ def score_units(o: OpenedIndex, clauses: list[Clause], only: set[int] | None = N
         [c for c in clauses if c.field == "ask"],
         only=only_asked if only is not None else None,
     )
-    by_unit: dict[int, list[float]] = {}
-    for d, v in asked.items():
-        by_unit.setdefault(owner[d - first], []).append(v)
-    get = acc.get
-    for u, values in by_unit.items():
-        values.sort(reverse=True)
-        weight, total = 1.0, 0.0
-        for v in values:
-            total += weight * v
-            weight *= QUESTION_DECAY
-        acc[u] = get(u, 0.0) + total
+    get, weight_of = acc.get, {}
+    for d, v in sorted(asked.items(), key=itemgetter(1), reverse=True):  # best question first
+        u = owner[d - first]
+        weight = weight_of.get(u, 1.0)
+        acc[u] = get(u, 0.0) + weight * v
+        weight_of[u] = weight * QUESTION_DECAY
     return acc

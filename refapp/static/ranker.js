@@ -708,13 +708,15 @@
       if (only) { onlyAsked = new Set(); only.forEach(function (u) { questionsOf[u].forEach(function (q) { onlyAsked.add(q); }); }); }
       var asked = scoreClauses(clauses.filter(function (c) { return c[0] === "ask"; }), onlyAsked);
       // a unit's questions best first, each worth QUESTION_DECAY of the one before (index.unit_scores)
-      var byUnit = new Map();
-      asked.forEach(function (v, d) { var u = questionOf[d - firstQuestion]; if (!byUnit.has(u)) byUnit.set(u, []); byUnit.get(u).push(v); });
-      byUnit.forEach(function (values, u) {
-        values.sort(function (x, y) { return y - x; });
-        var weight = 1.0, total = 0.0;
-        values.forEach(function (v) { total += weight * v; weight *= K.QUESTION_DECAY; });
-        acc.set(u, (acc.get(u) || 0) + total);
+      var best = [];
+      asked.forEach(function (v, d) { best.push([d, v]); });
+      best.sort(function (x, y) { return y[1] - x[1]; });  // stable: ties keep their order, as sorted() does
+      var weightOf = new Map();
+      best.forEach(function (dv) {
+        var u = questionOf[dv[0] - firstQuestion];
+        var weight = weightOf.has(u) ? weightOf.get(u) : 1.0;
+        acc.set(u, (acc.get(u) || 0) + weight * dv[1]);
+        weightOf.set(u, weight * K.QUESTION_DECAY);
       });
       return acc;
     }
