@@ -21,7 +21,7 @@ from refapp.board import client_run, ruling_index
 from refapp.catalog import localised
 from refapp.markup import render_text
 from refapp.scenarios import ScenarioUnavailable
-from refapp.vocabulary import board_strings
+from refapp.vocabulary import board_strings, words_by_edition
 
 #: A patch's own keys (never keys of a snapshot: zones, counters, piles and card slugs are words).
 GONE, ITEMS, WHOLE = "~", "#", "="
@@ -152,11 +152,7 @@ def build_demos(state: Any, lang: str) -> dict[str, Any]:
         "version": state.catalog.version,
         "lang": lang,
         # the board's words per game, and per "game/edition" where an edition has words of its own
-        "strings": {
-            key: board_strings(state.catalog, game, lang, edition)
-            for game, board_game in games().items()
-            for key, edition in [(game, None), *((f"{game}/{ed}", ed) for ed in board_game.editions)]
-        },
+        "strings": words_by_edition(state.catalog, lang, board_strings),
         "board": {game: game_facts(game).get("board", {}) for game in games()},
         "aliases": dict(state.scenarios.aliases),
         "demos": demos,

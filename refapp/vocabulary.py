@@ -8,6 +8,8 @@ in each script, so what a player reads on the board is what the glossary and the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.core.registry import games
 from refapp import i18n
 from refapp.catalog import Catalog, localised
@@ -34,3 +36,15 @@ def board_strings(catalog: Catalog, game: str, lang: str, edition: str | None = 
     """Every label the demo board needs in `lang`: interface strings, then the glossary's names in
     `edition`'s words."""
     return {**i18n.client_strings(lang, BOARD_PREFIXES), **glossary_names(catalog, game, lang, edition)}
+
+
+def words_by_edition(
+    catalog: Catalog, lang: str, words: Callable[..., dict[str, str]] = glossary_names
+) -> dict[str, dict[str, str]]:
+    """`words(catalog, game, lang, edition)` for each game (key "dominion") and each of its
+    editions (key "dominion/2e"): a page that can switch edition carries them all."""
+    return {
+        key: words(catalog, name, lang, edition)
+        for name, game in games().items()
+        for key, edition in [(name, None), *((f"{name}/{ed}", ed) for ed in game.editions)]
+    }

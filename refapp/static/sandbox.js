@@ -28,7 +28,8 @@
   /* the board's words follow the table's game and edition (a 2nd-edition trash is 移除区) */
   var EDITION_WORDS = Ref.json("sb-edition-words") || {};
   function editionWords() {
-    var words = EDITION_WORDS[game() + "|" + (sit.edition || F().default_edition || "")] || {};
+    var edition = sit.edition || F().default_edition;
+    var words = (edition && EDITION_WORDS[game() + "/" + edition]) || EDITION_WORDS[game()] || {};
     Object.keys(words).forEach(function (k) { S[k] = words[k]; });
   }
   function setup() { return (sit.setup = sit.setup || {}); }

@@ -38,7 +38,7 @@ from refapp.sandbox_replay import (
 from refapp.slots import RETRY_AFTER_S, Slots
 from refapp.state import get_state
 from refapp.views.error_pages import fault_page
-from refapp.vocabulary import board_strings, glossary_names
+from refapp.vocabulary import board_strings, words_by_edition
 
 bp = Blueprint("sandbox", __name__)
 
@@ -212,17 +212,9 @@ def _page():  # type: ignore[no-untyped-def]
         code=data.get("code") or encode(situation, answers),
         games=browser_facts(),
         names_by_game={name: names_in(name, g.lang) for name in games()},
-        edition_words=_edition_words(g.lang),
+        edition_words=words_by_edition(get_state().catalog, g.lang),
         origin=origin,
     ), status, retry_headers(status)
-
-
-def _edition_words(lang: str) -> dict[str, dict[str, str]]:
-    """The board's glossary words for each game and edition ("dominion|2e": its trash is 移除区):
-    the editor can change the game or the edition after the page has loaded."""
-    catalog = get_state().catalog
-    return {f"{name}|{edition}": glossary_names(catalog, name, lang, edition or None)
-            for name, game in games().items() for edition in (game.editions or ("",))}
 
 
 @bp.get("/sandbox/scenario.yaml")
