@@ -15,8 +15,8 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Container, Iterable
-from typing import NamedTuple
+from collections.abc import Callable, Container, Iterable
+from typing import Any, NamedTuple
 
 from whoosh.util.numeric import byte_to_length, length_to_byte
 
@@ -103,10 +103,12 @@ def score_clauses(
     `depth`); with `only`, for those documents alone."""
     acc: dict[int, float] = {}
     get = acc.get
+    heads: dict[str, Callable[[str, int], Any]] = {}  # field -> its list reader, looked up once
     for c in clauses:
-        table = impacts.get(c.field, {})
-        head = getattr(table, "head", None)  # a stored index reads only the list's head
-        posting = head(c.term, depth) if head is not None else table.get(c.term)
+        head = heads.get(c.field)
+        if head is None:
+            head = heads[c.field] = _head_reader(impacts, c.field)
+        posting = head(c.term, depth)
         if not posting:
             continue
         factor = c.boost
@@ -127,6 +129,14 @@ def score_clauses(
                 if d in only:
                     acc[d] = get(d, 0.0) + w * factor
     return acc
+
+
+def _head_reader(impacts: Impacts, field: str) -> Callable[[str, int], Any]:
+    """(term, depth) -> the head of its list in `field`, None when absent: a stored index
+    reads only the head; an in-memory table gives the whole list (cut by the caller)."""
+    table = impacts.get(field, {})
+    head = getattr(table, "head", None)
+    return head if head is not None else lambda term, _depth: table.get(term)
 
 
 def prefixed(terms: list[str], prefix: str) -> list[str]:

@@ -182,6 +182,8 @@ def parse_lang(lang: str | None) -> str:
 
 
 def parse_limit(limit: int | str | None, default: int = 20) -> int:
+    if type(limit) is int and 1 <= limit <= MAX_LIMIT:  # most calls: a valid number, no text to read
+        return limit
     if limit is None or str(limit).strip() == "":
         return default
     text = str(limit).strip()

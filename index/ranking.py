@@ -18,6 +18,7 @@ import math
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import asdict, dataclass, field
 from functools import cached_property
+from operator import attrgetter
 from typing import Any
 
 from index.analysis import NameMatch, QueryAnalysis
@@ -158,6 +159,8 @@ def rank(
     if len(things) >= 2:
         subject = _subject(a, things, t) if bonus == w.pair_bonus else frozenset()
         _pair_bonus(things, bonus, scored, {u: s for u, _, s in hits}, f, t, answers or {}, subject, w)
+    if len({s.score for s in scored.values()}) == len(scored):  # no ties (most queries): by score alone
+        return sorted(scored.values(), key=attrgetter("score"), reverse=True)
     order = t.kind_order  # best first; ties: cards before terms, rules and FAQs, then by id
     return [s for *_, s in sorted((-s.score, order.get(s.entry, 9), s.entry, s) for s in scored.values())]
 

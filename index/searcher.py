@@ -26,7 +26,7 @@ from index.stages.candidates import find_candidates
 from index.stages.clauses import query_clauses
 from index.stages.rank import rank_candidates
 from index.stages.request import read_request
-from index.stages.snippets import marks, result
+from index.stages.snippets import result, shown
 from index.suggest import suggest
 from index.understood import Asked, understood
 
@@ -95,7 +95,7 @@ class SearchIndex:
         clauses = query_clauses(a, o)
         hits = find_candidates(req, clauses, o)
         ranked = rank_candidates(req, a, clauses, hits, o)
-        shown = marks(a, req.phrases, o)
+        marked = shown(a, req.phrases, o)
         return SearchResults(
             query=req.query,
             lang=req.lang,
@@ -103,7 +103,7 @@ class SearchIndex:
             suggestion=to_traditional(a.suggestion)
             if a.suggestion and req.lang == "zh-Hant"
             else a.suggestion,
-            results=[result(s, req.lang, shown, o) for s in ranked[: req.limit]],
+            results=[result(s, req.lang, marked, o) for s in ranked[: req.limit]],
             filters=req.filters.to_dict(),
             understood=understood(
                 a,

@@ -6,8 +6,9 @@ from __future__ import annotations
 import html
 import re
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
+from typing import NamedTuple
 
 from index.normalise import normalise_with_map
 from index.tokenise import english_token
@@ -18,42 +19,64 @@ _ESCAPED = re.compile(r"[&<>\"']")  # what html.escape changes; most passages ho
 _WORD = re.compile(r"\+\d+|[0-9a-z]+(?:'[a-z]+)?")
 
 
+class Prepared(NamedTuple):
+    spaced: str  # the text with its runs of white space made one space
+    norm: str  # ... normalised
+    origin: tuple[int, ...]  # each normalised character's index in `spaced`
+    by_stem: dict[str, tuple[tuple[int, int], ...]]  # English word stem -> its spans in `spaced`
+    escape: Callable[[str], str]  # html.escape, or nothing to do for a passage with nothing to escape
+
+
+class Marks(NamedTuple):
+    """What a query marks, made once per query rather than for each of its snippets: each
+    distinct term with whether it is ASCII (then matched as a whole word), and the stems."""
+
+    terms: tuple[tuple[str, bool], ...]
+    stems: frozenset[str]
+
+
+def prepare_marks(terms: Iterable[str], stems: Iterable[str] = ()) -> Marks:
+    return Marks(tuple((t, t.isascii()) for t in dict.fromkeys(terms) if t), frozenset(stems))
+
+
 @lru_cache(maxsize=4096)
-def _prepared(text: str) -> tuple[str, str, tuple[int, ...], dict[str, tuple[tuple[int, int], ...]]]:
-    """The text with its runs of white space made one space, that text normalised, each
-    normalised character's index in it, and where each English word stem stands (stem -> spans
-    in the spaced text). Snippets come from a fixed set of passages, so this is cached (bounded)
-    rather than redone for every result of every query."""
+def _prepared(text: str) -> Prepared:
+    """The text spaced and normalised, where each English word stem stands, and how to escape
+    it. Snippets come from a fixed set of passages, so this is cached (bounded) rather than
+    redone for every result of every query."""
     spaced = " ".join(text.split())
     norm, origin = normalise_with_map(spaced)
     by_stem: dict[str, list[tuple[int, int]]] = {}
     for m in _WORD.finditer(norm):
         by_stem.setdefault(english_token(m.group()), []).append((origin[m.start()], origin[m.end() - 1] + 1))
-    return spaced, norm, origin, {k: tuple(v) for k, v in by_stem.items()}
+    escape = html.escape if _ESCAPED.search(spaced) else _same
+    return Prepared(spaced, norm, origin, {k: tuple(v) for k, v in by_stem.items()}, escape)
 
 
 def match_spans(text: str, terms: Iterable[str], stems: Iterable[str]) -> list[tuple[int, int]]:
     """Spans of `text` with its white space runs made one space (original indices, end
     exclusive) matching any normalised `terms` (substring match, for Chinese and multi-word
     names) or any English word whose stem is in `stems`."""
-    return _spans(_prepared(text), terms, stems)
+    return _spans(_prepared(text), prepare_marks(terms, stems))
 
 
-def _spans(prepared: tuple, terms: Iterable[str], stems: Iterable[str]) -> list[tuple[int, int]]:
-    _, norm, origin, by_stem = prepared
+def _spans(prepared: Prepared, marks: Marks) -> list[tuple[int, int]]:
+    norm, origin = prepared.norm, prepared.origin
     spans: list[tuple[int, int]] = []
-    for term in set(terms):  # overlapping spans are merged below
-        start = norm.find(term) if term else -1
+    for term, ascii_term in marks.terms:  # overlapping spans are merged below
+        start = norm.find(term)
         while start != -1:
             end = start + len(term)
-            if term.isascii() and not _word_bounded(norm, start, end):
+            if ascii_term and not _word_bounded(norm, start, end):
                 start = norm.find(term, start + 1)
                 continue
             spans.append((origin[start], origin[end - 1] + 1))
             start = norm.find(term, end)
-    for stem in set(stems):
-        spans += by_stem.get(stem, ())
-    return _merge(spans)
+    if marks.stems:
+        by_stem = prepared.by_stem
+        for stem in marks.stems:
+            spans += by_stem.get(stem, ())
+    return _merge(spans) if len(spans) > 1 else spans
 
 
 def _word_bounded(norm: str, start: int, end: int) -> bool:
@@ -97,11 +120,16 @@ def _same(text: str) -> str:
 
 def make_snippet(text: str, terms: Iterable[str], stems: Iterable[str] = (), width: int = WINDOW) -> str:
     """Escaped excerpt of `text` around its matches, matches wrapped in <mark>…</mark>."""
+    return marked_snippet(text, prepare_marks(terms, stems), width)
+
+
+def marked_snippet(text: str, marks: Marks, width: int = WINDOW) -> str:
+    """`make_snippet` with the query's marks prepared once (`prepare_marks`)."""
     prepared = _prepared(text)
-    text = prepared[0]
-    spans = _spans(prepared, terms, stems)
+    text = prepared.spaced
+    spans = _spans(prepared, marks)
     lo, hi = _window(text, spans, width)
-    escape = html.escape if _ESCAPED.search(text) else _same
+    escape = prepared.escape
     out: list[str] = ["…" if lo > 0 else ""]
     pos = lo
     for s, e in spans:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+import ahocorasick
 import yaml
 
 VOCABULARY_PATH = Path(__file__).with_name("vocabulary.yaml")
@@ -145,12 +146,52 @@ def _intent_patterns(path: Path = VOCABULARY_PATH) -> tuple[tuple[str, re.Patter
     return tuple((i.name, _pattern(i.ask), re.compile(i.states)) for i in load_vocabulary(path).intents)
 
 
+_WORD_CHARS = frozenset("0123456789abcdefghijklmnopqrstuvwxyz")  # what the patterns' (?<![0-9a-z]) tests
+
+
+@lru_cache(maxsize=4)
+def _ask_automaton(path: Path = VOCABULARY_PATH) -> ahocorasick.Automaton | None:
+    """Every intent's asking words in one automaton (word -> (its length, whether it is ASCII,
+    the intents it asks)): which intents a query asks is then one pass over it in C rather
+    than one search of a long alternation per intent. None when a word is empty (only the
+    patterns say what that matches)."""
+    intents: dict[str, list[str]] = {}
+    for i in load_vocabulary(path).intents:
+        for w in dict.fromkeys(w.casefold() for w in i.ask):
+            intents.setdefault(w, []).append(i.name)
+    if "" in intents:
+        return None
+    automaton = ahocorasick.Automaton()
+    for w, names in intents.items():
+        automaton.add_word(w, (len(w), w.isascii(), tuple(names)))
+    automaton.make_automaton()
+    return automaton
+
+
+def _asked(norm_query: str) -> list[tuple[str, re.Pattern]]:
+    """(intent, its asking pattern) for each intent whose pattern the query matches, in order."""
+    automaton = _ask_automaton()
+    if automaton is None:
+        return [(name, ask) for name, ask, _ in _intent_patterns() if ask.search(norm_query)]
+    found: set[str] = set()
+    size = len(norm_query)
+    for end, (length, ascii_word, names) in automaton.iter(norm_query):
+        start = end + 1 - length
+        if ascii_word and (
+            (start > 0 and norm_query[start - 1] in _WORD_CHARS)
+            or (end + 1 < size and norm_query[end + 1] in _WORD_CHARS)
+        ):
+            continue  # an English word inside a longer word
+        found.update(names)
+    return [(name, ask) for name, ask, _ in _intent_patterns() if name in found] if found else []
+
+
 def asked_intents(norm_query: str) -> tuple[str, ...]:
     """The kinds of answer a normalised query asks for ('军阀拆一个要花几块' -> number). An
     intent whose every asking word lies inside a longer one of another intent is not asked:
     从哪里 asks where from (source), not where to (destination's 哪里); 要不要花 (action_cost)
     is not 要不要 (permission)."""
-    asked = [(name, ask) for name, ask, _ in _intent_patterns() if ask.search(norm_query)]
+    asked = _asked(norm_query)
     if len(asked) < 2:
         return tuple(name for name, _ in asked)
     spans = {name: [m.span() for m in ask.finditer(norm_query)] for name, ask in asked}

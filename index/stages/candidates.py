@@ -41,7 +41,8 @@ def find_candidates(req: Request, clauses: list[Clause], o: OpenedIndex) -> list
     if len(acc) > CANDIDATES:  # the strongest (ties at the cut kept)
         cut = sorted(acc.values(), reverse=True)[CANDIDATES - 1]
         chosen = [(d, v) for d, v in chosen if v >= cut]
-    found = [(*units[d], v) for d, v in chosen]
-    found.sort(key=itemgetter(0))  # best first, ties in order of unit id
-    found.sort(key=itemgetter(2), reverse=True)
+    found = [units[d] + (v,) for d, v in chosen]
+    if len(set(map(itemgetter(2), found))) < len(found):  # ties (rare): those in order of unit id
+        found.sort(key=itemgetter(0))
+    found.sort(key=itemgetter(2), reverse=True)  # best first
     return found[:CANDIDATES]

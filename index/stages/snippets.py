@@ -11,14 +11,15 @@ from typing import TYPE_CHECKING
 from index.analysis import QueryAnalysis
 from index.ranking import Scored
 from index.results import Result
-from index.snippet import make_snippet
+from index.snippet import Marks as Shown
+from index.snippet import marked_snippet, prepare_marks
 from index.synonyms import expand
 
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
 
 Marks = tuple[list[str], list[str]]  # (terms, English stems)
-NO_MARKS: Marks = ([], [])
+NO_MARKS: Shown = prepare_marks(())
 
 
 def marks(a: QueryAnalysis, phrases: list[str], o: OpenedIndex) -> Marks:
@@ -32,18 +33,24 @@ def marks(a: QueryAnalysis, phrases: list[str], o: OpenedIndex) -> Marks:
     return list(dict.fromkeys(terms)), a.stems + [t for t in everyday if t.isascii() and t.isalpha()]
 
 
-def result(s: Scored, lang: str, shown: Marks, o: OpenedIndex) -> Result:
-    """One result: its entry, and the snippet of the unit chosen for it."""
+def shown(a: QueryAnalysis, phrases: list[str], o: OpenedIndex) -> Shown:
+    """`marks`, prepared once for every snippet of the query (`index.snippet.prepare_marks`)."""
+    return prepare_marks(*marks(a, phrases, o))
+
+
+def result(s: Scored, lang: str, shown: Shown, o: OpenedIndex) -> Result:
+    """One result: its entry, and the snippet of the unit chosen for it (`shown`: what the
+    query marks, prepared)."""
     meta = o.entries[s.entry]
-    unit = o.units.get(s.unit)
+    d = o.units.docnum_of.get(s.unit)
     return Result(
         id=meta["id"],
         kind=meta["kind"],
         game=meta["game"],
         editions=list(meta["editions"]),
         title=dict(meta["names"]),
-        snippet=make_snippet(o.passages.passage(s.unit, lang), *shown),
-        ruling=unit["ruling"] if unit else None,
+        snippet=marked_snippet(o.passages.passage(s.unit, lang), shown),
+        ruling=None if d is None else o.units.ruling(d),
         score=round(s.score, 3),
         also=list(s.also),
     )

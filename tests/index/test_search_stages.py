@@ -19,6 +19,7 @@ from index.opened import open_build
 from index.query import Without
 from index.ranking import Scored
 from index.results import Result, SearchResults
+from index.snippet import prepare_marks
 from index.stages.analyse import analyse_request
 from index.stages.candidates import CANDIDATES, PHRASE_SCORE, find_candidates
 from index.stages.clauses import EXPANSION_BOOST, SYNONYM_BOOST, query_clauses
@@ -157,7 +158,7 @@ def test_snippets_mark_every_name_of_a_named_entry(fx):
 
 def test_a_result_carries_its_entry_and_the_snippet_of_its_unit(fx):
     s = Scored("dominion/library", 3.14159, "dominion/library#set-aside-not-shuffled", 1.0)
-    r = result(s, "zh-Hant", (["旁置"], []), fx.opened)
+    r = result(s, "zh-Hant", prepare_marks(["旁置"]), fx.opened)
     assert isinstance(r, Result) and (r.id, r.ruling, r.score) == (s.entry, "set-aside-not-shuffled", 3.142)
     assert "<mark>旁置</mark>" in r.snippet and "不會" in r.snippet
 
