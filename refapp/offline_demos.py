@@ -13,11 +13,12 @@ Pure functions over the app state; the route lives in :mod:`refapp.views.offline
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from corpus.model import LANGS
 from engine.core.registry import games
-from refapp.board import client_run, ruling_index
+from refapp.board import client_run, game_facts, ruling_index
 from refapp.catalog import localised
 from refapp.markup import render_text
 from refapp.scenarios import ScenarioUnavailable
@@ -133,21 +134,26 @@ def demo_index(data: dict[str, Any], state: Any) -> list[list[Any]]:
     ]
 
 
-def build_demos(state: Any, lang: str) -> dict[str, Any]:
-    """Every demonstration and pair run that runs, in ``lang`` (one of corpus.model.LANGS), with
-    each game's board strings and words once, and the merged copies' old ids."""
-    from refapp.board import game_facts
-
-    if lang not in LANGS:
-        raise ValueError(f"lang: {lang!r} is not one of {list(LANGS)}")
-    demos = []
+def build_demos(state: Any, langs: Sequence[str]) -> dict[str, dict[str, Any]]:
+    """Every demonstration and pair run that runs, in each of ``langs`` (of corpus.model.LANGS),
+    with each game's board strings and words once, and the merged copies' old ids. Each run is
+    asked for once: it holds all three scripts."""
+    for lang in langs:
+        if lang not in LANGS:
+            raise ValueError(f"lang: {lang!r} is not one of {list(LANGS)}")
+    demos: dict[str, list[dict[str, Any]]] = {lang: [] for lang in langs}
     # the entries' demonstrations, then the pair runs the card pages list ("played with")
     for scenario_id in [*state.scenarios.summaries, *state.scenarios.pairs]:
         try:
             run = state.scenarios.run(scenario_id)
         except ScenarioUnavailable:
             continue  # a run that fails to build is left out; its page says so online
-        demos.append(demo_row(scenario_id, run, lang))
+        for lang in langs:
+            demos[lang].append(demo_row(scenario_id, run, lang))
+    return {lang: _pack(state, lang, demos[lang]) for lang in langs}
+
+
+def _pack(state: Any, lang: str, demos: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "version": state.catalog.version,
         "lang": lang,

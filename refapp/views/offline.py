@@ -149,11 +149,15 @@ def offline_demos() -> Response:
 def _demos(state, lang: str) -> tuple[list, tuple[bytes, bytes]]:  # type: ignore[no-untyped-def]
     """The demonstrations' index (offline_demos.demo_index) and data in ``lang``, encoded, made
     once per app (the data itself is not kept: only its bytes)."""
+    if lang not in state.extra.get("offline_demos", {}):
+        _make_demos(state, [lang])
+    return state.extra["offline_demos"][lang]
+
+
+def _make_demos(state, langs: list[str]) -> None:  # type: ignore[no-untyped-def]
     made = state.extra.setdefault("offline_demos", {})
-    if lang not in made:
-        data = build_demos(state, lang)
+    for lang, data in build_demos(state, langs).items():
         made[lang] = (demo_index(data, state), _encoded(data))
-    return made[lang]
 
 
 @bp.get(RANK_DATA)
@@ -183,12 +187,12 @@ def rank_data() -> tuple[bytes, bytes] | None:
 
 
 def warm_saved_pack() -> None:
-    """Make every script's demonstrations and entry pages as data (about 4 s of CPU per script):
+    """Make every script's demonstrations (each run asked for once) and entry pages as data:
     `refapp serve` calls it in the master before forking, beside rank_data, so that the first
     reader who saves does not hold a worker for it."""
     state = get_state()
+    _make_demos(state, [lang for lang in LANGS if lang not in state.extra.get("offline_demos", {})])
     for lang in LANGS:
-        _demos(state, lang)
         _entry_pages(state, lang)
 
 
