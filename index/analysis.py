@@ -141,6 +141,23 @@ def find_names(
     ]
 
 
+def not_as_words(
+    text: str,
+    names: list[NameMatch],
+    word_names: frozenset[str] = VOCABULARY.word_names,
+    after: frozenset[str] = VOCABULARY.word_names_after,
+) -> list[NameMatch]:
+    """The matches without the English names used as everyday words: 'keep' right after 'do i'
+    is the verb, not the Citadels district ('do i keep the +4'); 'the keep' is the district."""
+    return [m for m in names if m.form.norm not in word_names or word_before(text, m.start) not in after]
+
+
+def word_before(text: str, start: int) -> str:
+    """The word (letters, digits and apostrophes) right before `start`, lower-case; '' at the start."""
+    words = re.findall(r"[0-9a-z']+", text[:start])
+    return words[-1] if words else ""
+
+
 def _bounded(text: str, start: int, end: int) -> bool:
     before = text[start - 1] if start else " "
     after = text[end] if end < len(text) else " "
@@ -219,7 +236,7 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         if len(w) >= 3 and w not in tables.vocab and w not in tables.pinyin and w not in EN_STOPWORDS
     ]
     prefixes = [w for w in prefixes if starts_any(tables.pinyin_sorted, w)]
-    names = find_names(corrected, tables.by_first, tables.names)
+    names = not_as_words(corrected, find_names(corrected, tables.by_first, tables.names))
     pinyin_entries = {e for k in keys for e in tables.pinyin[k]}
     return QueryAnalysis(
         text=corrected,

@@ -48,6 +48,8 @@ class Vocabulary:
     intents: tuple[Intent, ...]
     filters: dict[str, dict[str, str]]
     actors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # card id -> words naming its deed
+    word_names: frozenset[str] = frozenset()  # English names that are everyday words too ('keep')
+    word_names_after: frozenset[str] = frozenset()  # ... the words after which they are that word
 
 
 def _words(raw: object, where: str) -> tuple[str, ...]:
@@ -110,6 +112,7 @@ def parse_vocabulary(raw: object) -> Vocabulary:
         raise ValueError("vocabulary: expected a mapping of sections")
     stop = raw.get("stopwords") or {}
     filters = raw.get("filters") or {}
+    word_names = raw.get("word_names") or {}
     return Vocabulary(
         terms=_words(raw.get("terms", []), "terms"),
         removed_words=_words(raw.get("removed_words", []), "removed_words"),
@@ -123,6 +126,8 @@ def parse_vocabulary(raw: object) -> Vocabulary:
         intents=parse_intents(raw.get("intents", {})),
         filters={str(k): _mapping(v, f"filters.{k}") for k, v in filters.items()},
         actors=parse_game_words(raw.get("actors", {})),
+        word_names=frozenset(_words(word_names.get("names", []), "word_names.names")),
+        word_names_after=frozenset(_words(word_names.get("after", []), "word_names.after")),
     )
 
 

@@ -525,6 +525,16 @@
         return !found.some(function (o) { return o.start <= m.start && m.end <= o.end && (o.end - o.start) > (m.end - m.start); });
       });
     }
+    /* an English name that is an everyday word too ('keep') is that word right after 'do i',
+       'to'...: not the card (index.analysis.not_as_words) */
+    var wordNames = new Set(data.word_names || []), wordNamesAfter = new Set(data.word_names_after || []);
+    function notAsWords(text, names) {
+      return names.filter(function (m) {
+        if (!wordNames.has(m.form.norm)) return true;
+        var before = text.slice(0, m.start).match(/[0-9a-z']+/g);
+        return !wordNamesAfter.has(before ? before[before.length - 1] : "");
+      });
+    }
     function mergeGroups(groups) {
       var out = [];
       groups.forEach(function (g) {
@@ -617,7 +627,7 @@
       var prefixesOut = words.filter(function (w) {
         return w.length >= 3 && !vocab.has(w) && !pinyin.has(w) && !stopEn.has(w) && startsAny(w);
       });
-      var names = findNames(corrected);
+      var names = notAsWords(corrected, findNames(corrected));
       var pinyinEntries = new Set();
       keys.forEach(function (k) { pinyin.get(k).forEach(function (x) { pinyinEntries.add(x); }); });
       var groups = new Map();

@@ -131,3 +131,21 @@ def test_the_api_answer_carries_it(real):
     data = real.search("图书馆 建造地区之前").to_dict()
     assert list(data)[-2:] == ["understood", "results"]
     assert data["understood"]["game"]["source"] == "vocabulary"
+
+
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [
+        ("i finished 8 districts then warlord took one, do i keep the +4", False),
+        ("who gets to keep the crown", False),
+        ("if a card is mine can i trash it", False),
+        ("the keep and the warlord", True),
+        ("keep", True),
+        ("mine turned my copper into silver", True),
+    ],
+)
+def test_a_name_that_is_an_everyday_word_is_that_word_after_a_verb_or_pronoun(real, query, named):
+    """'keep' after 'do i' or 'to' is the verb, not the Citadels district; 'mine' after 'card is'
+    is the pronoun, not the Dominion card; at the start or after 'the' they name the card."""
+    matched = {n["matched"] for n in real.search(query, "en").understood["names"]}
+    assert bool(matched & {"keep", "mine"}) is named
