@@ -253,6 +253,8 @@ class Impacts(Mapping[str, FieldPostings]):
 
 # -- units -------------------------------------------------------------------------------------
 PARTS = ("entry", "ruling")
+RULING = PARTS.index("ruling")
+EMPTY_TEXT = len(json.dumps({}))  # the stored length of a unit without display text ("{}")
 
 
 def write_units(
@@ -426,6 +428,11 @@ class UnitStore(Mapping[str, UnitView]):
         unit_id, entry = self.docnum_units[d]
         return unit_id[len(entry) + 1 :]
 
+    def has_text(self, d: int) -> bool:
+        """Whether the unit has display text, without reading it from the file (texts are
+        stored as JSON objects: only an empty one is that short)."""
+        return self._text_starts[d + 1] - self._text_starts[d] > EMPTY_TEXT
+
     def text(self, d: int) -> dict[str, str]:
         start, stop = self._text_starts[d], self._text_starts[d + 1]
         return json.loads(self._blob.bytes_at(self._text_offset + start, stop - start))
@@ -441,6 +448,15 @@ class UnitStore(Mapping[str, UnitView]):
         units = self.docnum_units
         part = self._blob.read("mentioned", self._mentioned_starts[i], self._mentioned_starts[i + 1])
         return frozenset(units[d][0] for d in part) if len(part) else None
+
+    # by id, without a view: what ranking asks of many units per query
+    def is_ruling(self, unit_id: str) -> bool:
+        return self.part_codes[self.docnum_of[unit_id]] == RULING
+
+    def has_text_of(self, unit_id: str) -> bool:
+        """Whether the unit exists and has display text."""
+        d = self.docnum_of.get(unit_id)
+        return d is not None and self.has_text(d)
 
     # the mapping
     def __getitem__(self, unit_id: str) -> UnitView:
