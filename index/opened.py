@@ -46,6 +46,9 @@ class OpenedIndex:
     units: UnitStore
     impacts: Impacts
     question_of: array  # question document - first_question -> its unit's document
+    # document -> its unit's document (a unit's is its own): question_of as a list, as every
+    # query looks up hundreds of questions' units and a list gives them without making an int
+    unit_of_doc: list[int]
     synonyms: Mapping[str, tuple[str, ...]]  # players' everyday word -> rulebook words
     tables: Tables  # what `index.analysis` reads a query with
     intents: StatedIntents
@@ -80,6 +83,7 @@ def open_build(folder: Path) -> OpenedIndex:
     name_norms = _name_norms(lexicon.forms)
     name_words = _name_words(lexicon.forms, entries, tokeniser, share)
     impacts = Impacts(folder)
+    question_of = array("I", load_json(folder, fmt.QUESTIONS))
     mentions = lru_cache(maxsize=MENTION_CACHE)(lambda unit_id: frozenset(units[unit_id]["mentions"]))
     return OpenedIndex(
         folder=folder,
@@ -90,7 +94,8 @@ def open_build(folder: Path) -> OpenedIndex:
         entries=entries,
         units=units,
         impacts=impacts,
-        question_of=array("I", load_json(folder, fmt.QUESTIONS)),
+        question_of=question_of,
+        unit_of_doc=[*range(len(units)), *question_of],
         synonyms=synonyms,
         tables=tables,
         intents=StatedIntents(units, entries),
