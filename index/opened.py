@@ -82,8 +82,11 @@ def open_build(folder: Path) -> OpenedIndex:
     synonyms, tables = _word_tables(folder, lexicon, tokeniser)
     name_norms = _name_norms(lexicon.forms)
     name_words = _name_words(lexicon.forms, entries, tokeniser, share)
-    impacts = Impacts(folder)
     question_of = array("I", load_json(folder, fmt.QUESTIONS))
+    # One int object per document number, for the impact lists and unit_of_doc alike: the dicts
+    # a query adds scores into then find their keys by identity.
+    numbers = list(range(len(units) + len(question_of)))
+    impacts = Impacts(folder, numbers)
     mentions = lru_cache(maxsize=MENTION_CACHE)(lambda unit_id: frozenset(units[unit_id]["mentions"]))
     return OpenedIndex(
         folder=folder,
@@ -95,7 +98,7 @@ def open_build(folder: Path) -> OpenedIndex:
         units=units,
         impacts=impacts,
         question_of=question_of,
-        unit_of_doc=[*range(len(units)), *question_of],
+        unit_of_doc=numbers[: len(units)] + [numbers[u] for u in question_of],
         synonyms=synonyms,
         tables=tables,
         intents=StatedIntents(units, entries),
