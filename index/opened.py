@@ -49,6 +49,7 @@ class OpenedIndex:
     # document -> its unit's document (a unit's is its own): question_of as a list, as every
     # query looks up hundreds of questions' units and a list gives them without making an int
     unit_of_doc: list[int]
+    questions_of_unit: list[tuple[int, ...]]  # unit document -> its questions' documents
     synonyms: Mapping[str, tuple[str, ...]]  # players' everyday word -> rulebook words
     tables: Tables  # what `index.analysis` reads a query with
     intents: StatedIntents
@@ -99,6 +100,7 @@ def open_build(folder: Path) -> OpenedIndex:
         impacts=impacts,
         question_of=question_of,
         unit_of_doc=numbers[: len(units)] + [numbers[u] for u in question_of],
+        questions_of_unit=_questions_of_unit(numbers, question_of, len(units)),
         synonyms=synonyms,
         tables=tables,
         intents=StatedIntents(units, entries),
@@ -113,6 +115,15 @@ def open_build(folder: Path) -> OpenedIndex:
         passages=Passages(units, entries),
         phrases=PhraseIndex(folder, len(units.docnum_units)),
     )
+
+
+def _questions_of_unit(numbers: list[int], question_of: array, unit_count: int) -> list[tuple[int, ...]]:
+    """Each unit's question documents (numbered after the units, a unit's together), as the
+    shared int objects of `numbers`."""
+    out: list[list[int]] = [[] for _ in range(unit_count)]
+    for q, u in enumerate(question_of):
+        out[u].append(numbers[unit_count + q])
+    return [tuple(qs) for qs in out]
 
 
 def _tokeniser(folder: Path) -> Tokeniser:
