@@ -192,12 +192,13 @@ def only_pinyin_key(a: QueryAnalysis) -> bool:
 
 def _by_entry(hits: list[Hit], w: RankWeights) -> dict[str, Scored]:
     scored: dict[str, Scored] = {}
+    share = w.other_units_share  # (read once: a hundred hits a query)
     for unit_id, entry, score in hits:
         s = scored.get(entry)
         if s is None:
             scored[entry] = Scored(entry, score, unit_id, score)
         else:
-            s.score += w.other_units_share * score
+            s.score += share * score
             if score > s.unit_score:
                 s.unit, s.unit_score = unit_id, score
     return scored
@@ -251,15 +252,20 @@ def _asked_faqs_answer_first(
     query = {tok for tok in a.tokens if len(tok) > 1}
     if len(query) < 2:
         return
+    # The FAQs asked first (a few of the results at most), then their rulings among the hits.
+    asked = {
+        e for e in scored if t.entries[e]["kind"] == "faq" and query.issubset(t.name_words.get(e, ()))
+    }
+    if not asked:
+        return
     first: dict[str, tuple[int, str, float]] = {}
     for unit, entry, score in hits:
-        if entry in scored and t.entries[entry]["kind"] == "faq" and t.units.is_ruling(unit):
+        if entry in asked and t.units.is_ruling(unit):
             docnum = t.units.docnum_of[unit]
             if entry not in first or docnum < first[entry][0]:
                 first[entry] = (docnum, unit, score)
     for entry, (_, unit, score) in first.items():
-        if query <= set(t.name_words.get(entry, ())):
-            scored[entry].unit, scored[entry].unit_score = unit, score
+        scored[entry].unit, scored[entry].unit_score = unit, score
 
 
 def _bonus(scored: dict[str, Scored], entry: str, f: Filters, t: RankTables, bonus: float) -> None:
