@@ -25,6 +25,7 @@ from index.analysis import NameMatch, QueryAnalysis
 from index.filtering import passes
 from index.game_words import STRONG_MARGIN
 from index.query import Filters
+from index.store import RULING, UnitStore
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ class Scored:
 @dataclass(frozen=True)
 class RankTables:
     entries: Mapping[str, Mapping[str, Any]]  # entry id -> meta (kind, game, editions, types, cost, names)
-    units: Mapping[str, Mapping[str, Any]]  # unit id -> {entry, part, ruling, editions, text, mentions}
+    units: UnitStore  # unit id -> {entry, part, ruling, editions, text, mentions}; by number too
     mentions: Callable[[str], frozenset[str]]  # unit id -> entry ids its text names
     name_words: Mapping[str, Collection[str]]  # rule/FAQ entry id -> tokens of its names
 
@@ -115,8 +116,9 @@ def rank(
     snippet by the query's other words: '图书馆 抓到行动牌可以跳过吗' shows Library's ruling on
     setting Action cards aside, not the ruling that merely repeats the word 图书馆 most."""
     if a.edition_hint:
+        editions_of, docnum_of = t.units.editions_of, t.units.docnum_of
         hits = [
-            (u, e, s if a.edition_hint in t.units[u]["editions"] else s * w.other_edition_factor)
+            (u, e, s if a.edition_hint in editions_of(docnum_of[u]) else s * w.other_edition_factor)
             for u, e, s in hits
         ]
     scored = _by_entry(hits, w)
@@ -190,12 +192,13 @@ def only_pinyin_key(a: QueryAnalysis) -> bool:
 
 def _by_entry(hits: list[Hit], w: RankWeights) -> dict[str, Scored]:
     scored: dict[str, Scored] = {}
+    share = w.other_units_share  # (read once: a hundred hits a query)
     for unit_id, entry, score in hits:
         s = scored.get(entry)
         if s is None:
             scored[entry] = Scored(entry, score, unit_id, score)
         else:
-            s.score += w.other_units_share * score
+            s.score += share * score
             if score > s.unit_score:
                 s.unit, s.unit_score = unit_id, score
     return scored
@@ -209,8 +212,9 @@ def _pick_answer(s: Scored, units: Mapping[str, float], t: RankTables, w: RankWe
     if best is None or best[1] <= 0:
         return
     unit, value = best
-    if t.units[unit]["part"] != "ruling":
-        rulings = [(v, u) for u, v in units.items() if t.units[u]["part"] == "ruling"]
+    is_ruling = t.units.is_ruling
+    if not is_ruling(unit):
+        rulings = [(v, u) for u, v in units.items() if is_ruling(u)]
         top = max(rulings, default=None)
         if top is not None and top[0] >= w.ruling_snippet_share * value:
             unit = top[1]
@@ -220,7 +224,7 @@ def _pick_answer(s: Scored, units: Mapping[str, float], t: RankTables, w: RankWe
 def _show_own_text(scored: dict[str, Scored], entry: str, t: RankTables) -> None:
     """A query that is just the entry's name gets the entry's own text as its snippet."""
     s = scored.get(entry)
-    if s is not None and t.units.get(entry, {}).get("text"):
+    if s is not None and t.units.has_text_of(entry):
         s.unit = entry
 
 
@@ -248,15 +252,20 @@ def _asked_faqs_answer_first(
     query = {tok for tok in a.tokens if len(tok) > 1}
     if len(query) < 2:
         return
+    # The FAQs asked first (a few of the results at most), then their rulings among the hits.
+    asked = {
+        e for e in scored if t.entries[e]["kind"] == "faq" and query.issubset(t.name_words.get(e, ()))
+    }
+    if not asked:
+        return
     first: dict[str, tuple[int, str, float]] = {}
     for unit, entry, score in hits:
-        if entry in scored and t.entries[entry]["kind"] == "faq" and t.units[unit]["part"] == "ruling":
+        if entry in asked and t.units.is_ruling(unit):
             docnum = t.units.docnum_of[unit]
             if entry not in first or docnum < first[entry][0]:
                 first[entry] = (docnum, unit, score)
     for entry, (_, unit, score) in first.items():
-        if query <= set(t.name_words.get(entry, ())):
-            scored[entry].unit, scored[entry].unit_score = unit, score
+        scored[entry].unit, scored[entry].unit_score = unit, score
 
 
 def _bonus(scored: dict[str, Scored], entry: str, f: Filters, t: RankTables, bonus: float) -> None:
@@ -344,26 +353,28 @@ def _pair_bonus(
     best: dict[str, tuple[float, str]] = {}
     pairs_of: dict[str, list[str]] = {}
     asked = frozenset().union(*groups)
+    units = t.units
     for uid in sorted(candidates):
-        u = t.units[uid]
-        if u["part"] != "ruling" and bonus < w.pair_bonus and u["entry"] in asked and u["entry"] in t.cards:
+        d = units.docnum_of[uid]  # read by number: a view would look up each field by name
+        entry, ruling = units.docnum_units[d][1], units.part_codes[d] == RULING
+        if not ruling and bonus < w.pair_bonus and entry in asked and entry in t.cards:
             continue  # a card's own text names its terms ('deck' on Thief): not a ruling on the two
-        if u["part"] != "ruling" and u["entry"] in t.cards and u["entry"] not in asked:
+        if not ruling and entry in t.cards and entry not in asked:
             continue  # a third card's own text naming both (the Witch's, the Thief and the King) is about it
         if len(t.mentions(uid) & t.cards) > w.max_pair_cards or not passes(
-            t.entries[u["entry"]], u["editions"], f
+            t.entries[entry], units.editions_of(d), f
         ):
             continue  # a card list (components, recommended sets) is not about an interaction
         value = bonus + unit_scores.get(uid, 0.0)
-        unasked = bool((t.mentions(uid) & t.cards) - asked - {u["entry"]})  # names a third card
+        unasked = bool((t.mentions(uid) & t.cards) - asked - {entry})  # names a third card
         if w.pair_unasked_share and not unasked:
             value += bonus * w.pair_unasked_share  # names only what the question asks about
-        if u["part"] == "ruling":
+        if ruling:
             edge = w.subject_edge * (w.subject_third_card_share if unasked else 1.0)
-            value += w.ruling_pair_edge + (edge if u["entry"] in subject else 0.0)
-        pairs_of.setdefault(u["entry"], []).append(uid)
-        if value > best.get(u["entry"], (-1.0, ""))[0]:
-            best[u["entry"]] = (value, uid)
+            value += w.ruling_pair_edge + (edge if entry in subject else 0.0)
+        pairs_of.setdefault(entry, []).append(uid)
+        if value > best.get(entry, (-1.0, ""))[0]:
+            best[entry] = (value, uid)
     for entry, (value, uid) in best.items():
         s = scored.setdefault(entry, Scored(entry, 0.0, uid, 0.0))
         s.score += value

@@ -163,8 +163,9 @@ class FieldPostings(Mapping[str, Postings]):
     """term -> (documents, weights) of one field, strongest first, read from the file when
     asked for; the offsets and counts of the lists are held in memory (12 bytes a term)."""
 
-    def __init__(self, terms: list[str], blob: Blob, field: str):
+    def __init__(self, terms: list[str], blob: Blob, field: str, numbers: Sequence[int] = ()):
         self.terms = terms  # sorted
+        self._numbers = numbers  # document number -> one int object for it (see _read_head)
         self._index = {t: i for i, t in enumerate(terms)}
         self._blob = blob
         self._offsets, self._counts = blob.load(f"{field}.offsets"), blob.load(f"{field}.counts")
@@ -190,9 +191,14 @@ class FieldPostings(Mapping[str, Postings]):
         mid = 4 * (n + n % 2)
         if n <= depth:
             block = memoryview(self._blob.bytes_at(off, mid + 8 * n))
-            return block[: 4 * n].cast("I").tolist(), block[mid:].cast("d").tolist()
+            return self._shared(block[: 4 * n].cast("I").tolist()), block[mid:].cast("d").tolist()
         docs = memoryview(self._blob.bytes_at(off, 4 * depth)).cast("I").tolist()
-        return docs, memoryview(self._blob.bytes_at(off + mid, 8 * depth)).cast("d").tolist()
+        return self._shared(docs), memoryview(self._blob.bytes_at(off + mid, 8 * depth)).cast("d").tolist()
+
+    def _shared(self, docs: list[int]) -> list[int]:
+        """The same numbers as the index's one int object each: a query adds hundreds of
+        postings into dicts keyed by document, and a key found by identity is not compared."""
+        return list(map(self._numbers.__getitem__, docs)) if self._numbers else docs
 
     def __getitem__(self, term: str) -> Postings:
         found = self.head(term, self._counts[self._index[term]])
@@ -224,18 +230,20 @@ class FieldPostings(Mapping[str, Postings]):
 class Impacts(Mapping[str, FieldPostings]):
     """field -> FieldPostings, read from `postings.bin`."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, numbers: Sequence[int] = ()):
+        """`numbers`: document number -> the int object the lists give for it (every document's,
+        shared with other tables), or () to make new ones."""
         with _reading(folder, TERMS):
             raw = json.loads((folder / TERMS).read_text(encoding="utf-8"))
             if raw.get("format") != STORE_FORMAT:
                 raise ValueError("unknown format")
         with _reading(folder, POSTINGS):
-            self._load(folder, raw)
+            self._load(folder, raw, numbers)
 
-    def _load(self, folder: Path, raw: dict[str, Any]) -> None:
+    def _load(self, folder: Path, raw: dict[str, Any], numbers: Sequence[int]) -> None:
         blob = Blob(folder / POSTINGS, raw["blob"])
         self._fields = {
-            field: FieldPostings(spec["terms"], blob, field) for field, spec in raw["fields"].items()
+            field: FieldPostings(spec["terms"], blob, field, numbers) for field, spec in raw["fields"].items()
         }
 
     def __getitem__(self, field: str) -> FieldPostings:
@@ -253,6 +261,8 @@ class Impacts(Mapping[str, FieldPostings]):
 
 # -- units -------------------------------------------------------------------------------------
 PARTS = ("entry", "ruling")
+RULING = PARTS.index("ruling")
+EMPTY_TEXT = len(json.dumps({}))  # the stored length of a unit without display text ("{}")
 
 
 def write_units(
@@ -426,6 +436,11 @@ class UnitStore(Mapping[str, UnitView]):
         unit_id, entry = self.docnum_units[d]
         return unit_id[len(entry) + 1 :]
 
+    def has_text(self, d: int) -> bool:
+        """Whether the unit has display text, without reading it from the file (texts are
+        stored as JSON objects: only an empty one is that short)."""
+        return self._text_starts[d + 1] - self._text_starts[d] > EMPTY_TEXT
+
     def text(self, d: int) -> dict[str, str]:
         start, stop = self._text_starts[d], self._text_starts[d + 1]
         return json.loads(self._blob.bytes_at(self._text_offset + start, stop - start))
@@ -441,6 +456,15 @@ class UnitStore(Mapping[str, UnitView]):
         units = self.docnum_units
         part = self._blob.read("mentioned", self._mentioned_starts[i], self._mentioned_starts[i + 1])
         return frozenset(units[d][0] for d in part) if len(part) else None
+
+    # by id, without a view: what ranking asks of many units per query
+    def is_ruling(self, unit_id: str) -> bool:
+        return self.part_codes[self.docnum_of[unit_id]] == RULING
+
+    def has_text_of(self, unit_id: str) -> bool:
+        """Whether the unit exists and has display text."""
+        d = self.docnum_of.get(unit_id)
+        return d is not None and self.has_text(d)
 
     # the mapping
     def __getitem__(self, unit_id: str) -> UnitView:

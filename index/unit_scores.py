@@ -7,7 +7,6 @@ one whose question the player asked."""
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
@@ -21,19 +20,37 @@ QUESTION_DECAY = 0.8  # weight of a unit's next best matching question, relative
 
 def score_units(o: OpenedIndex, clauses: list[Clause], only: set[int] | None = None) -> dict[int, float]:
     """Unit document -> score (with `only`, for those units alone)."""
-    first, owner = o.first_question, o.question_of
     acc = score_clauses(o.impacts, [c for c in clauses if c.field != "ask"], only=only)
-    if only is not None:  # a unit's questions are numbered together, in order of units
-        only_asked = {first + q for u in only for q in range(bisect_left(owner, u), bisect_right(owner, u))}
     asked = score_clauses(
         o.impacts,
         [c for c in clauses if c.field == "ask"],
-        only=only_asked if only is not None else None,
+        only=None if only is None else _questions(o, only),
     )
-    get, weight_of = acc.get, {}
-    for d, v in sorted(asked.items(), key=itemgetter(1), reverse=True):  # best question first
-        u = owner[d - first]
-        weight = weight_of.get(u, 1.0)
-        acc[u] = get(u, 0.0) + weight * v
-        weight_of[u] = weight * QUESTION_DECAY
+    _add_questions(acc, asked, o.unit_of_doc)
     return acc
+
+
+def _questions(o: OpenedIndex, units: set[int]) -> set[int]:
+    """The question documents of `units`."""
+    out: set[int] = set()
+    for u in units:
+        out.update(o.questions_of_unit[u])
+    return out
+
+
+def _add_questions(acc: dict[int, float], asked: dict[int, float], unit_of_doc: list[int]) -> None:
+    """Adds each unit's questions to its score, best first, each weighted QUESTION_DECAY times
+    the one before (the same sums in the same order as ranker.js). Hundreds of questions a
+    query: the first of a unit is added without a multiplication by 1.0 (the same float)."""
+    get = acc.get
+    next_weight: dict[int, float] = {}  # unit -> the weight of its next question
+    weight_of = next_weight.get
+    for d, v in sorted(asked.items(), key=itemgetter(1), reverse=True):  # best question first
+        u = unit_of_doc[d]
+        weight = weight_of(u)
+        if weight is None:
+            acc[u] = get(u, 0.0) + v
+            next_weight[u] = QUESTION_DECAY
+        else:
+            acc[u] += weight * v
+            next_weight[u] = weight * QUESTION_DECAY

@@ -82,7 +82,7 @@ def other_answers(
         share, most, at = UNNAMED_EXTRA_SHARE, 1, 2
     else:
         return [], 0
-    rulings = {u: v for u, v in scores.items() if v > 0 and o.units[u]["part"] == "ruling"}
+    rulings = {u: v for u, v in scores.items() if v > 0 and o.units.is_ruling(u)}
     if not rulings:
         return [], 0
     best = max(rulings.values())
