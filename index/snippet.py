@@ -53,13 +53,6 @@ def _prepared(text: str) -> Prepared:
     return Prepared(spaced, norm, origin, {k: tuple(v) for k, v in by_stem.items()}, escape)
 
 
-def match_spans(text: str, terms: Iterable[str], stems: Iterable[str]) -> list[tuple[int, int]]:
-    """Spans of `text` with its white space runs made one space (original indices, end
-    exclusive) matching any normalised `terms` (substring match, for Chinese and multi-word
-    names) or any English word whose stem is in `stems`."""
-    return _spans(_prepared(text), prepare_marks(terms, stems))
-
-
 def _spans(prepared: Prepared, marks: Marks) -> list[tuple[int, int]]:
     norm, origin = prepared.norm, prepared.origin
     spans: list[tuple[int, int]] = []
