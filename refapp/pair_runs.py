@@ -23,8 +23,8 @@ from urllib.parse import urlencode
 
 from corpus.languages import pick
 from engine.core.registry import game_names, get_game
+from engine.core.scenario import ScenarioError, read_yaml
 from engine.interactions import PairInfo, pair_infos, pairs_for
-from engine.interactions.generate import load_pair
 from refapp.catalog import Catalog, localised
 from refapp.scenarios import EngineSource, ScenarioLibrary, ScenarioSummary
 from refapp.string_table import load_table
@@ -132,7 +132,13 @@ def _offer(info: PairInfo, catalog: Catalog, lang: str) -> Offer:
 
 @lru_cache(maxsize=1024)
 def _title(info: PairInfo) -> tuple[tuple[str, str], ...]:
-    return tuple(dict(load_pair(info.path).title).items())
+    """The run's title in each script, read from its file without building the scenario (every
+    pair's title is read at start-up; the run itself is checked when it is played)."""
+    try:
+        title = read_yaml(info.path).get("title")
+    except (ScenarioError, AttributeError):
+        title = None
+    return tuple((str(k), str(v)) for k, v in title.items()) if isinstance(title, dict) else ()
 
 
 def load_title(info: PairInfo) -> dict[str, str]:

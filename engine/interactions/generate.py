@@ -107,7 +107,7 @@ def class_files(game: str) -> list[Path]:
 def _raw_classes(game: str) -> Iterator[dict[str, Any]]:
     seen: dict[str, Path] = {}
     for path in class_files(game):
-        for c in yaml.safe_load(path.read_text(encoding="utf-8"))["classes"]:
+        for c in read_yaml(path)["classes"]:
             if c["id"] in seen:
                 raise PairError(f"{game}: class {c['id']!r} is in both {seen[c['id']].name} and {path.name}")
             seen[c["id"]] = path

@@ -23,8 +23,13 @@ def _data_dir(value: str | None) -> Path:
 @click.option(
     "--dataset", "dataset_path", default=None, help="Dataset JSON (default corpus/data/dataset.json)."
 )
-def build_index(data_dir: str | None, dataset_path: str | None) -> None:
-    """Build the search index into a fresh folder and switch to it atomically."""
+@click.option(
+    "--served/--no-served", default=True,
+    help="Also keep in the build what a server would make at start (saved pack, ranking data).",
+)
+def build_index(data_dir: str | None, dataset_path: str | None, served: bool) -> None:
+    """Build the search index into a fresh folder and switch to it atomically; then keep in it
+    the answers a server would otherwise make at start-up (refapp.prebuilt)."""
     from corpus.model import DATASET_PATH, load_dataset
     from index import build
 
@@ -49,6 +54,36 @@ def build_index(data_dir: str | None, dataset_path: str | None) -> None:
     click.echo(
         f"built {folder} ({meta['entries']} entries, {meta['units']} units, "
         f"{meta['words']} dictionary words) in {time.perf_counter() - started:.2f} s"
+    )
+    if served:
+        _keep_served(folder, path, target)
+
+
+def _keep_served(folder: Path, dataset_path: Path, target: Path) -> None:
+    """Make, as a server would, the answers it makes at start-up, and keep them in `folder`."""
+    from refapp import create_app, prebuilt
+    from refapp.search import opened_index
+    from refapp.state import get_state
+    from refapp.views.offline import served_parts
+
+    started = time.perf_counter()
+    app = create_app({"DATASET_PATH": str(dataset_path), "REFAPP_DATA_DIR": str(target)})
+    with app.app_context():
+        parts = served_parts()
+        index = opened_index()
+        if index is None or index.folder != folder:  # another build became current meanwhile
+            parts.pop("rank", None)
+        try:
+            prebuilt.write(folder, parts, get_state().catalog.version)
+        except OSError as exc:
+            raise click.ClickException(
+                f"built {folder}, but could not keep the served answers in it: {exc.strerror or exc}; "
+                "a server makes them itself at start"
+            ) from None
+    size = sum(len(packed) for _, packed in parts.values())
+    click.echo(
+        f"kept {len(parts)} answers a server makes at start ({size / 1e6:.1f} MB gzipped) in "
+        f"{folder / prebuilt.FOLDER} in {time.perf_counter() - started:.2f} s"
     )
 
 

@@ -7,11 +7,12 @@ import gzip
 from flask import Blueprint, Response, g, json, jsonify, make_response, render_template, request
 
 from corpus.model import LANGS
-from refapp import i18n
+from refapp import i18n, prebuilt
 from refapp.compress import accepts_gzip
 from refapp.offline_demos import build_demos, demo_index
 from refapp.offline_entries import build_entries
 from refapp.offline_pack import build_pack
+from refapp.scenarios import EngineSource
 from refapp.search import opened_index
 from refapp.state import get_state
 
@@ -67,7 +68,7 @@ def _entry_pages(state, lang: str) -> tuple[bytes, bytes]:  # type: ignore[no-un
     """Every entry page's title and main part in ``lang``, encoded, made once per app."""
     made = state.extra.setdefault("offline_entries", {})
     if lang not in made:
-        made[lang] = _encoded(build_entries(state, lang))
+        made[lang] = _prebuilt(state, f"entries.{lang}") or _encoded(build_entries(state, lang))
     return made[lang]
 
 
@@ -156,7 +157,12 @@ def _demos(state, lang: str) -> tuple[list, tuple[bytes, bytes]]:  # type: ignor
 
 def _make_demos(state, langs: list[str]) -> None:  # type: ignore[no-untyped-def]
     made = state.extra.setdefault("offline_demos", {})
-    for lang, data in build_demos(state, langs).items():
+    for lang in langs:
+        kept = _prebuilt(state, f"demos.{lang}")
+        if kept is not None:
+            made[lang] = (demo_index(json.loads(kept[0]), state), kept)
+    missing = [lang for lang in langs if lang not in made]
+    for lang, data in (build_demos(state, missing) if missing else {}).items():
         made[lang] = (demo_index(data, state), _encoded(data))
 
 
@@ -168,9 +174,10 @@ def offline_rank() -> Response:
 
 
 def rank_data() -> tuple[bytes, bytes] | None:
-    """The opened index's ranking data, JSON and gzipped, made once per index (None: no index).
-    `refapp serve` makes it in the master before it listens (serve_config.on_starting), so that no
-    worker spends seconds of CPU on a reader's first visit while its other requests wait."""
+    """The opened index's ranking data, JSON and gzipped, once per index (None: no index): as
+    the build keeps it (refapp.prebuilt), else made. `refapp serve` gets it in the master before it
+    listens (serve_config.on_starting), so that no worker spends seconds of CPU on a reader's
+    first visit while its other requests wait."""
     index = opened_index()
     if index is None:
         return None
@@ -180,20 +187,46 @@ def rank_data() -> tuple[bytes, bytes] | None:
         from index.offline_export import export_ranking
 
         cache.clear()  # one index at a time
-        data = export_ranking(index)
-        data["index"] = index.folder.name
-        cache[index.folder.name] = _encoded(data)
+        kept = prebuilt.read(index.folder, "rank", state.catalog.version)
+        if kept is None:
+            data = export_ranking(index)
+            data["index"] = index.folder.name
+            kept = _encoded(data)
+        cache[index.folder.name] = kept
     return cache[index.folder.name]
 
 
 def warm_saved_pack() -> None:
-    """Make every script's demonstrations (each run asked for once) and entry pages as data:
-    `refapp serve` calls it in the master before forking, beside rank_data, so that the first
-    reader who saves does not hold a worker for it."""
+    """Every script's demonstrations and entry pages as data, read from the build where `refapp
+    build-index` kept them (refapp.prebuilt), else made (each run asked for once; about 25 s of
+    CPU): `refapp serve` calls it in the master before forking, beside rank_data, so that the
+    first reader who saves does not hold a worker for it."""
     state = get_state()
     _make_demos(state, [lang for lang in LANGS if lang not in state.extra.get("offline_demos", {})])
     for lang in LANGS:
         _entry_pages(state, lang)
+
+
+def served_parts() -> dict[str, prebuilt.Encoded]:
+    """Every answer `refapp build-index` keeps in the build it made (refapp.prebuilt): each
+    script's demonstrations and entry pages, and the opened index's ranking data."""
+    state = get_state()
+    warm_saved_pack()
+    parts = {f"demos.{lang}": _demos(state, lang)[1] for lang in LANGS}
+    parts |= {f"entries.{lang}": _entry_pages(state, lang) for lang in LANGS}
+    rank = rank_data()
+    if rank is not None:
+        parts["rank"] = rank
+    return parts
+
+
+def _prebuilt(state, name: str) -> prebuilt.Encoded | None:  # type: ignore[no-untyped-def]
+    """The answer `name` as the opened build keeps it (made at build time), if it does: made by
+    the engine's own scenarios (an app given other scenarios, a test's, makes its own)."""
+    index = opened_index()
+    if index is None or not isinstance(state.scenarios.source, EngineSource):
+        return None
+    return prebuilt.read(index.folder, name, state.catalog.version)
 
 
 def _bad_lang() -> Response:

@@ -195,11 +195,12 @@ def test_build_index_command_builds_and_switches(tmp_path):
     path = tmp_path / "dataset.json"
     path.write_text(json.dumps(dataset_to_dict(fixture_dataset()), ensure_ascii=False), encoding="utf-8")
     runner = CliRunner()
-    first = runner.invoke(build_index, ["--dataset", str(path), "--data-dir", str(tmp_path / "var")])
+    args = ["--no-served", "--dataset", str(path), "--data-dir", str(tmp_path / "var")]
+    first = runner.invoke(build_index, args)
     assert first.exit_code == 0, first.output
     assert "entries" in first.output
     built = current_folder(tmp_path / "var")
-    second = runner.invoke(build_index, ["--dataset", str(path), "--data-dir", str(tmp_path / "var")])
+    second = runner.invoke(build_index, args)
     assert second.exit_code == 0 and current_folder(tmp_path / "var") != built
     missing = runner.invoke(
         build_index, ["--dataset", str(tmp_path / "none.json"), "--data-dir", str(tmp_path)]

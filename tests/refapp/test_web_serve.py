@@ -283,7 +283,7 @@ def test_build_index_on_a_full_disk_says_so_in_one_line_and_keeps_the_current_in
 
     import index.builder
 
-    ok = CliRunner().invoke(main, ["build-index", "--data-dir", str(tmp_path)])
+    ok = CliRunner().invoke(main, ["build-index", "--no-served", "--data-dir", str(tmp_path)])
     assert ok.exit_code == 0, ok.output
     current = (tmp_path / "index" / "current").resolve()
 
