@@ -99,17 +99,13 @@ logger_class = JsonAccessLogger
 
 
 def on_starting(server) -> None:  # type: ignore[no-untyped-def]
-    """In the master, before it listens: the offline ranking data and the saved pack's data made
-    once (the app is preloaded), so every worker starts with them instead of making them on a
-    reader's first visit. Before listening, not before forking: a replica restarting refuses
-    connections while it makes them (seconds of CPU), so the proxy asks another replica at once
-    instead of waiting on a socket nobody answers (a reader's 504 in deploy-test)."""
-    app = server.app.wsgi()
-    from refapp.views.offline import rank_data, warm_saved_pack
+    """In the master, before it listens: what every worker would otherwise make on a reader's
+    first visit, made once (refapp.warm; the app is preloaded). Before listening, not before
+    forking: a replica restarting refuses connections meanwhile, so the proxy asks another
+    replica at once instead of waiting on a socket nobody answers (a reader's 504 in deploy-test)."""
+    from refapp.warm import before_fork
 
-    with app.app_context():
-        rank_data()
-        warm_saved_pack()  # what "save for the table" fetches: demonstrations and entry pages as data
+    before_fork(server.app.wsgi())
     _freeze_loaded()
 
 

@@ -132,3 +132,18 @@ def test_a_build_whose_answers_cannot_be_kept_says_so_in_one_line(tmp_path, monk
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert "No space left on device" in result.output and "makes them itself" in result.output
     assert current_folder(tmp_path) is not None  # the index itself is built and current
+
+
+def test_before_forking_a_server_makes_what_a_first_visit_needs_from_the_build(data_dir, monkeypatch):
+    """What gunicorn's master makes before it listens (refapp.warm): read from the build, not
+    made, and every template compiled and the tools' tables made once for all workers."""
+    from refapp.warm import before_fork
+
+    refuse_to_make(monkeypatch)
+    app = create_app({"TESTING": True, "REFAPP_DATA_DIR": str(data_dir)})
+    before_fork(app)
+    state = app.extensions["refapp"]
+    assert sorted(state.extra["offline_demos"]) == sorted(state.extra["offline_entries"]) == sorted(LANGS)
+    assert state.extra["offline_rank"] and "tables" in state.extra
+    compiled = {name for _, name in app.jinja_env.cache.keys()}
+    assert set(app.jinja_env.list_templates()) <= compiled
