@@ -137,3 +137,16 @@ def test_nginx_accepts_the_rendered_configuration(tmp_path):
         [NGINX, "-t", "-c", str(rendered(tmp_path)), "-p", str(tmp_path)], capture_output=True, text=True
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_nginx_drops_an_idle_replica_connection_before_the_replica_does():
+    """A request sent on a connection the replica is closing fails ("upstream prematurely closed")
+    and counts against a healthy replica: nginx's idle limit must be below the replica's."""
+    from refapp.commands.web import gunicorn_argv
+
+    argv = gunicorn_argv("127.0.0.1", 8000, 2, debug=False, max_requests=0)
+    replica_s = int(argv[argv.index("--keep-alive") + 1])
+    template = (ROOT / "deploy" / "nginx" / "refapp.conf.template").read_text(encoding="utf-8")
+    upstream = re.search(r"upstream refapp \{(.*?)\n\}", template, re.S).group(1)
+    nginx_s = int(re.search(r"^\s*keepalive_timeout (\d+)s;", upstream, re.M).group(1))
+    assert 0 < nginx_s < replica_s
