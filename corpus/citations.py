@@ -13,10 +13,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-import yaml
-
 from corpus.languages import LANGS, pick
 from corpus.model import Published
+from corpus.yaml_files import load_yaml
 
 CITATIONS_FILE = Path(__file__).resolve().parent / "citations.yaml"
 UNNAMED = {"en": "a published source", "zh-Hans": "已出版资料", "zh-Hant": "已出版資料"}
@@ -51,7 +50,7 @@ def published_url(p: Published) -> str:
 
 
 def load_titles(path: Path = CITATIONS_FILE) -> Titles:
-    raw = yaml.safe_load(Path(path).read_text(encoding="utf-8")) or {}
+    raw = load_yaml(Path(path).read_text(encoding="utf-8")) or {}
     documents = {
         str(k): {lang: str(v[lang]) for lang in LANGS if lang in v}
         for k, v in (raw.get("documents") or {}).items()

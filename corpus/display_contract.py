@@ -21,12 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from corpus.aliases import displayed_aliases
 from corpus.games import game_of_key
 from corpus.glossary import Glossary, load_glossary
 from corpus.model import LANGS, Dataset, Entry, load_dataset
+from corpus.yaml_files import load_yaml
 
 TAIWAN_VOCABULARY = Path(__file__).resolve().parent / "taiwan" / "vocabulary.yaml"
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -137,7 +136,7 @@ def load_taiwan_vocabulary(path: Path = TAIWAN_VOCABULARY) -> list[TaiwanWord]:
     """The rows of corpus/taiwan/vocabulary.yaml that a zh-Hant field must not contain."""
     if not path.exists():
         return []
-    rows = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    rows = load_yaml(path.read_text(encoding="utf-8")) or []
     out = []
     for row in rows:
         if "mainland" in row and row.get("check", True):

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import yaml
+from corpus.yaml_files import load_yaml
 
 GAMES_PATH = Path(__file__).resolve().parent / "games.yaml"
 
@@ -28,7 +28,7 @@ class GameData:
 
 
 def _load(path: Path) -> tuple[GameData, ...]:
-    rows = yaml.safe_load(path.read_text(encoding="utf-8"))
+    rows = load_yaml(path.read_text(encoding="utf-8"))
     return tuple(
         GameData(
             name=row["name"],

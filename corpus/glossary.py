@@ -25,6 +25,7 @@ import yaml
 
 from corpus.errors import CorpusError
 from corpus.model import GAME_EDITIONS, GAMES, LANGS
+from corpus.yaml_files import load_yaml
 
 GLOSSARY_DIR = Path(__file__).resolve().parent / "glossary"
 ROW_KEYS = {"concept", "edition", "avoid", "note", *LANGS}
@@ -129,7 +130,7 @@ def load_glossary(directory: Path = GLOSSARY_DIR) -> Glossary:
         if not path.exists():
             continue
         try:
-            rows = yaml.safe_load(path.read_text(encoding="utf-8"))
+            rows = load_yaml(path.read_text(encoding="utf-8"))
         except yaml.YAMLError as exc:
             raise GlossaryError(f"{path.name}: not valid YAML ({exc})") from exc
         terms.extend(parse_rows(game, rows, path.name))

@@ -11,7 +11,8 @@ from functools import lru_cache
 from pathlib import Path
 
 import ahocorasick
-import yaml
+
+from corpus.yaml_files import load_yaml
 
 VOCABULARY_PATH = Path(__file__).with_name("vocabulary.yaml")
 INTENTS = ("number", "destination", "timing", "permission", "target")
@@ -133,7 +134,7 @@ def parse_vocabulary(raw: object) -> Vocabulary:
 
 @lru_cache(maxsize=4)
 def load_vocabulary(path: Path = VOCABULARY_PATH) -> Vocabulary:
-    return parse_vocabulary(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return parse_vocabulary(load_yaml(path.read_text(encoding="utf-8")))
 
 
 VOCABULARY = load_vocabulary()

@@ -5,15 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yaml
-
 from corpus.languages import LANGS
+from corpus.yaml_files import load_yaml
 
 
 def load_table(path: Path) -> dict[str, dict[str, str]]:
     """The table of ``path`` in file order; a row that is not a text per language is an error
     naming the file, the key and what is wrong (raised at import: a broken table never serves)."""
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    raw = load_yaml(path.read_text(encoding="utf-8")) or {}
     if not isinstance(raw, dict):
         raise ValueError(f"{path.name}: the file must map keys to rows")
     return {str(key): _row(path.name, str(key), row) for key, row in raw.items()}

@@ -26,6 +26,7 @@ from corpus.ingest.resolve import (
 from corpus.ingest.seeds import SeedCorpus
 from corpus.languages import CHINESE, LANGS
 from corpus.model import EDITIONS, Entry, Note, Published, Ruling, Source
+from corpus.yaml_files import load_yaml as parse_yaml
 
 ENTRY_KEYS = {
     "id",
@@ -54,7 +55,6 @@ PUBLISHED_KEYS = {"repo", "path", "url", "what"}
 REPO_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9._-]+$")  # owner/name, as GitHub spells it
 URL_RE = re.compile(r"^https://[^\s/]+\.[^\s/]+(/\S*)?$")
 WHAT_MAX = 80  # characters of the optional English description
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # libyaml when present: same result, faster
 SEED_VARIANTS = "seed_variants"  # extra key holding differences between seed copies of entry/note text
 RESTORED_NOTE = "restored-words"  # id of the note ingestion adds where a lost seed word is restored
 
@@ -78,7 +78,7 @@ def curated_files(curated_dir: Path) -> list[Path]:
 
 def load_yaml(path: Path, display: str) -> list[Any]:
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+        data = parse_yaml(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""

@@ -16,8 +16,8 @@ import yaml
 
 from corpus.errors import CorpusError
 from corpus.model import Entry
+from corpus.yaml_files import load_yaml
 
-SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_QUESTION = 200  # characters: a question, not a passage
 
 
@@ -46,7 +46,7 @@ def load_questions(folder: Path) -> dict[str, list[str]]:
 
 def _read(path: Path, name: str) -> dict[str, list[str]]:
     try:
-        data: Any = yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER)
+        data: Any = load_yaml(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, yaml.YAMLError) as exc:
         raise QuestionsError(f"{name}: cannot be read: {exc}") from exc
     if data is None:

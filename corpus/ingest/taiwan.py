@@ -35,9 +35,9 @@ from pathlib import Path
 from typing import Any
 
 import opencc
-import yaml
 
 from corpus.model import Entry, Localised
+from corpus.yaml_files import load_yaml
 
 TAIWAN_DIR = Path(__file__).resolve().parent.parent / "taiwan"
 VOCABULARY_FILE = TAIWAN_DIR / "vocabulary.yaml"
@@ -95,7 +95,7 @@ def _t2twp() -> opencc.OpenCC:
 
 def load_vocabulary(path: Path = VOCABULARY_FILE) -> tuple[tuple[Rewrite, ...], tuple[str, ...]]:
     """The rewrites (longest first) and the words OpenCC must leave alone (rows ``{keep: 查看}``)."""
-    rows = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    rows = load_yaml(path.read_text(encoding="utf-8")) or []
     out = [Rewrite(str(r["mainland"]), str(r["taiwan"]), r.get("game")) for r in rows if "mainland" in r]
     keep = tuple(str(r["keep"]) for r in rows if "keep" in r)
     return tuple(sorted(out, key=lambda r: -len(r.mainland))), keep
@@ -104,7 +104,7 @@ def load_vocabulary(path: Path = VOCABULARY_FILE) -> tuple[tuple[Rewrite, ...], 
 def load_names(path: Path = NAMES_FILE) -> tuple[TaiwanName, ...]:
     if not path.exists():
         return ()
-    rows = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    rows = load_yaml(path.read_text(encoding="utf-8")) or []
     return tuple(
         TaiwanName(str(r["id"]), str(r["zh-Hant"]), str(r["was"]), bool(r.get("published", False)))
         for r in rows

@@ -17,13 +17,12 @@ from pathlib import Path
 from typing import Any
 
 import opencc
-import yaml
 
 from corpus.languages import language
+from corpus.yaml_files import load_yaml
 from engine.core.localised import LANGS, Localised
 
 Phrase = Mapping[str, str]  # {en, zh-Hans[, zh-Hant]}
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @lru_cache(maxsize=1)
@@ -48,7 +47,7 @@ def complete(phrase: Phrase) -> Localised:
 
 def load_words(path: Path) -> dict[str, dict[str, Localised]]:
     """A game's narration file: section -> key -> phrase in every language."""
-    raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER)
+    raw = load_yaml(path.read_text(encoding="utf-8"))
     return {section: {str(k): complete(v) for k, v in entries.items()} for section, entries in raw.items()}
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import jsonschema
 import yaml
 
+from corpus.yaml_files import load_yaml
 from engine.core.localised import Localised
 from engine.core.rng import FixedShuffle
 from engine.errors import EngineError
@@ -20,7 +21,6 @@ ENGINE_DIR = Path(__file__).resolve().parent.parent
 SCHEMA_PATH = ENGINE_DIR / "scenario.schema.json"
 SCENARIOS_DIR = ENGINE_DIR / "scenarios"
 PAIRS_DIR = ENGINE_DIR / "pairs"  # the interaction matrix's generated runs (engine/interactions)
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 SCENARIO_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
@@ -291,7 +291,7 @@ def _alias_paths(root: Path) -> dict[str, Path]:
         text = path.read_text(encoding="utf-8")
         if "\naliases:" not in text:
             continue
-        raw = yaml.load(text, Loader=_LOADER)
+        raw = load_yaml(text)
         for alias in raw.get("aliases", []) if isinstance(raw, dict) else []:
             out.setdefault(str(alias), path)
     return out
@@ -305,7 +305,7 @@ def read_yaml(path: Path) -> Any:
     except UnicodeDecodeError as exc:
         raise ScenarioError(f"{path}: (top level): not UTF-8 text (byte {exc.start})") from None
     try:
-        return yaml.load(text, Loader=_LOADER)  # a safe loader: libyaml's when available
+        return load_yaml(text)  # a safe loader: libyaml's when available
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

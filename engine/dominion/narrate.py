@@ -12,8 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from corpus.yaml_files import load_yaml
 from engine.core.events import Event
 from engine.core.localised import LANGS, Localised, Names, name_of
 from engine.core.narration import fill_spaced, join_words, load_words
@@ -28,7 +27,7 @@ _CARD_MENTION = re.compile(r"\[([a-z-]+)\]")
 #: edition -> language -> (word, that edition's word), longest first (edition_words.yaml)
 EDITION_WORDS: dict[str, dict[str, tuple[tuple[str, str], ...]]] = {
     edition: {lang: tuple(pairs.items()) for lang, pairs in by_lang.items()}
-    for edition, by_lang in yaml.safe_load(
+    for edition, by_lang in load_yaml(
         Path(__file__).with_name("edition_words.yaml").read_text(encoding="utf-8")
     ).items()
 }

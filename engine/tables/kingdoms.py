@@ -14,8 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from corpus.yaml_files import load_yaml
 from engine.core.rng import Shuffler
 from engine.dominion import Game, new_game_state
 from engine.dominion.cards import CARDS, EDITIONS, KINGDOM_CARDS, kingdom_cards
@@ -111,7 +110,7 @@ def card_tags() -> dict[str, list[str]]:
 # --------------------------------------------------------------------------- recommended sets
 @lru_cache(maxsize=1)
 def _sets() -> dict[str, list[dict[str, Any]]]:
-    raw = yaml.safe_load(SETS_FILE.read_text(encoding="utf-8"))
+    raw = load_yaml(SETS_FILE.read_text(encoding="utf-8"))
     for edition, sets in raw.items():
         allowed = set(kingdom_cards(edition))
         for s in sets:
