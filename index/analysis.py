@@ -103,16 +103,39 @@ def forms_by_first_char(forms: tuple[NameForm, ...]) -> dict[str, tuple[NameForm
     return {k: tuple(v) for k, v in table.items()}
 
 
+def plural_forms(norm: str) -> tuple[str, ...]:
+    """An English name's plural as players write it, which is also its possessive without the
+    apostrophe ('bishops city', 'two militias', 'witches', 'duchies', 'thieves'); none for a
+    name of two letters or fewer, one that does not end in a letter, or an everyday word
+    (vocabulary `word_names`: 'keeps' is the verb)."""
+    if len(norm) < 3 or not norm[-1].isalpha() or not norm.isascii() or norm in VOCABULARY.word_names:
+        return ()
+    if norm.endswith(("s", "x", "z", "ch", "sh")):
+        return (norm + "es",)
+    if norm.endswith("y") and norm[-2] not in "aeiou":
+        return (norm[:-1] + "ies",)
+    if norm.endswith("f"):
+        return (norm + "s", norm[:-1] + "ves")
+    return (norm + "s",)
+
+
 def names_automaton(forms: tuple[NameForm, ...]) -> ahocorasick.Automaton:
-    """One Aho-Corasick automaton over the forms of two characters or more (normalised text ->
-    its forms), so finding the names in a query costs the same however many names there are."""
+    """One Aho-Corasick automaton over the forms of two characters or more and the plurals of
+    the English ones (written text -> (its length, its forms)), so finding the names in a query
+    costs the same however many names there are."""
     auto = ahocorasick.Automaton()
     grouped: dict[str, list[NameForm]] = {}
     for f in forms:
         if len(f.norm) >= 2:
             grouped.setdefault(f.norm, []).append(f)
-    for norm, fs in grouped.items():
-        auto.add_word(norm, tuple(fs))
+    plurals: dict[str, list[NameForm]] = {}
+    for f in forms:
+        if not f.chinese and len(f.norm) >= 2:
+            for written in plural_forms(f.norm):
+                if written not in grouped:  # a name of its own ('gardens') stays that name
+                    plurals.setdefault(written, []).append(f)
+    for written, fs in (grouped | plurals).items():
+        auto.add_word(written, (len(written), tuple(fs)))
     if len(auto):
         auto.make_automaton()
     return auto
@@ -126,9 +149,9 @@ def find_names(
     a match inside a longer match of another name is dropped."""
     found: list[NameMatch] = [NameMatch(f, 0, len(text)) for f in by_first.get(text, ()) if len(f.norm) == 1]
     if len(automaton):
-        for last, forms in automaton.iter(text):
+        for last, (length, forms) in automaton.iter(text):
+            start, end = last + 1 - length, last + 1
             for f in forms:
-                start, end = last + 1 - len(f.norm), last + 1
                 if f.chinese or _bounded(text, start, end):
                     found.append(NameMatch(f, start, end))
     found.sort(key=lambda m: (m.start, -m.end, m.form.entry, m.form.norm))

@@ -130,7 +130,9 @@ def understood(
     base = " ".join(w for w in (a.text, a.edition_word, a.game_word) if w)
     names: list[dict[str, Any]] = []
     for group in a.groups:
-        forms = sorted({m.form.norm for m in a.names if m.form.entry in group}, key=lambda f: (-len(f), f))
+        # the words as written ('bishops' for the Bishop), so plain= finds them in the query
+        written = {a.text[m.start : m.end] for m in a.names if m.form.entry in group}
+        forms = sorted(written, key=lambda f: (-len(f), f))
         words = forms or _pinyin_words(a.text, a.pinyin_keys, pinyin, group)
         ids = sorted(group)
         label = entries[ids[0]]["names"] if ids and ids[0] in entries else {}

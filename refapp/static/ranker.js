@@ -509,15 +509,36 @@
       var before = start ? text[start - 1] : " ", after = end < text.length ? text[end] : " ";
       return !/[0-9a-z]/i.test(before) && !/[0-9a-z]/i.test(after);
     }
+    /* an English name's plural, also its possessive without the apostrophe ('bishops city');
+       none for a name of two letters, one not ending in a letter, an everyday word, or a plural
+       that is a name of its own (index.analysis.plural_forms and names_automaton) */
+    var formNorms = new Set(forms.filter(function (f) { return f.norm.length >= 2; }).map(function (f) { return f.norm; }));
+    var pluralsOf = new Map();
+    function pluralForms(norm) {
+      if (pluralsOf.has(norm)) return pluralsOf.get(norm);
+      var out = [];
+      if (norm.length >= 3 && /[a-z]$/.test(norm) && /^[\x00-\x7f]*$/.test(norm) && !wordNames.has(norm)) {
+        out = /(s|x|z|ch|sh)$/.test(norm) ? [norm + "es"]
+          : /[^aeiou]y$/.test(norm) ? [norm.slice(0, -1) + "ies"]
+          : /f$/.test(norm) ? [norm + "s", norm.slice(0, -1) + "ves"] : [norm + "s"];
+        out = out.filter(function (w) { return !formNorms.has(w); });
+      }
+      pluralsOf.set(norm, out);
+      return out;
+    }
     function findNames(text) {
       var found = [];
       (byFirst.get(text) || []).forEach(function (f) { if (Array.from(f.norm).length === 1 && f.norm === text) found.push({ form: f, start: 0, end: text.length }); });
       for (var i = 0; i < text.length; i++) {
         (byFirst.get(text[i]) || []).forEach(function (f) {
-          if (f.norm.length >= 2 && text.startsWith(f.norm, i)) {
+          if (f.norm.length < 2) return;
+          if (text.startsWith(f.norm, i)) {
             var end = i + f.norm.length;
             if (f.chinese || bounded(text, i, end)) found.push({ form: f, start: i, end: end });
           }
+          if (!f.chinese) pluralForms(f.norm).forEach(function (w) {
+            if (text.startsWith(w, i) && bounded(text, i, i + w.length)) found.push({ form: f, start: i, end: i + w.length });
+          });
         });
       }
       found.sort(function (a, b) { return a.start - b.start || b.end - a.end || cmp(a.form.entry, b.form.entry) || cmp(a.form.norm, b.form.norm); });

@@ -149,3 +149,31 @@ def test_a_name_that_is_an_everyday_word_is_that_word_after_a_verb_or_pronoun(re
     is the pronoun, not the Dominion card; at the start or after 'the' they name the card."""
     matched = {n["matched"] for n in real.search(query, "en").understood["names"]}
     assert bool(matched & {"keep", "mine"}) is named
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "entry", "written"),
+    [
+        ("warlord destroy a district in the bishops city", "en", "citadels/bishop", "bishops"),
+        ("how many duchies at the end", "en", "dominion/duchy", "duchies"),
+        ("do witches stack", "en", "dominion/witch", "witches"),
+    ],
+)
+def test_an_english_plural_names_the_card_and_its_chip_takes_that_word_off(real, query, lang, entry, written):
+    """Players write a card's plural, or its possessive without the apostrophe ('the bishops
+    city'): the name is found, and its chip's plain= names the word as written."""
+    names = [n for n in real.search(query, lang).understood["names"] if entry in n["ids"]]
+    assert names and names[0]["matched"] == written, real.search(query, lang).understood["names"]
+    after = search(real, names[0]["without"], lang).understood["names"]
+    assert not any(entry in n["ids"] for n in after)
+
+
+def test_plurals_leave_everyday_words_and_names_of_their_own_alone(real):
+    """'keeps' is the verb (the everyday-word names have no plural); a plural that is a name of
+    its own ('gardens') is that name."""
+    def named(query: str) -> set[str]:
+        return {i for n in real.search(query, "en").understood["names"] for i in n["ids"]}
+
+    assert "citadels/keep" not in named("he keeps the crown")
+    assert "citadels/keep" in named("the keep and the crown")
+    assert "dominion/gardens" in named("how do gardens score")

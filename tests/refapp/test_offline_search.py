@@ -71,6 +71,9 @@ QUERIES = [
     ("can chapel trash itself", "en"),  # an FAQ asked in its own words: its answer first
     ("打村庄以后到底还剩几次行动", "zh-Hans"),
     ("qxqxqxqx 9999", "en"),  # nothing
+    ("warlord destroy a district in the bishops city", "en"),  # a name's plural / possessive
+    ("how many duchies and coppers", "en"),  # plurals in -ies and -s
+    ("he keeps the gardens", "en"),  # an everyday word's -s is the verb; a plural that is a name
 ]
 
 
