@@ -48,7 +48,12 @@ def test_the_folder_is_removed_when_the_run_is_stopped_by_a_signal(signum):
         "    print(path, flush=True)\n"
         "    time.sleep(60)\n"
     )
-    proc = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    # Ctrl-C as from a terminal: a run started in the background (`cmd &`, nohup) inherits SIGINT
+    # ignored, and Python then never turns it into KeyboardInterrupt
+    proc = subprocess.Popen(
+        [sys.executable, "-c", script], stdout=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     path = Path(proc.stdout.readline().strip())
     assert (path / "data").exists()
     proc.send_signal(signum)
