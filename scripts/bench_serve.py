@@ -240,9 +240,16 @@ def _serve_options(root: Path) -> list[str]:
 
 
 def _workers_cpu_s(pid: int) -> float:
-    total = 0
+    """CPU seconds of the master's workers: the live ones', and those of workers that exited and
+    were reaped (the master's cutime and cstime). Without the latter a worker replaced after
+    --max-requests took its CPU with it, and the CPU per request came out negative."""
+    def stat(p: str) -> list[str]:
+        return Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+
+    master = stat(str(pid))
+    total = int(master[13]) + int(master[14])  # cutime, cstime: reaped workers
     for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
-        fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        fields = stat(child)
         total += int(fields[11]) + int(fields[12])  # utime, stime
     return total / os.sysconf("SC_CLK_TCK")
 
