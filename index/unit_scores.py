@@ -7,7 +7,6 @@ one whose question the player asked."""
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from index.impacts import Clause, score_clauses
@@ -40,17 +39,27 @@ def _questions(o: OpenedIndex, units: set[int]) -> set[int]:
 
 def _add_questions(acc: dict[int, float], asked: dict[int, float], unit_of_doc: list[int]) -> None:
     """Adds each unit's questions to its score, best first, each weighted QUESTION_DECAY times
-    the one before (the same sums in the same order as ranker.js). Hundreds of questions a
-    query: the first of a unit is added without a multiplication by 1.0 (the same float)."""
-    get = acc.get
-    next_weight: dict[int, float] = {}  # unit -> the weight of its next question
-    weight_of = next_weight.get
-    for d, v in sorted(asked.items(), key=itemgetter(1), reverse=True):  # best question first
+    the one before (the same sums in the same order as ranker.js). Most units match one
+    question: their score is added as it is, and only the others' are sorted."""
+    by_unit: dict[int, float | list[float]] = {}
+    for d, v in asked.items():
         u = unit_of_doc[d]
-        weight = weight_of(u)
-        if weight is None:
-            acc[u] = get(u, 0.0) + v
-            next_weight[u] = QUESTION_DECAY
+        held = by_unit.get(u)
+        if held is None:
+            by_unit[u] = v
+        elif held.__class__ is float:
+            by_unit[u] = [held, v]
         else:
-            acc[u] += weight * v
-            next_weight[u] = weight * QUESTION_DECAY
+            held.append(v)
+    get = acc.get
+    for u, held in by_unit.items():
+        if held.__class__ is float:
+            acc[u] = get(u, 0.0) + held
+            continue
+        held.sort(reverse=True)
+        total = get(u, 0.0) + held[0]
+        weight = QUESTION_DECAY
+        for v in held[1:]:
+            total += weight * v
+            weight *= QUESTION_DECAY
+        acc[u] = total
