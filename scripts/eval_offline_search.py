@@ -1,10 +1,10 @@
 """Offline search (refapp/static/ranker.js over the ranking data index/offline_export.py exports)
 against the online search (index.SearchIndex), side by side in one run, on the judged queries
-(tests/data/queries.yaml) and the held-out files.
+(tests/data/queries.yaml), the dev files and the held-out files.
 
 For every query both rank; the figure is the share whose first result is the same (same entry
 and same ruling shown). For the judged queries it also prints ruling@3 online and offline and,
-with --diffs N, the judged queries whose first results differ. Held-out files get their
+with --diffs N, the judged queries whose first results differ. Dev and held-out files get their
 agreement figures only (by file), never which of their queries disagree.
 
     python scripts/eval_offline_search.py [--diffs N] [--data-dir var --no-build]
@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 sys.path.insert(0, str(ROOT))
 
 from eval_search import (  # noqa: E402
+    DEVS,
     HELDOUT_1,
     HELDOUT_2,
     evaluate,
@@ -150,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
 
     sets = {"judged": load_queries()}
     if not args.judged_only:
-        for path in (HELDOUT_1, HELDOUT_2):
+        for path in (*DEVS, HELDOUT_1, HELDOUT_2):
             if path.exists():
                 sets[path.stem] = load_heldout(path)
     ix = open_search_index(args.data_dir, not args.no_build)
@@ -175,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
             b_same, b_entry, _ = agreement(online, old)
             print(f"before ({args.before}): same first result {b_same:.3f}; same first entry {b_entry:.3f}")
         if name != "judged":
-            continue  # held-out: figures only
+            continue  # dev and held-out files: figures only
         by_q = {id(j): row for j, row in zip(queries, offline, strict=True)}
         on_by_q = {id(j): row for j, row in zip(queries, online, strict=True)}
         print("-- online --")
