@@ -44,6 +44,7 @@ class RankWeights:
     subject_third_card_share: float = 0.25  # ... share of it for such a ruling that brings in a third card
     pair_unasked_share: float = 0.25  # ... share of it more for a unit naming no other card
     max_pair_cards: float = 6.0  # units naming more cards than this are lists, not interactions
+    pair_pick_edge: float = 0.3  # a named card's unit naming the other things: answer score x (1 + this)
     other_units_share: float = 0.1  # weight of an entry's other matching units
     other_game_factor: float = 0.5  # the query also names the other game
     guessed_game_factor: float = 0.75  # the query's words and names are about the other game (行动牌, 地区)
@@ -102,6 +103,7 @@ class RankTables:
     def kind_order(self) -> dict[str, int]:
         """entry id -> its kind's place in KIND_ORDER (cards first), for ties."""
         return {e: KIND_ORDER.get(meta.get("kind"), 9) for e, meta in self.entries.items()}
+
 
 
 def rank(
@@ -380,9 +382,12 @@ def _pair_bonus(
         s.score += value
         s.unit, s.unit_score = uid, value
         if entry in answers:
-            # Two things in play: a unit naming both answers. A card beside a term of its game
-            # (Smithy beside 'district'): the term is how the question is put, and any of the
-            # card's rulings may answer the rest of it.
-            pool = dict(answers[entry]) if bonus < w.pair_bonus else {}
-            pool.update((u, answers[entry].get(u, 0.0)) for u in pairs_of[entry])
+            # Two things in play: a unit naming both answers first, its score raised by
+            # pair_pick_edge; yet any of the entry's units may answer, as the other card may be
+            # only where the question starts ('mine copper to silver, can I spend it this turn'
+            # is answered by where the gained card goes). A card beside a term of its game
+            # (Smithy beside 'district'): the term is how the question is put; no edge.
+            pool = dict(answers[entry])
+            edge = 1.0 + (w.pair_pick_edge if bonus >= w.pair_bonus else 0.0)
+            pool.update((u, answers[entry].get(u, 0.0) * edge) for u in pairs_of[entry])
             _pick_answer(s, pool, t, w)

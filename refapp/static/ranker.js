@@ -787,11 +787,12 @@
     function answersOf(a, clauses, hits) {
       var named = namedOf(a), out = new Map();
       if (!named.size || a.names.some(function (m) { return m.form.norm === a.text; })) return out;
-      Array.from(named).sort(cmp).slice(0, K.MAX_ANSWERED).forEach(function (entry) {
+      var found = [];  // the named entries the words found, in order of their best unit (hits: best first)
+      hits.forEach(function (h) { if (named.has(h[1]) && found.indexOf(h[1]) < 0) found.push(h[1]); });
+      found.slice(0, K.MAX_ANSWERED).forEach(function (entry) {
         var own = new Set(ownNames.get(entry) || []);
         var us = new Map();
         hits.forEach(function (h) { if (h[1] === entry) us.set(h[0], h[2]); });
-        if (!us.size) return;
         var wanted = new Set(); us.forEach(function (_, u) { wanted.add(unitById.get(u).doc); });
         var namePart = score(clauses.filter(function (c) { return own.has(c[1]) || c[0] === "pinyin"; }), wanted);
         namePart.forEach(function (v, d) { var u = units[d].id; us.set(u, us.get(u) - K.OWN_NAME_DISCOUNT * v); });
@@ -910,9 +911,9 @@
         var s = scored.get(entry);
         s.score += vu[0]; s.unit = vu[1]; s.unitScore = vu[0];
         if (answers.has(entry)) {
-          // beside a term only (Smithy beside 'district'), any of the card's rulings may answer
-          var us = b < W.pair_bonus ? new Map(answers.get(entry)) : new Map();
-          pairsOf.get(entry).forEach(function (u) { us.set(u, answers.get(entry).get(u) || 0); });
+          // any of the entry's units may answer, those naming both things ahead (index.ranking)
+          var us = new Map(answers.get(entry)), edge = 1 + (b >= W.pair_bonus ? W.pair_pick_edge : 0);
+          pairsOf.get(entry).forEach(function (u) { us.set(u, (answers.get(entry).get(u) || 0) * edge); });
           pickAnswer(s, us);
         }
       });
