@@ -124,6 +124,7 @@ def rank(
             for u, e, s in hits
         ]
     scored = _by_entry(hits, w)
+    _ruling_for_own_text(scored, hits, t, w)
     for entry, units in (answers or {}).items():
         if entry in scored:
             _pick_answer(scored[entry], units, t, w)
@@ -204,6 +205,22 @@ def _by_entry(hits: list[Hit], w: RankWeights) -> dict[str, Scored]:
             if score > s.unit_score:
                 s.unit, s.unit_score = unit_id, score
     return scored
+
+
+def _ruling_for_own_text(scored: dict[str, Scored], hits: list[Hit], t: RankTables, w: RankWeights) -> None:
+    """A question is answered by a ruling (as in `_pick_answer`, for the entries it does not name
+    too): an entry whose best unit is its own text shows instead its best ruling among the hits
+    when that scores at least `w.ruling_snippet_share` of it. An FAQ's own text is its whole
+    answer; the ruling is the part asked, and the one a demonstration is linked to."""
+    share = w.ruling_snippet_share
+    is_ruling = t.units.is_ruling
+    waiting = {e for e, s in scored.items() if not is_ruling(s.unit)}
+    for unit, entry, score in hits:  # best first: an entry's first ruling is its best
+        if entry in waiting and is_ruling(unit):
+            waiting.discard(entry)
+            s = scored[entry]
+            if score >= share * s.unit_score:
+                s.unit = unit
 
 
 def _pick_answer(s: Scored, units: Mapping[str, float], t: RankTables, w: RankWeights = WEIGHTS) -> None:

@@ -939,6 +939,14 @@
         if (!s) scored.set(h[1], new Scored(h[1], h[2], h[0], h[2]));
         else { s.score += W.other_units_share * h[2]; if (h[2] > s.unitScore) { s.unit = h[0]; s.unitScore = h[2]; } }
       });
+      // an entry showing its own text shows its best ruling among the hits if close enough (index.ranking)
+      var waiting = new Set(); scored.forEach(function (s, e) { if (part(s.unit) !== "ruling") waiting.add(e); });
+      hits.forEach(function (h) {
+        if (!waiting.has(h[1]) || part(h[0]) !== "ruling") return;
+        waiting.delete(h[1]);
+        var s = scored.get(h[1]);
+        if (h[2] >= W.ruling_snippet_share * s.unitScore) s.unit = h[0];
+      });
       (answers || new Map()).forEach(function (us, entry) { if (scored.has(entry)) pickAnswer(scored.get(entry), us); });
       var length = Math.max(1, a.contentChars);  // the query's characters besides spaces and stop words
       var inGame = new Set(); thisGame(a, a.groups.slice()).forEach(function (g) { g.forEach(function (e) { inGame.add(e); }); });
