@@ -106,6 +106,7 @@ class RankTables:
 
 
 
+
 def rank(
     a: QueryAnalysis,
     hits: list[Hit],
@@ -209,18 +210,23 @@ def _by_entry(hits: list[Hit], w: RankWeights) -> dict[str, Scored]:
 
 def _ruling_for_own_text(scored: dict[str, Scored], hits: list[Hit], t: RankTables, w: RankWeights) -> None:
     """A question is answered by a ruling (as in `_pick_answer`, for the entries it does not name
-    too): an entry whose best unit is its own text shows instead its best ruling among the hits
-    when that scores at least `w.ruling_snippet_share` of it. An FAQ's own text is its whole
-    answer; the ruling is the part asked, and the one a demonstration is linked to."""
-    share = w.ruling_snippet_share
-    is_ruling = t.units.is_ruling
+    too): an entry whose best unit is its own text shows instead its best ruling among the hits,
+    an FAQ its first (the direct answer; the others add to it), when that scores at least
+    `w.ruling_snippet_share` of the own text. An FAQ's own text is its whole answer; the ruling is
+    the part asked, and the one a demonstration is linked to."""
+    is_ruling, docnum_of = t.units.is_ruling, t.units.docnum_of
     waiting = {e for e, s in scored.items() if not is_ruling(s.unit)}
-    for unit, entry, score in hits:  # best first: an entry's first ruling is its best
+    chosen: dict[str, tuple[int, str, float]] = {}  # entry -> (document, unit, score)
+    for unit, entry, score in hits:  # best first
         if entry in waiting and is_ruling(unit):
-            waiting.discard(entry)
-            s = scored[entry]
-            if score >= share * s.unit_score:
-                s.unit = unit
+            if entry not in chosen:
+                chosen[entry] = (docnum_of[unit], unit, score)
+            elif t.entries[entry]["kind"] == "faq" and docnum_of[unit] < chosen[entry][0]:
+                chosen[entry] = (docnum_of[unit], unit, score)
+    for entry, (_, unit, score) in chosen.items():
+        s = scored[entry]
+        if score >= w.ruling_snippet_share * s.unit_score:
+            s.unit = unit
 
 
 def _pick_answer(s: Scored, units: Mapping[str, float], t: RankTables, w: RankWeights = WEIGHTS) -> None:

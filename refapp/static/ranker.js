@@ -939,13 +939,18 @@
         if (!s) scored.set(h[1], new Scored(h[1], h[2], h[0], h[2]));
         else { s.score += W.other_units_share * h[2]; if (h[2] > s.unitScore) { s.unit = h[0]; s.unitScore = h[2]; } }
       });
-      // an entry showing its own text shows its best ruling among the hits if close enough (index.ranking)
-      var waiting = new Set(); scored.forEach(function (s, e) { if (part(s.unit) !== "ruling") waiting.add(e); });
+      // an entry showing its own text shows its best ruling among the hits (an FAQ its first) if
+      // close enough (index.ranking._ruling_for_own_text)
+      var waiting = new Set(), chosen = new Map();
+      scored.forEach(function (s, e) { if (part(s.unit) !== "ruling") waiting.add(e); });
       hits.forEach(function (h) {
         if (!waiting.has(h[1]) || part(h[0]) !== "ruling") return;
-        waiting.delete(h[1]);
-        var s = scored.get(h[1]);
-        if (h[2] >= W.ruling_snippet_share * s.unitScore) s.unit = h[0];
+        var d = unitById.get(h[0]).doc, was = chosen.get(h[1]);
+        if (!was || (entries.get(h[1]).kind === "faq" && d < was[0])) chosen.set(h[1], [d, h[0], h[2]]);
+      });
+      chosen.forEach(function (c, entry) {
+        var s = scored.get(entry);
+        if (c[2] >= W.ruling_snippet_share * s.unitScore) s.unit = c[1];
       });
       (answers || new Map()).forEach(function (us, entry) { if (scored.has(entry)) pickAnswer(scored.get(entry), us); });
       var length = Math.max(1, a.contentChars);  // the query's characters besides spaces and stop words
