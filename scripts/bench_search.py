@@ -509,10 +509,29 @@ def quality_rows(o_groups: dict, p_groups: dict) -> list[tuple[str, str, str, st
     return rows
 
 
-def scale_rows(dataset, factors: list[int], queries, rounds: int, work: Path) -> tuple[list, list]:
+SCALE_HEAD = [
+    "corpus",
+    "build s (ours / peer)",
+    "build CPU s",
+    "build peak RSS MiB",
+    "index MiB",
+    "RSS MiB",
+    "RSS after queries MiB",
+    "first answer s",
+    "p50 ms",
+    "p99 ms",
+    "CPU p50 ms",
+    "CPU p99 ms",
+]
+
+
+def scale_rows(
+    dataset, factors: list[int], queries, rounds: int, work: Path, with_peer: bool = True
+) -> tuple[list, list]:
     """Build (wall, CPU, peak RSS of the building process), index size, RSS after the first
     answer and after every query once, and in-process latency at each size, ours beside the
-    peer; and ours's files by size (which part grows how)."""
+    peer (or ours alone, "-" in the peer's place); and ours's files by size (which part grows
+    how)."""
     from index import open_index
 
     rows, parts = [], []
@@ -520,33 +539,37 @@ def scale_rows(dataset, factors: list[int], queries, rounds: int, work: Path) ->
         ds = synthetic_dataset(dataset, factor) if factor > 1 else dataset
         units = len(ds.entries) + sum(len(e.rulings) for e in ds.entries)
         o_b = build_scaled("ours", factor, work / f"ours-x{factor}")
-        p_b = build_scaled("peer", factor, work / f"peer-x{factor}")
+        p_b = build_scaled("peer", factor, work / f"peer-x{factor}") if with_peer else None
         folder = Path(o_b["folder"])
         ours = open_index(work / f"ours-x{factor}", cache_size=0)
-        peer = PeerSearch(work / f"peer-x{factor}")
         o50, o99, oc50, oc99 = latency(lambda j, ix=ours: ix.search(j.q, j.lang, limit=10), queries, rounds)
-        p50, p99, pc50, pc99 = latency(lambda j, px=peer: px.search(j.q), queries, rounds)
         ours.close()
-        peer.searcher.close()
-        del ours, peer
+        del ours
         o_start = startup("ours", work / f"ours-x{factor}", queries)
-        p_start = startup("peer", work / f"peer-x{factor}", queries)
-        rows.append(
-            (
-                f"{factor}x ({len(ds.entries)} entries, {units} units)",
-                f"{o_b['wall_s']:.1f} / {p_b['wall_s']:.1f}",
-                f"{o_b['cpu_s']:.1f} / {p_b['cpu_s']:.1f}",
-                f"{o_b['peak_rss_mib']:.0f} / {p_b['peak_rss_mib']:.0f}",
-                f"{folder_mib(folder):.1f} / {folder_mib(work / f'peer-x{factor}'):.1f}",
-                f"{o_start['rss_mib']:.0f} / {p_start['rss_mib']:.0f}",
-                f"{o_start['rss_after_mib']:.0f} / {p_start['rss_after_mib']:.0f}",
-                f"{o_start['first_answer_s']:.2f} / {p_start['first_answer_s']:.2f}",
-                f"{o50:.2f} / {p50:.2f}",
-                f"{o99:.2f} / {p99:.2f}",
-                f"{oc50:.2f} / {pc50:.2f}",
-                f"{oc99:.2f} / {pc99:.2f}",
-            )
-        )
+        o = [o_b["wall_s"], o_b["cpu_s"], o_b["peak_rss_mib"], folder_mib(folder), o_start["rss_mib"]]
+        o += [o_start["rss_after_mib"], o_start["first_answer_s"], o50, o99, oc50, oc99]
+        if p_b is not None:
+            peer = PeerSearch(work / f"peer-x{factor}")
+            p50, p99, pc50, pc99 = latency(lambda j, px=peer: px.search(j.q), queries, rounds)
+            peer.searcher.close()
+            del peer
+            p_start = startup("peer", work / f"peer-x{factor}", queries)
+            p = [p_b["wall_s"], p_b["cpu_s"], p_b["peak_rss_mib"], folder_mib(work / f"peer-x{factor}")]
+            p += [
+                p_start["rss_mib"],
+                p_start["rss_after_mib"],
+                p_start["first_answer_s"],
+                p50,
+                p99,
+                pc50,
+                pc99,
+            ]
+        formats = [".1f", ".1f", ".0f", ".1f", ".0f", ".0f", ".2f", ".2f", ".2f", ".2f", ".2f"]
+        cells = [
+            f"{ov:{fmt}} / {format(pv, fmt) if p_b is not None else '-'}"
+            for ov, pv, fmt in zip(o, p if p_b is not None else o, formats, strict=True)
+        ]
+        rows.append((f"{factor}x ({len(ds.entries)} entries, {units} units)", *cells))
         sizes = {p.name: folder_mib(p) if p.is_dir() else p.stat().st_size / 2**20 for p in folder.iterdir()}
         parts.append((factor, sizes))
         shutil.rmtree(work / f"ours-x{factor}", ignore_errors=True)
@@ -645,6 +668,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="only ruling@1, ruling@3 and hit@3 per group, ours beside the peer (nothing timed or written)",
     )
+    ap.add_argument(
+        "--scale-only",
+        action="store_true",
+        help="only the synthetic corpora of --scale (and 1x), printed, nothing written",
+    )
+    ap.add_argument("--no-scale-peer", action="store_true", help="synthetic corpora: ours alone")
     args = ap.parse_args(argv)
 
     from corpus.model import DATASET_PATH, load_dataset
@@ -657,6 +686,24 @@ def main(argv: list[str] | None = None) -> int:
     dataset = load_dataset(DATASET_PATH)
     work = Path(tempfile.mkdtemp(prefix="bench-search-"))
     base_tree = base_data = None
+    if args.scale_only:
+        factors = [1, *(int(f) for f in args.scale.split(",") if f.strip())]
+        try:
+            s_rows, s_parts = scale_rows(
+                dataset, factors, heldout, args.scale_rounds, work, not args.no_scale_peer
+            )
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        print(table(SCALE_HEAD, s_rows))
+        part_names = sorted({k for _, sizes in s_parts for k in sizes})
+        print(
+            "\n"
+            + table(
+                ["file (MiB)"] + [f"{f}x" for f, _ in s_parts],
+                [(k, *(f"{sizes.get(k, 0):.2f}" for _, sizes in s_parts)) for k in part_names],
+            )
+        )
+        return 0
     try:
         t = time.perf_counter()
         folder = build(dataset, work / "ours")
@@ -897,20 +944,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.rounds} rounds; {cpus} CPUs (shared)"
     )
     print("\n".join(lines))
-    s_head = [
-        "corpus",
-        "build s (ours / peer)",
-        "build CPU s",
-        "build peak RSS MiB",
-        "index MiB",
-        "RSS MiB",
-        "RSS after queries MiB",
-        "first answer s",
-        "p50 ms",
-        "p99 ms",
-        "CPU p50 ms",
-        "CPU p99 ms",
-    ]
+    s_head = SCALE_HEAD
     part_names = sorted({k for _, sizes in s_parts for k in sizes})
     p_head = ["file (MiB)"] + [f"{f}x" for f, _ in s_parts]
     p_rows = [(k, *(f"{sizes.get(k, 0):.2f}" for _, sizes in s_parts)) for k in part_names]
