@@ -125,10 +125,10 @@ def rank(
             for u, e, s in hits
         ]
     scored = _by_entry(hits, w)
-    _ruling_for_own_text(scored, hits, t, w)
     for entry, units in (answers or {}).items():
         if entry in scored:
             _pick_answer(scored[entry], units, t, w)
+    own_text: set[str] = set()  # entries the query is just the name of: their own text answers
     length = a.content_length  # the query's characters besides spaces and stop words
     in_game = {e for g in this_game(a, t.entries, list(a.groups)) for e in g}
     for m in _each_name_once(a.names):  # a name said twice ('gold into another gold') counts once
@@ -141,14 +141,14 @@ def rank(
         _bonus(scored, m.form.entry, f, t, w.name_bonus * (share if term else 0.5 + 0.5 * share))
         if m.form.norm == a.text:
             _bonus(scored, m.form.entry, f, t, w.exact_bonus)
-            _show_own_text(scored, m.form.entry, t)
+            own_text.add(_show_own_text(scored, m.form.entry, t))
     for form in a.hint_names:  # '第二版' also names the edition-changes entry, more softly
         _bonus(scored, form.entry, f, t, w.name_bonus * w.hint_name_factor)
     only_key = only_pinyin_key(a)
     for e in a.pinyin_entries:
         _bonus(scored, e, f, t, w.name_bonus)
         if len(a.groups) == 1 and only_key:
-            _show_own_text(scored, e, t)
+            own_text.add(_show_own_text(scored, e, t))
     _question_bonus(a, scored, t, w)
     _asked_faqs_answer_first(a, scored, hits, t)
     if a.game_hint or a.game_guess or a.edition_hint:
@@ -165,6 +165,7 @@ def rank(
     if len(things) >= 2:
         subject = _subject(a, things, t) if bonus == w.pair_bonus else frozenset()
         _pair_bonus(things, bonus, scored, {u: s for u, _, s in hits}, f, t, answers or {}, subject, w)
+    _ruling_for_own_text(scored, hits, t, w, keep=own_text.union(answers or ()))
     if len({s.score for s in scored.values()}) == len(scored):  # no ties (most queries): by score alone
         return sorted(scored.values(), key=attrgetter("score"), reverse=True)
     order = t.kind_order  # best first; ties: cards before terms, rules and FAQs, then by id
@@ -208,14 +209,17 @@ def _by_entry(hits: list[Hit], w: RankWeights) -> dict[str, Scored]:
     return scored
 
 
-def _ruling_for_own_text(scored: dict[str, Scored], hits: list[Hit], t: RankTables, w: RankWeights) -> None:
-    """A question is answered by a ruling (as in `_pick_answer`, for the entries it does not name
-    too): an entry whose best unit is its own text shows instead its best ruling among the hits,
-    an FAQ its first (the direct answer; the others add to it), when that scores at least
-    `w.ruling_snippet_share` of the own text. An FAQ's own text is its whole answer; the ruling is
-    the part asked, and the one a demonstration is linked to."""
+def _ruling_for_own_text(
+    scored: dict[str, Scored], hits: list[Hit], t: RankTables, w: RankWeights, keep: set[str]
+) -> None:
+    """A question is answered by a ruling (as `_pick_answer` does for the entries it names): an
+    entry still showing its own text once ranked (the pair bonus too may pick it) shows instead
+    its best ruling among the hits, an FAQ its first (the direct answer; the others add to it),
+    when that scores at least `w.ruling_snippet_share` of the unit shown. An FAQ's own text is
+    its whole answer; the ruling is the part asked, and the one a demonstration is linked to.
+    `keep`: the entries whose unit is decided (named ones, and one the query is just the name of)."""
     is_ruling, docnum_of = t.units.is_ruling, t.units.docnum_of
-    waiting = {e for e, s in scored.items() if not is_ruling(s.unit)}
+    waiting = {e for e, s in scored.items() if e not in keep and not is_ruling(s.unit)}
     chosen: dict[str, tuple[int, str, float]] = {}  # entry -> (document, unit, score)
     for unit, entry, score in hits:  # best first
         if entry in waiting and is_ruling(unit):
@@ -246,11 +250,13 @@ def _pick_answer(s: Scored, units: Mapping[str, float], t: RankTables, w: RankWe
     s.unit = unit
 
 
-def _show_own_text(scored: dict[str, Scored], entry: str, t: RankTables) -> None:
-    """A query that is just the entry's name gets the entry's own text as its snippet."""
+def _show_own_text(scored: dict[str, Scored], entry: str, t: RankTables) -> str:
+    """A query that is just the entry's name gets the entry's own text as its snippet. Returns
+    the entry."""
     s = scored.get(entry)
     if s is not None and t.units.has_text_of(entry):
         s.unit = entry
+    return entry
 
 
 def _question_bonus(a: QueryAnalysis, scored: dict[str, Scored], t: RankTables, w: RankWeights) -> None:

@@ -939,19 +939,7 @@
         if (!s) scored.set(h[1], new Scored(h[1], h[2], h[0], h[2]));
         else { s.score += W.other_units_share * h[2]; if (h[2] > s.unitScore) { s.unit = h[0]; s.unitScore = h[2]; } }
       });
-      // an entry showing its own text shows its best ruling among the hits (an FAQ its first) if
-      // close enough (index.ranking._ruling_for_own_text)
-      var waiting = new Set(), chosen = new Map();
-      scored.forEach(function (s, e) { if (part(s.unit) !== "ruling") waiting.add(e); });
-      hits.forEach(function (h) {
-        if (!waiting.has(h[1]) || part(h[0]) !== "ruling") return;
-        var d = unitById.get(h[0]).doc, was = chosen.get(h[1]);
-        if (!was || (entries.get(h[1]).kind === "faq" && d < was[0])) chosen.set(h[1], [d, h[0], h[2]]);
-      });
-      chosen.forEach(function (c, entry) {
-        var s = scored.get(entry);
-        if (c[2] >= W.ruling_snippet_share * s.unitScore) s.unit = c[1];
-      });
+      var ownText = new Set();  // entries the query is just the name of: their own text answers
       (answers || new Map()).forEach(function (us, entry) { if (scored.has(entry)) pickAnswer(scored.get(entry), us); });
       var length = Math.max(1, a.contentChars);  // the query's characters besides spaces and stop words
       var inGame = new Set(); thisGame(a, a.groups.slice()).forEach(function (g) { g.forEach(function (e) { inGame.add(e); }); });
@@ -960,11 +948,11 @@
         var share = Math.min(1.0, Array.from(m.form.norm.replace(/ /g, "")).length / length);
         var term = (entries.get(m.form.entry) || {}).kind === "term";
         bonus(scored, m.form.entry, f, W.name_bonus * (term ? share : 0.5 + 0.5 * share));
-        if (m.form.norm === a.text) { bonus(scored, m.form.entry, f, W.exact_bonus); showOwnText(scored, m.form.entry); }
+        if (m.form.norm === a.text) { bonus(scored, m.form.entry, f, W.exact_bonus); showOwnText(scored, m.form.entry); ownText.add(m.form.entry); }
       });
       a.hintNames.forEach(function (form) { bonus(scored, form.entry, f, W.name_bonus * W.hint_name_factor); });
       var onlyKey = onlyPinyinKey(a);
-      a.pinyinEntries.forEach(function (e) { bonus(scored, e, f, W.name_bonus); if (a.groups.length === 1 && onlyKey) showOwnText(scored, e); });
+      a.pinyinEntries.forEach(function (e) { bonus(scored, e, f, W.name_bonus); if (a.groups.length === 1 && onlyKey) { showOwnText(scored, e); ownText.add(e); } });
       questionBonus(a, scored);
       askedFaqsAnswerFirst(a, scored, hits);
       if (a.gameHint || a.gameGuess || a.editionHint) {
@@ -982,6 +970,19 @@
         var unitScores = new Map(); hits.forEach(function (h) { unitScores.set(h[0], h[2]); });
         pairBonus(pg[0], pg[1], scored, unitScores, f, answers || new Map(), subject);
       }
+      // an entry showing its own text shows its best ruling among the hits (an FAQ its first) if
+      // close enough; not one the query names or is just the name of (index.ranking._ruling_for_own_text)
+      var waiting = new Set(), chosen = new Map();
+      scored.forEach(function (s, e) { if (!ownText.has(e) && !(answers && answers.has(e)) && part(s.unit) !== "ruling") waiting.add(e); });
+      hits.forEach(function (h) {
+        if (!waiting.has(h[1]) || part(h[0]) !== "ruling") return;
+        var d = unitById.get(h[0]).doc, was = chosen.get(h[1]);
+        if (!was || (entries.get(h[1]).kind === "faq" && d < was[0])) chosen.set(h[1], [d, h[0], h[2]]);
+      });
+      chosen.forEach(function (c, entry) {
+        var s = scored.get(entry);
+        if (c[2] >= W.ruling_snippet_share * s.unitScore) s.unit = c[1];
+      });
       return Array.from(scored.values()).sort(function (x, y) {
         return y.score - x.score || kindOrder(x.entry) - kindOrder(y.entry) || cmp(x.entry, y.entry);
       });
