@@ -8,6 +8,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from functools import lru_cache
+from itertools import islice
 from typing import NamedTuple
 
 from index.normalise import normalise_with_map
@@ -51,6 +52,13 @@ def _prepared(text: str) -> Prepared:
         by_stem.setdefault(english_token(m.group()), []).append((origin[m.start()], origin[m.end() - 1] + 1))
     escape = html.escape if _ESCAPED.search(spaced) else _same
     return Prepared(spaced, norm, origin, {k: tuple(v) for k, v in by_stem.items()}, escape)
+
+
+def prepare(texts: Iterable[str]) -> None:
+    """Prepare passages before their first snippet, as many as the cache keeps (a server does it
+    before forking its workers, which then share them)."""
+    for text in islice(texts, _prepared.cache_info().maxsize):
+        _prepared(text)
 
 
 def _spans(prepared: Prepared, marks: Marks) -> list[tuple[int, int]]:

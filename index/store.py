@@ -200,6 +200,13 @@ class FieldPostings(Mapping[str, Postings]):
         postings into dicts keyed by document, and a key found by identity is not compared."""
         return list(map(self._numbers.__getitem__, docs)) if self._numbers else docs
 
+    def warm(self, depth: int) -> None:
+        """Read the heads a query reads (`depth` deep) of the most frequent terms' lists, as many
+        as the cache keeps: a server does it before forking, so that every worker starts with them
+        rather than reading them from the file on its first requests."""
+        for i in sorted(range(len(self.terms)), key=self._counts.__getitem__, reverse=True)[:HEAD_CACHE]:
+            self.head(self.terms[i], depth)
+
     def __getitem__(self, term: str) -> Postings:
         found = self.head(term, self._counts[self._index[term]])
         assert found is not None
@@ -245,6 +252,11 @@ class Impacts(Mapping[str, FieldPostings]):
         self._fields = {
             field: FieldPostings(spec["terms"], blob, field, numbers) for field, spec in raw["fields"].items()
         }
+
+    def warm(self, depth: int) -> None:
+        """`FieldPostings.warm` of every field."""
+        for postings in self._fields.values():
+            postings.warm(depth)
 
     def __getitem__(self, field: str) -> FieldPostings:
         return self._fields[field]

@@ -108,3 +108,22 @@ def test_a_whoosh_index_written_by_a_forked_process_answers_as_one_written_here(
     forked = open_index(tmp_path / "forked")
     for q in ['"行动牌"', '"set aside" library', "图书馆"]:
         assert forked.search(q).to_dict() == here.search(q).to_dict(), q
+
+
+def test_a_warmed_index_answers_from_its_caches_what_a_cold_one_reads_from_the_file(fixture_dir):
+    """What a server does before forking (SearchIndex.warm): every impact list's head that a
+    query reads is in memory, so a search reads none from the file, and answers as a cold index."""
+    from index.impacts import MAX_POSTINGS
+
+    cold, warm = open_index(fixture_dir, cache_size=0), open_index(fixture_dir, cache_size=0)
+    warm.warm()
+    fields = warm.opened.impacts
+    for name in fields:
+        assert fields[name].head.cache_info().currsize >= len(fields[name].terms)
+    reads = []
+    for name in fields:
+        fields[name]._blob.bytes_at = lambda *a, _r=reads: _r.append(a)  # a read from the file
+    for q, lang in [("图书馆", "zh-Hans"), ("throne room on village", "en"), ("護城河 女巫", "zh-Hant")]:
+        assert warm.search(q, lang).to_dict() == cold.search(q, lang).to_dict()
+    assert reads == []
+    assert all(fields[n].head(t, MAX_POSTINGS) is not None for n in fields for t in fields[n].terms[:3])
