@@ -15,9 +15,10 @@ from __future__ import annotations
 import math
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Callable, Container, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, NamedTuple
 
+import numpy as np
 from whoosh.util.numeric import byte_to_length, length_to_byte
 
 from index.schema import FIELD_BOOSTS, TEXT_FIELDS
@@ -93,50 +94,81 @@ class Clause(NamedTuple):  # a query makes dozens: a tuple is made in a fraction
     boost: float = 1.0
 
 
-def score_clauses(
-    impacts: Impacts,
-    clauses: Iterable[Clause],
-    depth: int = MAX_POSTINGS,
-    only: Container[int] | None = None,
-) -> dict[int, float]:
+class Scores(NamedTuple):
+    """Documents (ascending, each once) and their summed scores, as two parallel arrays."""
+
+    docs: np.ndarray  # intp
+    values: np.ndarray  # float64
+
+    def as_dict(self) -> dict[int, float]:
+        return dict(zip(self.docs.tolist(), self.values.tolist(), strict=True))
+
+
+NO_SCORES = Scores(np.zeros(0, np.intp), np.zeros(0))
+
+
+def add_up(doc_parts: Sequence[np.ndarray], value_parts: Sequence[np.ndarray]) -> Scores:
+    """Sum of the parts' values per document; a document's values are added in the order of the
+    parts (0.0 + the first, then each next one), the order ranker.js adds them in, so the sums
+    are bit-for-bit the same. A part names each of its documents once."""
+    if not doc_parts:
+        return NO_SCORES
+    if len(doc_parts) == 1:
+        order = np.argsort(doc_parts[0], kind="stable")
+        return Scores(doc_parts[0][order], value_parts[0][order])
+    docs = np.concatenate(doc_parts)
+    order = np.argsort(docs, kind="stable")  # stable: a document's values stay in the parts' order
+    ordered = docs[order]
+    first = np.empty(len(ordered), bool)
+    first[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
+    slot = np.cumsum(first) - 1
+    sums = np.zeros(int(slot[-1]) + 1)
+    np.add.at(sums, slot, np.concatenate(value_parts)[order])  # in order, one value at a time
+    return Scores(ordered[first], sums)
+
+
+def score_clauses(impacts: Impacts, clauses: Iterable[Clause], depth: int = MAX_POSTINGS) -> Scores:
     """Sum of boosted BM25F weights per document for an OR of clauses (each list read to
-    `depth`); with `only`, for those documents alone."""
-    acc: dict[int, float] = {}
-    get = acc.get
+    `depth`)."""
+    return add_up(*clause_parts(impacts, clauses, depth))
+
+
+def clause_parts(
+    impacts: Impacts, clauses: Iterable[Clause], depth: int = MAX_POSTINGS
+) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """The documents and boosted weights of each clause's list (read to `depth`), for `add_up`."""
+    doc_parts: list[np.ndarray] = []
+    value_parts: list[np.ndarray] = []
     heads: dict[str, Callable[[str, int], Any]] = {}  # field -> its list reader, looked up once
     for c in clauses:
         head = heads.get(c.field)
         if head is None:
             head = heads[c.field] = _head_reader(impacts, c.field)
         posting = head(c.term, depth)
-        if not posting:
+        if posting is None:
             continue
-        factor = c.boost
         docs, weights = posting
-        if len(docs) > depth:  # (a stored head is never longer: slicing a view costs its loop twice)
+        if len(docs) > depth:  # (a stored head is never longer)
             docs, weights = docs[:depth], weights[:depth]
-        if only is None and factor == 1.0:  # most clauses: no multiplication
-            if not acc:  # the first list: 0.0 + w is w, each document once
-                acc.update(zip(docs, weights, strict=True))
-                continue
-            for d, w in zip(docs, weights, strict=True):
-                acc[d] = get(d, 0.0) + w
-        elif only is None:
-            for d, w in zip(docs, weights, strict=True):
-                acc[d] = get(d, 0.0) + w * factor
-        else:
-            for d, w in zip(docs, weights, strict=True):
-                if d in only:
-                    acc[d] = get(d, 0.0) + w * factor
-    return acc
+        doc_parts.append(docs)
+        value_parts.append(weights if c.boost == 1.0 else weights * c.boost)
+    return doc_parts, value_parts
 
 
 def _head_reader(impacts: Impacts, field: str) -> Callable[[str, int], Any]:
-    """(term, depth) -> the head of its list in `field`, None when absent: a stored index
-    reads only the head; an in-memory table gives the whole list (cut by the caller)."""
+    """(term, depth) -> the head of its list in `field` as arrays, None when absent: a stored
+    index reads only the head; an in-memory table gives the whole list (cut by the caller)."""
     table = impacts.get(field, {})
     head = getattr(table, "head", None)
-    return head if head is not None else lambda term, _depth: table.get(term)
+    if head is not None:
+        return head
+
+    def whole(term: str, _depth: int) -> tuple[np.ndarray, np.ndarray] | None:
+        found = table.get(term)
+        return None if found is None else (np.asarray(found[0], np.intp), np.asarray(found[1], float))
+
+    return whole
 
 
 def prefixed(terms: list[str], prefix: str) -> list[str]:

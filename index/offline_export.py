@@ -158,7 +158,7 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
     chars = _readings(syllables, simplified)
     impacts = {
         field: {
-            t: [list(p[0][:MAX_POSTINGS]), list(p[1][:MAX_POSTINGS])]
+            t: [p[0][:MAX_POSTINGS].tolist(), p[1][:MAX_POSTINGS].tolist()]
             for t in ix.impacts[field].terms
             for p in [ix.impacts[field].head(t, MAX_POSTINGS)]
             if p
@@ -198,7 +198,7 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
         "synonyms": {k: list(v) for k, v in ix.synonyms.items()},
         "intents": [[i.name, i.boost, list(i.ask)] for i in VOCABULARY.intents],
         "intent_sets": [sorted(s) if s is not None else None for s in ix.intents.sets],
-        "intent_codes": list(ix.intents.codes),
+        "intent_codes": ix.intents.codes.tolist(),
         "common": sorted(ix.common_tokens),
         "expansions": {e: list(v) for e, v in ix.expansions.items()},
         "own_names": {e: sorted(v) for e, v in ix.own_name_tokens.items()},

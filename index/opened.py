@@ -12,6 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
+import numpy as np
+
 from index import index_format as fmt
 from index.analysis import Tables, build_tables
 from index.build_files import load_dictionary, load_json, read_lines
@@ -46,10 +48,7 @@ class OpenedIndex:
     units: UnitStore
     impacts: Impacts
     question_of: array  # question document - first_question -> its unit's document
-    # document -> its unit's document (a unit's is its own): question_of as a list, as every
-    # query looks up hundreds of questions' units and a list gives them without making an int
-    unit_of_doc: list[int]
-    questions_of_unit: list[tuple[int, ...]]  # unit document -> its questions' documents
+    unit_of_doc: np.ndarray  # document -> its unit's document (a unit's is its own), intp
     synonyms: Mapping[str, tuple[str, ...]]  # players' everyday word -> rulebook words
     tables: Tables  # what `index.analysis` reads a query with
     intents: StatedIntents
@@ -84,10 +83,7 @@ def open_build(folder: Path) -> OpenedIndex:
     name_norms = _name_norms(lexicon.forms)
     name_words = _name_words(lexicon.forms, entries, tokeniser, share)
     question_of = array("I", load_json(folder, fmt.QUESTIONS))
-    # One int object per document number, for the impact lists and unit_of_doc alike: the dicts
-    # a query adds scores into then find their keys by identity.
-    numbers = list(range(len(units) + len(question_of)))
-    impacts = Impacts(folder, numbers)
+    impacts = Impacts(folder)
     mentions = lru_cache(maxsize=MENTION_CACHE)(lambda unit_id: frozenset(units[unit_id]["mentions"]))
     return OpenedIndex(
         folder=folder,
@@ -99,8 +95,7 @@ def open_build(folder: Path) -> OpenedIndex:
         units=units,
         impacts=impacts,
         question_of=question_of,
-        unit_of_doc=numbers[: len(units)] + [numbers[u] for u in question_of],
-        questions_of_unit=_questions_of_unit(numbers, question_of, len(units)),
+        unit_of_doc=np.concatenate((np.arange(len(units), dtype=np.intp), np.asarray(question_of, np.intp))),
         synonyms=synonyms,
         tables=tables,
         intents=StatedIntents(units, entries),
@@ -115,15 +110,6 @@ def open_build(folder: Path) -> OpenedIndex:
         passages=Passages(units, entries),
         phrases=PhraseIndex(folder, len(units.docnum_units)),
     )
-
-
-def _questions_of_unit(numbers: list[int], question_of: array, unit_count: int) -> list[tuple[int, ...]]:
-    """Each unit's question documents (numbered after the units, a unit's together), as the
-    shared int objects of `numbers`."""
-    out: list[list[int]] = [[] for _ in range(unit_count)]
-    for q, u in enumerate(question_of):
-        out[u].append(numbers[unit_count + q])
-    return [tuple(qs) for qs in out]
 
 
 def _tokeniser(folder: Path) -> Tokeniser:

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Mapping
 from typing import Any
+
+import numpy as np
 
 from index.store import UnitStore
 from index.vocabulary import intent_boosts
@@ -18,28 +19,28 @@ class StatedIntents:
     def __init__(self, units: UnitStore, entries: Mapping[str, Mapping[str, Any]]):
         faq_entries = {e for e, m in entries.items() if m["kind"] == "faq"}
         n_codes = len(units.intents_table)
-        self.codes = array(
-            "H",
+        self.codes = np.fromiter(
             (
                 code if part == 1 or entry in faq_entries else n_codes
                 for code, part, (_, entry) in zip(
                     units.intent_codes, units.part_codes, units.docnum_units.values(), strict=True
                 )
             ),
+            np.intp,
         )
         self.sets: list[frozenset[str] | None] = [frozenset(i) for i in units.intents_table] + [None]
         self._boosts = intent_boosts()
-        self._factors: dict[tuple[str, ...], list[float | None]] = {}
+        self._factors: dict[tuple[str, ...], np.ndarray] = {}
 
-    def factors(self, asked: tuple[str, ...]) -> list[float | None]:
+    def factors(self, asked: tuple[str, ...]) -> np.ndarray:
         """Score factor by intent code (`codes[d]`) for rulings stating what `asked` asks for,
-        None for no change (made once per combination of intents; there are at most 2^5, and a
+        1.0 for no change (made once per combination of intents; there are at most 2^5, and a
         few dozen codes)."""
         cached = self._factors.get(asked)
         if cached is None:
-            cached = []
+            factors = []
             for stated in self.sets:
                 boost = sum(self._boosts[i] for i in asked if stated and i in stated)
-                cached.append(1.0 + boost if boost else None)
-            self._factors[asked] = cached
+                factors.append(1.0 + boost if boost else 1.0)
+            cached = self._factors[asked] = np.array(factors)
         return cached

@@ -7,7 +7,8 @@ An opened index used to hold every unit's text in three languages, its mentions 
   list as one block of its documents (uint32) and weights (float64, the very values
   `compute_impacts` made, so scores are bit-for-bit the same), strongest first, found through
   offsets and counts held in memory. `Impacts` is a read-only mapping field -> term ->
-  (documents, weights); a query reads only the head of each list (`FieldPostings.head`).
+  (documents, weights) as numpy arrays; a query reads only the head of each list
+  (`FieldPostings.head`).
 - `units.json`: the small columns of every unit in document-number order (id, entry, part,
   editions, stated intents), held in memory as shared tuples and one-byte codes.
 - `units.bin`: each unit's display text (JSON) and, as two CSR arrays, the entries each unit
@@ -33,6 +34,8 @@ from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+import numpy as np
 
 from index.errors import IndexBrokenError
 from index.index_format import POSTINGS, TERMS, UNIT_TEXTS, UNITS
@@ -125,7 +128,7 @@ def _pick_code(limit: int) -> str:
 
 
 # -- impact lists ------------------------------------------------------------------------------
-Postings = tuple[Sequence[int], Sequence[float]]
+Postings = tuple[np.ndarray, np.ndarray]  # documents (intp), weights (float64)
 
 
 def write_impacts(folder: Path, impacts: Mapping[str, Mapping[str, tuple[list[int], list[float]]]]) -> None:
@@ -163,9 +166,8 @@ class FieldPostings(Mapping[str, Postings]):
     """term -> (documents, weights) of one field, strongest first, read from the file when
     asked for; the offsets and counts of the lists are held in memory (12 bytes a term)."""
 
-    def __init__(self, terms: list[str], blob: Blob, field: str, numbers: Sequence[int] = ()):
+    def __init__(self, terms: list[str], blob: Blob, field: str):
         self.terms = terms  # sorted
-        self._numbers = numbers  # document number -> one int object for it (see _read_head)
         self._index = {t: i for i, t in enumerate(terms)}
         self._blob = blob
         self._offsets, self._counts = blob.load(f"{field}.offsets"), blob.load(f"{field}.counts")
@@ -175,14 +177,13 @@ class FieldPostings(Mapping[str, Postings]):
         if terms and self._offsets[-1] + 12 * self._counts[-1] > size:
             raise ValueError("postings.bin is shorter than its lists")
         # The heads queries read, kept (bounded): common words come back in query after query,
-        # and a read from the file costs a system call each. Kept as lists of Python numbers
-        # (about 70 bytes a posting rather than the file's 12): every query adds up these
-        # lists, and reading a view made a new int and float object for each posting each time.
+        # and a read from the file costs a system call each.
         self.head = lru_cache(maxsize=HEAD_CACHE)(self._read_head)
 
     def _read_head(self, term: str, depth: int) -> Postings | None:
-        """The first `depth` documents and weights of the term's list, as lists (one read when
-        the list is that short), None when no unit holds the term."""
+        """The first `depth` documents (intp) and weights (float64) of the term's list, as
+        read-only numpy arrays (one read when the list is that short), None when no unit holds
+        the term."""
         i = self._index.get(term)
         if i is None:
             return None
@@ -190,15 +191,12 @@ class FieldPostings(Mapping[str, Postings]):
         off = self._base + self._offsets[i]
         mid = 4 * (n + n % 2)
         if n <= depth:
-            block = memoryview(self._blob.bytes_at(off, mid + 8 * n))
-            return self._shared(block[: 4 * n].cast("I").tolist()), block[mid:].cast("d").tolist()
-        docs = memoryview(self._blob.bytes_at(off, 4 * depth)).cast("I").tolist()
-        return self._shared(docs), memoryview(self._blob.bytes_at(off + mid, 8 * depth)).cast("d").tolist()
-
-    def _shared(self, docs: list[int]) -> list[int]:
-        """The same numbers as the index's one int object each: a query adds hundreds of
-        postings into dicts keyed by document, and a key found by identity is not compared."""
-        return list(map(self._numbers.__getitem__, docs)) if self._numbers else docs
+            block = self._blob.bytes_at(off, mid + 8 * n)
+            docs, weights = np.frombuffer(block, np.uint32, n), np.frombuffer(block, np.float64, n, mid)
+        else:
+            docs = np.frombuffer(self._blob.bytes_at(off, 4 * depth), np.uint32)
+            weights = np.frombuffer(self._blob.bytes_at(off + mid, 8 * depth), np.float64)
+        return docs.astype(np.intp), weights
 
     def warm(self, depth: int) -> None:
         """Read the heads a query reads (`depth` deep) of the most frequent terms' lists, as many
@@ -237,21 +235,18 @@ class FieldPostings(Mapping[str, Postings]):
 class Impacts(Mapping[str, FieldPostings]):
     """field -> FieldPostings, read from `postings.bin`."""
 
-    def __init__(self, folder: Path, numbers: Sequence[int] = ()):
-        """`numbers`: document number -> the int object the lists give for it (every document's,
-        shared with other tables), or () to make new ones."""
+    def __init__(self, folder: Path):
         with _reading(folder, TERMS):
             raw = json.loads((folder / TERMS).read_text(encoding="utf-8"))
             if raw.get("format") != STORE_FORMAT:
                 raise ValueError("unknown format")
         with _reading(folder, POSTINGS):
-            self._load(folder, raw, numbers)
+            self._load(folder, raw)
 
-    def _load(self, folder: Path, raw: dict[str, Any], numbers: Sequence[int]) -> None:
+    def _load(self, folder: Path, raw: dict[str, Any]) -> None:
         blob = Blob(folder / POSTINGS, raw["blob"])
-        self._fields = {
-            field: FieldPostings(spec["terms"], blob, field, numbers) for field, spec in raw["fields"].items()
-        }
+        fields = raw["fields"]
+        self._fields = {field: FieldPostings(spec["terms"], blob, field) for field, spec in fields.items()}
 
     def warm(self, depth: int) -> None:
         """`FieldPostings.warm` of every field."""

@@ -3,13 +3,21 @@ the player questions it answers (each question is a document of the `ask` field,
 after the units; `questions.json` says whose). A unit's questions count best first with
 decaying weights (the best fully, the next `QUESTION_DECAY` of its score, and so on): several
 wordings of one question say it once, so a unit many wordings half-match does not outweigh the
-one whose question the player asked."""
+one whose question the player asked.
+
+Scores are numpy arrays (`index.impacts.Scores`): a query adds up a few thousand postings, and
+a loop in Python over them was most of its time. Several sets of clauses are scored in one pass
+(`score_unit_groups`), each group's documents numbered apart, as numpy's cost is per call."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from index.impacts import Clause, score_clauses
+import numpy as np
+
+from index.impacts import Clause, Scores, add_up, clause_parts
 
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
@@ -17,49 +25,52 @@ if TYPE_CHECKING:
 QUESTION_DECAY = 0.8  # weight of a unit's next best matching question, relative to the one before
 
 
-def score_units(o: OpenedIndex, clauses: list[Clause], only: set[int] | None = None) -> dict[int, float]:
-    """Unit document -> score (with `only`, for those units alone)."""
-    acc = score_clauses(o.impacts, [c for c in clauses if c.field != "ask"], only=only)
-    asked = score_clauses(
-        o.impacts,
-        [c for c in clauses if c.field == "ask"],
-        only=None if only is None else _questions(o, only),
-    )
-    _add_questions(acc, asked, o.unit_of_doc)
-    return acc
+def score_units(o: OpenedIndex, clauses: Sequence[Clause]) -> Scores:
+    """Unit documents and their scores."""
+    return score_unit_groups(o, [clauses])[0]
 
 
-def _questions(o: OpenedIndex, units: set[int]) -> set[int]:
-    """The question documents of `units`."""
-    out: set[int] = set()
-    for u in units:
-        out.update(o.questions_of_unit[u])
-    return out
+def score_unit_groups(o: OpenedIndex, groups: Sequence[Sequence[Clause]]) -> list[Scores]:
+    """`score_units` of each group of clauses."""
+    if not groups:
+        return []
+    span = len(o.unit_of_doc)  # group g's documents are numbered from g * span
+    own: tuple[list[np.ndarray], list[np.ndarray]] = ([], [])
+    asked: tuple[list[np.ndarray], list[np.ndarray]] = ([], [])
+    for g, clauses in enumerate(groups):
+        for parts, field_is_ask in ((own, False), (asked, True)):
+            docs, values = clause_parts(o.impacts, [c for c in clauses if (c.field == "ask") == field_is_ask])
+            parts[0].extend(d + g * span if g else d for d in docs)
+            parts[1].extend(values)
+    found = add_up(*own)
+    if asked[0]:
+        found = _add_questions(found, add_up(*asked), o.unit_of_doc, span)
+    if len(groups) == 1:
+        return [found]
+    cuts = np.searchsorted(found.docs, np.arange(1, len(groups)) * span).tolist()
+    bounds = list(zip([0, *cuts], [*cuts, len(found.docs)], strict=True))
+    return [Scores(found.docs[a:b] - g * span, found.values[a:b]) for g, (a, b) in enumerate(bounds)]
 
 
-def _add_questions(acc: dict[int, float], asked: dict[int, float], unit_of_doc: list[int]) -> None:
+def _add_questions(own: Scores, asked: Scores, unit_of_doc: np.ndarray, span: int) -> Scores:
     """Adds each unit's questions to its score, best first, each weighted QUESTION_DECAY times
-    the one before (the same sums in the same order as ranker.js). Most units match one
-    question: their score is added as it is, and only the others' are sorted."""
-    by_unit: dict[int, float | list[float]] = {}
-    for d, v in asked.items():
-        u = unit_of_doc[d]
-        held = by_unit.get(u)
-        if held is None:
-            by_unit[u] = v
-        elif held.__class__ is float:
-            by_unit[u] = [held, v]
-        else:
-            held.append(v)
-    get = acc.get
-    for u, held in by_unit.items():
-        if held.__class__ is float:
-            acc[u] = get(u, 0.0) + held
-            continue
-        held.sort(reverse=True)
-        total = get(u, 0.0) + held[0]
-        weight = QUESTION_DECAY
-        for v in held[1:]:
-            total += weight * v
-            weight *= QUESTION_DECAY
-        acc[u] = total
+    the one before (the same sums in the same order as ranker.js)."""
+    group_start = asked.docs - asked.docs % span
+    units = unit_of_doc[asked.docs - group_start] + group_start
+    order = np.lexsort((-asked.values, units))  # by unit, a unit's best question first
+    units, values = units[order], asked.values[order]
+    n = len(units)
+    first = np.empty(n, bool)
+    first[0] = True
+    np.not_equal(units[1:], units[:-1], out=first[1:])
+    starts = np.flatnonzero(first)
+    place = np.arange(n) - np.repeat(starts, np.diff(np.append(starts, n)))  # 0 for a unit's best
+    weights = _decay_weights(-(-(int(place.max()) + 1) // 64) * 64)
+    return add_up([own.docs, units], [own.values, values * weights[place]])
+
+
+@lru_cache(maxsize=8)
+def _decay_weights(count: int) -> np.ndarray:
+    """`count` weights: 1, QUESTION_DECAY, its square... each the one before times
+    QUESTION_DECAY (as ranker.js makes them, so the products are the same floats)."""
+    return np.concatenate(([1.0], np.cumprod(np.full(count - 1, QUESTION_DECAY))))

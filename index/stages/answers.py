@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from index.analysis import QueryAnalysis
 from index.impacts import Clause
 from index.ranking import Answers, Hit, Scored, this_game
-from index.unit_scores import score_units
+from index.unit_scores import score_unit_groups
 
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
@@ -33,16 +33,18 @@ def named_answers(a: QueryAnalysis, clauses: list[Clause], hits: list[Hit], o: O
     if not named or a.text in {m.form.norm for m in a.names}:
         return {}
     found = list(dict.fromkeys(e for _, e, _ in hits if e in named))[:MAX_ANSWERED]  # hits: best first
-    out: dict[str, dict[str, float]] = {}
+    asked = [(entry, {u: v for u, e, v in hits if e == entry}) for entry in found]
+    groups = []
     for entry in found:
         own = o.own_name_tokens.get(entry, frozenset())
-        units = {u: v for u, e, v in hits if e == entry}
-        wanted = {o.units.docnum_of[u] for u in units}
-        name_part = score_units(o, [c for c in clauses if c.term in own or c.field == "pinyin"], wanted)
-        for d, v in name_part.items():
-            units[o.units.docnum_units[d][0]] -= OWN_NAME_DISCOUNT * v
-        out[entry] = units
-    return out
+        groups.append([c for c in clauses if c.term in own or c.field == "pinyin"])
+    docnum_of, docnum_units = o.units.docnum_of, o.units.docnum_units
+    for (_, units), name_part in zip(asked, score_unit_groups(o, groups), strict=True):
+        wanted = {docnum_of[u] for u in units}
+        for d, v in zip(name_part.docs.tolist(), name_part.values.tolist(), strict=True):
+            if d in wanted:
+                units[docnum_units[d][0]] -= OWN_NAME_DISCOUNT * v
+    return dict(asked)
 
 
 def other_answers(

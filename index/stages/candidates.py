@@ -8,6 +8,8 @@ from __future__ import annotations
 from operator import itemgetter
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from index.filtering import passes
 from index.impacts import Clause
 from index.ranking import Hit
@@ -23,25 +25,26 @@ PHRASE_SCORE = 10.0  # a unit holding the quoted phrase(s)
 
 def find_candidates(req: Request, clauses: list[Clause], o: OpenedIndex) -> list[Hit]:
     """(unit id, entry id, score) of the best units, best first, ties in order of unit id."""
-    acc = score_units(o, clauses)
+    docs, values = score_units(o, clauses)
     if req.asked:
-        factors, codes = o.intents.factors(req.asked), o.intents.codes
-        for d in acc:
-            factor = factors[codes[d]]
-            if factor is not None:
-                acc[d] *= factor
-    if any(req.phrase_tokens):
-        allowed = o.phrases.docs(req.phrase_tokens)
-        acc = {d: acc.get(d, 0.0) + PHRASE_SCORE for d in allowed}
+        values = values * o.intents.factors(req.asked)[o.intents.codes[docs]]  # (x 1.0 is x)
+    if any(req.phrase_tokens):  # only the units holding the phrases, each PHRASE_SCORE more
+        allowed = np.fromiter(sorted(o.phrases.docs(req.phrase_tokens)), np.intp)
+        at = np.minimum(np.searchsorted(docs, allowed), max(len(docs) - 1, 0))
+        scored = docs[at] == allowed if len(docs) else np.zeros(len(allowed), bool)
+        values = np.where(scored, values[at] if len(docs) else 0.0, 0.0) + PHRASE_SCORE
+        docs = allowed
     units = o.units.docnum_units
     f = req.filters
     if not f.is_empty():
-        acc = {d: v for d, v in acc.items() if passes(o.entries[units[d][1]], o.units.editions_of(d), f)}
-    chosen = acc.items()
-    if len(acc) > CANDIDATES:  # the strongest (ties at the cut kept)
-        cut = sorted(acc.values(), reverse=True)[CANDIDATES - 1]
-        chosen = [(d, v) for d, v in chosen if v >= cut]
-    found = [units[d] + (v,) for d, v in chosen]
+        entries, editions_of = o.entries, o.units.editions_of
+        keep = np.array([passes(entries[units[d][1]], editions_of(d), f) for d in docs.tolist()], bool)
+        docs, values = docs[keep], values[keep]
+    if len(values) > CANDIDATES:  # the strongest (ties at the cut kept)
+        cut = np.partition(values, len(values) - CANDIDATES)[len(values) - CANDIDATES]
+        keep = values >= cut
+        docs, values = docs[keep], values[keep]
+    found = [units[d] + (v,) for d, v in zip(docs.tolist(), values.tolist(), strict=True)]
     if len(set(map(itemgetter(2), found))) < len(found):  # ties (rare): those in order of unit id
         found.sort(key=itemgetter(0))
     found.sort(key=itemgetter(2), reverse=True)  # best first

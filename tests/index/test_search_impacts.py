@@ -1,18 +1,24 @@
 """BM25 impacts are computed from the documents' tokens, with Whoosh's own figures: the same
 weights as reading them back from a Whoosh index holding the text fields (which the build no
-longer writes), and each list strongest first."""
+longer writes), and each list strongest first. A query's lists are added up (numpy) to the very
+floats a loop adding them in order gives, which is what ranker.js does offline; so are a unit's
+questions, best first with decaying weights."""
 
 from __future__ import annotations
 
+import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
 from search_fixture_data import fixture_dataset
 from whoosh import index as whoosh_index
 
 from index.builder import _documents, query_words
 from index.documents import all_units
-from index.impacts import MAX_POSTINGS, Clause, bm25, compute_impacts, score_clauses
+from index.impacts import MAX_POSTINGS, Clause, Scores, add_up, bm25, compute_impacts, score_clauses
 from index.lexicon import Lexicon
 from index.schema import TEXT_FIELDS, make_schema
 from index.tokenise import get_tokeniser
+from index.unit_scores import QUESTION_DECAY, _add_questions
 
 
 def _whoosh_impacts(docs, folder):
@@ -58,5 +64,48 @@ def test_impacts_from_tokens_equal_whoosh_s_own_bm25(tmp_path):
 
 def test_a_query_reads_each_list_only_to_its_depth():
     impacts = {"body": {"t": (list(range(5)), [5.0, 4.0, 3.0, 2.0, 1.0])}}
-    assert score_clauses(impacts, [Clause("body", "t")], depth=2) == {0: 5.0, 1: 4.0}
-    assert len(score_clauses(impacts, [Clause("body", "t", 2.0)])) == 5 <= MAX_POSTINGS
+    assert score_clauses(impacts, [Clause("body", "t")], depth=2).as_dict() == {0: 5.0, 1: 4.0}
+    assert len(score_clauses(impacts, [Clause("body", "t", 2.0)]).docs) == 5 <= MAX_POSTINGS
+
+
+WEIGHTS = st.floats(min_value=1e-3, max_value=1e3, allow_nan=False)  # magnitudes whose sums depend on order
+PARTS = st.lists(st.dictionaries(st.integers(0, 40), WEIGHTS, min_size=1), max_size=8)
+
+
+def _arrays(parts):
+    return [np.array(list(p), np.intp) for p in parts], [np.array(list(p.values())) for p in parts]
+
+
+@given(PARTS)
+def test_lists_add_up_to_the_floats_a_loop_adding_them_in_order_gives(parts):
+    want: dict[int, float] = {}
+    for part in parts:
+        for d, v in part.items():
+            want[d] = want.get(d, 0.0) + v
+    got = add_up(*_arrays(parts))
+    assert got.as_dict() == want  # equal floats, not approximately
+    assert got.docs.tolist() == sorted(want)
+
+
+UNIT_OF = st.lists(st.integers(0, 5), min_size=41, max_size=41)  # question document -> its unit
+
+
+@given(PARTS, st.dictionaries(st.integers(0, 40), WEIGHTS), UNIT_OF)
+def test_a_unit_adds_its_questions_best_first_each_decayed_as_ranker_js_does(parts, own, unit_of):
+    """Documents 0..40 are questions of units 0..5 (`unit_of`); a unit's own score is `own`."""
+    asked = add_up(*_arrays(parts))
+    want = {u: v for u, v in own.items()}
+    by_unit: dict[int, list[float]] = {}
+    for d, v in asked.as_dict().items():
+        by_unit.setdefault(unit_of[d], []).append(v)
+    for u, values in by_unit.items():
+        values.sort(reverse=True)
+        total, weight = want.get(u, 0.0) + values[0], QUESTION_DECAY
+        for v in values[1:]:
+            total += weight * v
+            weight *= QUESTION_DECAY
+        want[u] = total
+    own_scores = add_up(*_arrays([own] if own else []))
+    got = _add_questions(own_scores, asked, np.array(unit_of, np.intp), 41) if len(asked.docs) else own_scores
+    assert isinstance(got, Scores)
+    assert got.as_dict() == want

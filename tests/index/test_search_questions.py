@@ -51,7 +51,7 @@ def test_a_unit_adds_its_matching_questions_best_first_with_decaying_weights(ask
     o = ix.opened
     unit = f"dominion/library#{library.rulings[0].id}"
     clauses = query_clauses(analyse(normalise("library skipped mixed"), o.tables, o.tokeniser), o)
-    per_doc = score_clauses(o.impacts, clauses)
+    per_doc = score_clauses(o.impacts, clauses).as_dict()
     doc = o.units.docnum_of[unit]
     own = [
         v for d, v in per_doc.items() if d >= o.first_question and o.question_of[d - o.first_question] == doc
@@ -60,8 +60,9 @@ def test_a_unit_adds_its_matching_questions_best_first_with_decaying_weights(ask
     best, second = sorted(own, reverse=True)
     want = per_doc.get(doc, 0.0) + best + QUESTION_DECAY * second  # two wordings say one question once
     assert 0 < QUESTION_DECAY < 1
-    assert score_units(o, clauses)[doc] == pytest.approx(want)
-    assert score_units(o, clauses)[doc] < per_doc.get(doc, 0.0) + sum(own)
+    units = score_units(o, clauses).as_dict()
+    assert units[doc] == pytest.approx(want)
+    assert units[doc] < per_doc.get(doc, 0.0) + sum(own)
 
 
 def test_the_shipped_questions_find_their_own_rulings(real):
