@@ -35,16 +35,18 @@ def score_unit_groups(o: OpenedIndex, groups: Sequence[Sequence[Clause]]) -> lis
     if not groups:
         return []
     span = len(o.unit_of_doc)  # group g's documents are numbered from g * span
-    own: tuple[list[np.ndarray], list[np.ndarray]] = ([], [])
-    asked: tuple[list[np.ndarray], list[np.ndarray]] = ([], [])
+    doc_parts: list[np.ndarray] = []
+    value_parts: list[np.ndarray] = []
     for g, clauses in enumerate(groups):
-        for parts, field_is_ask in ((own, False), (asked, True)):
-            docs, values = clause_parts(o.impacts, [c for c in clauses if (c.field == "ask") == field_is_ask])
-            parts[0].extend(d + g * span if g else d for d in docs)
-            parts[1].extend(values)
-    found = add_up(*own)
-    if asked[0]:
-        found = _add_questions(found, add_up(*asked), o.unit_of_doc, span)
+        docs, values = clause_parts(o.impacts, clauses)
+        doc_parts.extend(d + g * span if g else d for d in docs)
+        value_parts.extend(values)
+    summed = add_up(doc_parts, value_parts)  # units' and questions' documents apart: one sum
+    question = summed.docs % span >= o.first_question
+    found = Scores(summed.docs[~question], summed.values[~question])
+    if question.any():
+        asked = Scores(summed.docs[question], summed.values[question])
+        found = _add_questions(found, asked, o.unit_of_doc, span)
     if len(groups) == 1:
         return [found]
     cuts = np.searchsorted(found.docs, np.arange(1, len(groups)) * span).tolist()
