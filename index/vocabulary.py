@@ -16,7 +16,8 @@ from corpus.yaml_files import load_yaml
 
 VOCABULARY_PATH = Path(__file__).with_name("vocabulary.yaml")
 INTENTS = ("number", "destination", "timing", "permission", "target")
-INTENTS += ("again", "scoring", "source", "action_cost")  # consequences: later this turn, points, from where
+# consequences: later this turn, points, from where, a play costing an Action, with none of something
+INTENTS += ("again", "scoring", "source", "action_cost", "absence")
 
 
 @dataclass(frozen=True)
