@@ -128,16 +128,11 @@ def add_up(doc_parts: Sequence[np.ndarray], value_parts: Sequence[np.ndarray]) -
     return Scores(ordered[first], sums)
 
 
-def score_clauses(impacts: Impacts, clauses: Iterable[Clause], depth: int = MAX_POSTINGS) -> Scores:
-    """Sum of boosted BM25F weights per document for an OR of clauses (each list read to
-    `depth`)."""
-    return add_up(*clause_parts(impacts, clauses, depth))
-
-
 def clause_parts(
     impacts: Impacts, clauses: Iterable[Clause], depth: int = MAX_POSTINGS
 ) -> tuple[list[np.ndarray], list[np.ndarray]]:
-    """The documents and boosted weights of each clause's list (read to `depth`), for `add_up`."""
+    """The documents and boosted weights of each clause's list (read to `depth`), for `add_up`:
+    `add_up(*clause_parts(...))` is the OR of the clauses' BM25F weights per document."""
     doc_parts: list[np.ndarray] = []
     value_parts: list[np.ndarray] = []
     heads: dict[str, Callable[[str, int], Any]] = {}  # field -> its list reader, looked up once

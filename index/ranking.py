@@ -105,8 +105,6 @@ class RankTables:
         return {e: KIND_ORDER.get(meta.get("kind"), 9) for e, meta in self.entries.items()}
 
 
-
-
 def rank(
     a: QueryAnalysis,
     hits: list[Hit],

@@ -14,7 +14,7 @@ from whoosh import index as whoosh_index
 
 from index.builder import _documents, query_words
 from index.documents import all_units
-from index.impacts import MAX_POSTINGS, Clause, Scores, add_up, bm25, compute_impacts, score_clauses
+from index.impacts import MAX_POSTINGS, Clause, Scores, add_up, bm25, clause_parts, compute_impacts
 from index.lexicon import Lexicon
 from index.schema import TEXT_FIELDS, make_schema
 from index.tokenise import get_tokeniser
@@ -64,8 +64,8 @@ def test_impacts_from_tokens_equal_whoosh_s_own_bm25(tmp_path):
 
 def test_a_query_reads_each_list_only_to_its_depth():
     impacts = {"body": {"t": (list(range(5)), [5.0, 4.0, 3.0, 2.0, 1.0])}}
-    assert score_clauses(impacts, [Clause("body", "t")], depth=2).as_dict() == {0: 5.0, 1: 4.0}
-    assert len(score_clauses(impacts, [Clause("body", "t", 2.0)]).docs) == 5 <= MAX_POSTINGS
+    assert add_up(*clause_parts(impacts, [Clause("body", "t")], depth=2)).as_dict() == {0: 5.0, 1: 4.0}
+    assert len(add_up(*clause_parts(impacts, [Clause("body", "t", 2.0)])).docs) == 5 <= MAX_POSTINGS
 
 
 WEIGHTS = st.floats(min_value=1e-3, max_value=1e3, allow_nan=False)  # magnitudes whose sums depend on order

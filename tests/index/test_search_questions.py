@@ -11,7 +11,7 @@ from search_fixture_data import fixture_dataset
 
 from index import build, open_index
 from index.analysis import analyse
-from index.impacts import score_clauses
+from index.impacts import add_up, clause_parts
 from index.normalise import normalise
 from index.stages.clauses import query_clauses
 from index.unit_scores import QUESTION_DECAY, score_units
@@ -51,7 +51,7 @@ def test_a_unit_adds_its_matching_questions_best_first_with_decaying_weights(ask
     o = ix.opened
     unit = f"dominion/library#{library.rulings[0].id}"
     clauses = query_clauses(analyse(normalise("library skipped mixed"), o.tables, o.tokeniser), o)
-    per_doc = score_clauses(o.impacts, clauses).as_dict()
+    per_doc = add_up(*clause_parts(o.impacts, clauses)).as_dict()
     doc = o.units.docnum_of[unit]
     own = [
         v for d, v in per_doc.items() if d >= o.first_question and o.question_of[d - o.first_question] == doc
