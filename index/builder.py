@@ -42,7 +42,7 @@ from index.index_format import (
 )
 from index.lexicon import Lexicon
 from index.normalise import normalise
-from index.schema import FIELD_BOOSTS, make_schema
+from index.schema import FIELD_BOOSTS, UNIT_QUESTIONS, UNIT_QUESTIONS_BOOST, make_schema
 from index.spelling import NAME_WEIGHT
 from index.store import write_impacts, write_units
 from index.tokenise import CJK_RUN, EN_STOPWORDS, Tokeniser, english_words, get_tokeniser
@@ -319,6 +319,13 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         impacts = compute_impacts(docs, {f: b for f, b in FIELD_BOOSTS.items() if f != "ask"})
         question_docs = [{"ask": " ".join(seg.search_tokens(q))} for q in asked_norms]
         impacts |= compute_impacts(question_docs, {"ask": FIELD_BOOSTS["ask"]}, first=len(docs))
+        # ... and, for the second opinion (index.stages.candidates), each unit's questions as one text
+        unit_asks: list[list[str]] = [[] for _ in units]
+        for (d, _), q in zip(asked, question_docs, strict=True):
+            unit_asks[d].append(q["ask"])
+        impacts |= compute_impacts(
+            [{UNIT_QUESTIONS: " ".join(qs)} for qs in unit_asks], {UNIT_QUESTIONS: UNIT_QUESTIONS_BOOST}
+        )
         write_impacts(staging, impacts)
         _write_json(staging / QUESTIONS, [d for d, _ in asked])
         whoosh.finish()

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 import numpy as np
 from whoosh.util.numeric import byte_to_length, length_to_byte
 
-from index.schema import FIELD_BOOSTS, TEXT_FIELDS
+from index.schema import FIELD_BOOSTS, TEXT_FIELDS, UNIT_QUESTIONS
 
 K1 = 1.2
 B = 0.75
@@ -46,10 +46,11 @@ def compute_impacts(
     figures are Whoosh's own: the term weight is its frequency times the field boost, and the
     document length is the token count as Whoosh stores it (one byte, `length_to_byte`); so
     the text fields need not be written into Whoosh at all (tests compare the two). `boosts`
-    names the fields to compute; `first` is the document number of docs[0]."""
+    names the fields to compute (a text field, or `UNIT_QUESTIONS`); `first` is the document
+    number of docs[0]."""
     n = len(docs)
     out: Impacts = {}
-    for field in (f for f in TEXT_FIELDS if f in boosts):
+    for field in (f for f in (*TEXT_FIELDS, UNIT_QUESTIONS) if f in boosts):
         boost = boosts[field]
         postings: dict[str, tuple[list[int], list[int]]] = {}
         lengths: list[int] = []
@@ -117,6 +118,8 @@ def add_up(doc_parts: Sequence[np.ndarray], value_parts: Sequence[np.ndarray]) -
         order = np.argsort(doc_parts[0], kind="stable")
         return Scores(doc_parts[0][order], value_parts[0][order])
     docs = np.concatenate(doc_parts)
+    if not len(docs):
+        return NO_SCORES
     order = np.argsort(docs, kind="stable")  # stable: a document's values stay in the parts' order
     ordered = docs[order]
     first = np.empty(len(ordered), bool)

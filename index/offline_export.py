@@ -14,14 +14,14 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from index import index_format, opened, passages, ranking, suggest, unit_scores
+from index import fusion, index_format, opened, passages, ranking, suggest, unit_scores
 from index.analysis import EDITION_WORDS, GAME_WORDS
 from index.fold import FOLD_OVERLAP, FOLD_WINDOW
 from index.game_words import CARD_NAME_WEIGHT, MARGIN, OTHER_NAME_WEIGHT, STRONG_MARGIN, WORD_WEIGHT
 from index.impacts import MAX_POSTINGS
 from index.pinyin import readings
 from index.query import EDITION_VALUES, GAME_VALUES, KIND_VALUES, MAX_QUERY_CHARS, TYPE_VALUES
-from index.schema import TEXT_FIELDS
+from index.schema import TEXT_FIELDS, UNIT_QUESTIONS
 from index.snippet import WINDOW
 from index.spelling import MAX_CORRECTED_RUN, MAX_NAME_CHARS, NAME_WEIGHT
 from index.stages import answers, candidates, clauses, rank
@@ -34,7 +34,18 @@ if TYPE_CHECKING:
 
 FORMAT = 1
 # The modules of the search whose numeric constants (upper-case names) the offline ranker reads.
-SEARCH_MODULES = (index_format, opened, passages, clauses, candidates, answers, rank, suggest, unit_scores)
+SEARCH_MODULES = (
+    index_format,
+    opened,
+    passages,
+    clauses,
+    candidates,
+    answers,
+    rank,
+    fusion,
+    suggest,
+    unit_scores,
+)
 # Code points whose characters a query may hold: CJK (with extension A) and compatibility ideographs.
 CJK_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))
 
@@ -163,7 +174,7 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
             for p in [ix.impacts[field].head(t, MAX_POSTINGS)]
             if p
         }
-        for field in TEXT_FIELDS
+        for field in (*TEXT_FIELDS, UNIT_QUESTIONS)
         if field in ix.impacts
     }
     word_ids: dict[str, int] = {}
@@ -178,6 +189,7 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
         "consts": _constants(),
         "weights": ranking.WEIGHTS.as_dict(),  # index.ranking.RankWeights, by field name
         "fields": list(TEXT_FIELDS),
+        "unit_questions": UNIT_QUESTIONS,  # the field of each unit's questions together (the opinion)
         "tok": _tokeniser(ix, simplified),
         "simplified": simplified,
         "readings": chars,

@@ -17,6 +17,10 @@ FIELD_BOOSTS: dict[str, float] = {
     "ask": 4.0,  # BM25 saturates: above ~4 the weight no longer changes the dev ranking
 }
 TEXT_FIELDS: tuple[str, ...] = tuple(FIELD_BOOSTS)
+# A unit's players' questions together, as one text (`index.stages.candidates`): scored per unit,
+# like a plain BM25F engine would, beside the `ask` field's question-by-question scores.
+UNIT_QUESTIONS = "asked"
+UNIT_QUESTIONS_BOOST = 1.0
 
 
 def make_schema() -> Schema:

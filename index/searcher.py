@@ -106,8 +106,8 @@ class SearchIndex:
             return browse(req, o)
         a = analyse_request(req, o)
         clauses = query_clauses(a, o)
-        hits = find_candidates(req, clauses, o)
-        ranked = rank_candidates(req, a, clauses, hits, o)
+        found = find_candidates(req, clauses, o)
+        ranked = rank_candidates(req, a, clauses, found.hits, o, found.opinion)
         marked = shown(a, req.phrases, o)
         return SearchResults(
             query=req.query,

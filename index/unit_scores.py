@@ -25,13 +25,8 @@ if TYPE_CHECKING:
 QUESTION_DECAY = 0.8  # weight of a unit's next best matching question, relative to the one before
 
 
-def score_units(o: OpenedIndex, clauses: Sequence[Clause]) -> Scores:
-    """Unit documents and their scores."""
-    return score_unit_groups(o, [clauses])[0]
-
-
 def score_unit_groups(o: OpenedIndex, groups: Sequence[Sequence[Clause]]) -> list[Scores]:
-    """`score_units` of each group of clauses."""
+    """Unit documents and their scores, for each group of clauses."""
     if not groups:
         return []
     span = len(o.unit_of_doc)  # group g's documents are numbered from g * span
@@ -52,6 +47,29 @@ def score_unit_groups(o: OpenedIndex, groups: Sequence[Sequence[Clause]]) -> lis
     cuts = np.searchsorted(found.docs, np.arange(1, len(groups)) * span).tolist()
     bounds = list(zip([0, *cuts], [*cuts, len(found.docs)], strict=True))
     return [Scores(found.docs[a:b] - g * span, found.values[a:b]) for g, (a, b) in enumerate(bounds)]
+
+
+def score_units_and_opinion(
+    o: OpenedIndex, clauses: Sequence[Clause], opinion_clauses: Sequence[Clause]
+) -> tuple[Scores, Scores]:
+    """The unit scores of `clauses` (as `score_unit_groups`), and the second opinion's: the same
+    clauses' unit documents (every field but the questions) plus `opinion_clauses` (each unit's
+    questions as one text, `UNIT_QUESTIONS`), added up in one pass. A unit's opinion is its
+    fields' sum, then plus its questions' (as ranker.js adds them)."""
+    span = len(o.unit_of_doc)  # the opinion's documents are numbered from span
+    doc_parts, value_parts = clause_parts(o.impacts, clauses)
+    opinion_docs, opinion_values = clause_parts(o.impacts, opinion_clauses)
+    summed = add_up([*doc_parts, *(d + span for d in opinion_docs)], [*value_parts, *opinion_values])
+    cut = int(np.searchsorted(summed.docs, span))
+    fields = Scores(summed.docs[:cut], summed.values[:cut])
+    question = fields.docs >= o.first_question
+    own = Scores(fields.docs[~question], fields.values[~question])
+    found = own
+    if question.any():
+        asked = Scores(fields.docs[question], fields.values[question])
+        found = _add_questions(own, asked, o.unit_of_doc, span)
+    opinion = add_up([own.docs, summed.docs[cut:] - span], [own.values, summed.values[cut:]])
+    return found, opinion
 
 
 def _add_questions(own: Scores, asked: Scores, unit_of_doc: np.ndarray, span: int) -> Scores:

@@ -47,6 +47,14 @@ def named_answers(a: QueryAnalysis, clauses: list[Clause], hits: list[Hit], o: O
     return dict(asked)
 
 
+def asks_besides_names(a: QueryAnalysis, o: OpenedIndex) -> bool:
+    """The query has words besides the names of the entries it names, or the pinyin keys it is
+    read as: it asks something of them (a name alone shows the entry)."""
+    named = {m.form.entry for m in a.names} | a.pinyin_entries
+    own = {t for e in named for t in o.own_name_tokens.get(e, ())}
+    return any(t not in own and not any(t in k for k in a.pinyin_keys) for t in a.tokens)
+
+
 def other_answers(
     a: QueryAnalysis,
     ranked: list[Scored],
@@ -64,10 +72,9 @@ def other_answers(
     if not ranked:
         return [], 0
     top = ranked[0]
-    named = {m.form.entry for m in a.names} | a.pinyin_entries
-    own = {t for e in named for t in o.own_name_tokens.get(e, ())}
-    if not [t for t in a.tokens if t not in own]:
+    if not asks_besides_names(a, o):
         return [], 0
+    named = {m.form.entry for m in a.names} | a.pinyin_entries
     # Things in play: cards of the question's game (a term, or a name only the other game has, is
     # a word of the question: 'navigator takes 4 gold, can he still build').
     groups = this_game(a, o.entries, list(a.groups))

@@ -1,19 +1,26 @@
 """Stage 3b, candidates: the units matching the query's clauses that pass the filters, with
 their scores, best first (the CANDIDATES strongest). A ruling stating the kind of fact the
 question asks for (a number, where a card goes, when...) scores that intent's boost more; with
-quoted phrases, only the units holding them (Whoosh) match."""
+quoted phrases, only the units holding them (Whoosh) match.
+
+And, from the same pass, a second opinion: the OPINION_DEPTH units a plain BM25F engine would put
+first, each unit one document whose players' questions are one text (`UNIT_QUESTIONS`) beside its
+own fields, with no intents and no entry-level ranking. On questions nobody had tuned on, such an
+engine brought an answering ruling into the top 3 where ours did not (and the reverse):
+`index.fusion` merges the two lists."""
 
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from index.filtering import passes
 from index.impacts import Clause
 from index.ranking import Hit
-from index.unit_scores import score_units
+from index.schema import UNIT_QUESTIONS
+from index.unit_scores import score_units_and_opinion
 
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
@@ -21,11 +28,22 @@ if TYPE_CHECKING:
 
 CANDIDATES = 100
 PHRASE_SCORE = 10.0  # a unit holding the quoted phrase(s)
+OPINION_DEPTH = 10  # units of the second opinion merged with the ranking
 
 
-def find_candidates(req: Request, clauses: list[Clause], o: OpenedIndex) -> list[Hit]:
-    """(unit id, entry id, score) of the best units, best first, ties in order of unit id."""
-    docs, values = score_units(o, clauses)
+class Candidates(NamedTuple):
+    hits: list[Hit]  # (unit id, entry id, score) of the best units, best first, ties in order of unit id
+    opinion: list[tuple[str, str]]  # (unit id, entry id) of the opinion's best, ties: lower document first
+
+
+def find_candidates(req: Request, clauses: list[Clause], o: OpenedIndex) -> Candidates:
+    """The candidates and the second opinion (the query's `ask` clauses read in `UNIT_QUESTIONS`)."""
+    asked = [Clause(UNIT_QUESTIONS, c.term, c.boost) for c in clauses if c.field == "ask"]
+    (docs, values), opinion = score_units_and_opinion(o, clauses, asked)
+    return Candidates(_hits(req, docs, values, o), _opinion(req, opinion.docs, opinion.values, o))
+
+
+def _hits(req: Request, docs: np.ndarray, values: np.ndarray, o: OpenedIndex) -> list[Hit]:
     if req.asked:
         values = values * o.intents.factors(req.asked)[o.intents.codes[docs]]  # (x 1.0 is x)
     if any(req.phrase_tokens):  # only the units holding the phrases, each PHRASE_SCORE more
@@ -49,3 +67,15 @@ def find_candidates(req: Request, clauses: list[Clause], o: OpenedIndex) -> list
         found.sort(key=itemgetter(0))
     found.sort(key=itemgetter(2), reverse=True)  # best first
     return found[:CANDIDATES]
+
+
+def _opinion(req: Request, docs: np.ndarray, values: np.ndarray, o: OpenedIndex) -> list[tuple[str, str]]:
+    """The first OPINION_DEPTH units, best first, that pass the filters."""
+    units, f = o.units.docnum_units, req.filters
+    out: list[tuple[str, str]] = []
+    for d in docs[np.lexsort((docs, -values))].tolist():  # best first; ties: lower document first
+        if f.is_empty() or passes(o.entries[units[d][1]], o.units.editions_of(d), f):
+            out.append(units[d][:2])
+            if len(out) == OPINION_DEPTH:
+                break
+    return out

@@ -5,14 +5,15 @@ entry of a name both games use among the first shown, and near-duplicates folded
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from index.analysis import QueryAnalysis
 from index.fold import fold
+from index.fusion import fuse
 from index.impacts import Clause
 from index.ranking import Hit, Scored, rank
-from index.stages.answers import named_answers, other_answers
+from index.stages.answers import asks_besides_names, named_answers, other_answers
 
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
@@ -22,8 +23,15 @@ SHOWN = 3  # results a reader sees at once
 
 
 def rank_candidates(
-    req: Request, a: QueryAnalysis, clauses: list[Clause], hits: list[Hit], o: OpenedIndex
+    req: Request,
+    a: QueryAnalysis,
+    clauses: list[Clause],
+    hits: list[Hit],
+    o: OpenedIndex,
+    opinion: Sequence[tuple[str, str]] = (),
 ) -> list[Scored]:
+    """Entries best first; for a question (words besides names), merged with the second
+    `opinion` (`index.fusion`)."""
     if req.phrase_tokens:
         allowed = {e for _, e, _ in hits}  # with a quoted phrase, only entries holding it
         answers = {}
@@ -32,7 +40,10 @@ def rank_candidates(
         answers = named_answers(a, clauses, hits, o)
         ranked = rank(a, hits, req.filters, o.rank_tables, answers)
     extra, at = other_answers(a, ranked, hits, answers, o)
-    ranked = both_games_shown(a, ranked[:at] + extra + ranked[at:], o.entries)
+    ranked = ranked[:at] + extra + ranked[at:]
+    if not req.phrase_tokens and asks_besides_names(a, o):  # a question: the second opinion too
+        ranked = fuse(ranked, opinion)
+    ranked = both_games_shown(a, ranked, o.entries)
     if req.phrase_tokens:
         return ranked
     named = frozenset(m.form.entry for m in a.names) | a.pinyin_entries

@@ -130,7 +130,7 @@
     var expansions = toMap(data.expansions), ownNames = toMap(data.own_names);
     var nameWords = toMap(data.name_words), nameNorms = toMap(data.name_norms);
     var common = new Set(data.common);
-    var fields = data.fields;
+    var fields = data.fields, UNIT_QUESTIONS = data.unit_questions;
     var impacts = {};
     Object.keys(data.impacts).forEach(function (f) { impacts[f] = toMap(data.impacts[f]); });
     var pinyinTerms = data.pinyin_terms;
@@ -779,6 +779,44 @@
       found.sort(function (x, y) { return y[2] - x[2] || cmp(x[0], y[0]); });
       return found.slice(0, K.CANDIDATES);
     }
+    /* The second opinion (index.stages.candidates): [unit id, entry id] of the best units, the `ask`
+       clauses read in the field of each unit's questions together; ties: lower document first. */
+    function opinionOf(f, clauses) {
+      if (!impacts[UNIT_QUESTIONS]) return [];
+      // a unit's fields' sum, then plus its questions' (index.unit_scores.score_units_and_opinion)
+      var acc = scoreClauses(clauses.filter(function (c) { return c[0] !== "ask"; }), null);
+      scoreClauses(clauses.filter(function (c) { return c[0] === "ask"; }).map(function (c) { return [UNIT_QUESTIONS, c[1], c[2]]; }), null)
+        .forEach(function (v, d) { acc.set(d, (acc.get(d) || 0) + v); });
+      var chosen = [];
+      acc.forEach(function (v, d) { if (filtersEmpty(f) || passes(entries.get(units[d].entry), units[d].editions, f)) chosen.push([d, v]); });
+      chosen.sort(function (x, y) { return y[1] - x[1] || x[0] - y[0]; });
+      return chosen.slice(0, K.OPINION_DEPTH).map(function (x) { return [units[x[0]].id, units[x[0]].entry]; });
+    }
+    /* index.fusion.fuse: the ranking and the opinion by reciprocal rank, ties in order. */
+    function fuse(ranked, opinion) {
+      if (!opinion.length) return ranked.slice();
+      var out = ranked.slice(), fused = out.map(function (_, i) { return 1.0 / (K.FUSION_K + i); }), at = new Map();
+      out.forEach(function (s, i) { [s.unit].concat(s.also).forEach(function (u) { if (!at.has(u)) at.set(u, i); }); });
+      var shown = new Map();
+      out.forEach(function (s) { shown.set(s.entry, (shown.get(s.entry) || 0) + 1); });
+      opinion.forEach(function (ue, place) {
+        var i = at.get(ue[0]);
+        if (i === undefined) {
+          if ((shown.get(ue[1]) || 0) >= K.MAX_SHOWN_PER_ENTRY) return;
+          shown.set(ue[1], (shown.get(ue[1]) || 0) + 1);
+          i = out.length; at.set(ue[0], i); out.push(new Scored(ue[1], 0.0, ue[0], 0.0)); fused.push(0.0);
+        }
+        fused[i] += K.OPINION_WEIGHT / (K.FUSION_K + place);
+      });
+      var order = out.map(function (_, i) { return i; }).sort(function (x, y) { return fused[y] - fused[x] || x - y; });
+      var result = [];
+      order.forEach(function (i) {
+        var s = out[i];
+        if (i >= ranked.length && result.length) s = new Scored(s.entry, result[result.length - 1].score, s.unit, s.unitScore);
+        result.push(s);
+      });
+      return result;
+    }
     function namedOf(a) {
       var named = new Set(a.pinyinEntries);
       a.names.forEach(function (m) { named.add(m.form.entry); });
@@ -987,11 +1025,16 @@
         return y.score - x.score || kindOrder(x.entry) - kindOrder(y.entry) || cmp(x.entry, y.entry);
       });
     }
+    /* index.stages.answers.asks_besides_names: words besides the names named, or the pinyin keys read. */
+    function asksBesidesNames(a) {
+      var own = new Set();
+      namedOf(a).forEach(function (e) { (ownNames.get(e) || []).forEach(function (t) { own.add(t); }); });
+      return a.tokens.some(function (t) { return !own.has(t) && !a.pinyinKeys.some(function (k) { return k.indexOf(t) >= 0; }); });
+    }
     function otherAnswers(a, ranked, hits, answers) {
       if (!ranked.length) return [[], 0];
-      var top = ranked[0], named = namedOf(a), own = new Set();
-      named.forEach(function (e) { (ownNames.get(e) || []).forEach(function (t) { own.add(t); }); });
-      if (!a.tokens.some(function (t) { return !own.has(t); })) return [[], 0];
+      var top = ranked[0], named = namedOf(a);
+      if (!asksBesidesNames(a)) return [[], 0];
       // things in play: cards of the question's game (a term, or a name only the other game has, is a word of it)
       var groups = thisGame(a, a.groups.slice());
       var nCards = groups.filter(function (g) { return Array.from(g).some(function (e) { return (entries.get(e) || {}).kind === "card"; }); }).length;
@@ -1138,7 +1181,9 @@
         ranked = rank(a, hits, f, answers);
         if (hasPhrase) { var allowed = new Set(hits.map(function (h) { return h[1]; })); ranked = ranked.filter(function (s) { return allowed.has(s.entry); }); }
         var extra = otherAnswers(a, ranked, hits, answers);
-        ranked = bothGamesShown(a, ranked.slice(0, extra[1]).concat(extra[0], ranked.slice(extra[1])));
+        ranked = ranked.slice(0, extra[1]).concat(extra[0], ranked.slice(extra[1]));
+        if (!hasPhrase && asksBesidesNames(a)) ranked = fuse(ranked, opinionOf(f, clauses));  // a question: the second opinion too
+        ranked = bothGamesShown(a, ranked);
         if (!hasPhrase) {
           var named = namedOf(a);
           ranked = fold(ranked, named);

@@ -62,6 +62,12 @@ def test_impacts_from_tokens_equal_whoosh_s_own_bm25(tmp_path):
             assert w == sorted(w, reverse=True), (field, term)  # strongest first
 
 
+def test_empty_lists_add_up_to_nothing():
+    empty = np.zeros(0, np.intp)
+    assert add_up([empty, empty], [np.zeros(0), np.zeros(0)]).as_dict() == {}
+    assert add_up([], []).as_dict() == {}
+
+
 def test_a_query_reads_each_list_only_to_its_depth():
     impacts = {"body": {"t": (list(range(5)), [5.0, 4.0, 3.0, 2.0, 1.0])}}
     assert add_up(*clause_parts(impacts, [Clause("body", "t")], depth=2)).as_dict() == {0: 5.0, 1: 4.0}

@@ -13,8 +13,13 @@ from index import build, open_index
 from index.analysis import analyse
 from index.impacts import add_up, clause_parts
 from index.normalise import normalise
+from index.query import Without
+from index.schema import UNIT_QUESTIONS
+from index.stages.analyse import analyse_request
+from index.stages.candidates import find_candidates
 from index.stages.clauses import query_clauses
-from index.unit_scores import QUESTION_DECAY, score_units
+from index.stages.request import read_request
+from index.unit_scores import QUESTION_DECAY, score_unit_groups
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +65,7 @@ def test_a_unit_adds_its_matching_questions_best_first_with_decaying_weights(ask
     best, second = sorted(own, reverse=True)
     want = per_doc.get(doc, 0.0) + best + QUESTION_DECAY * second  # two wordings say one question once
     assert 0 < QUESTION_DECAY < 1
-    units = score_units(o, clauses).as_dict()
+    units = score_unit_groups(o, [clauses])[0].as_dict()
     assert units[doc] == pytest.approx(want)
     assert units[doc] < per_doc.get(doc, 0.0) + sum(own)
 
@@ -82,3 +87,20 @@ def test_the_shipped_questions_find_their_own_rulings(real):
                 total += 1
     assert total > 3000
     assert found / total >= 0.80, found / total
+
+
+def test_the_second_opinion_reads_a_units_questions_as_one_text(asked):
+    """`UNIT_QUESTIONS` holds each unit's questions together: words from two of its questions
+    score that unit once, with no question document in the opinion."""
+    ix, library = asked
+    o = ix.opened
+    unit = f"dominion/library#{library.rulings[0].id}"
+    doc = o.units.docnum_of[unit]
+    for word in ("reshuffl", "mix", "new"):  # English stems, each in one of the questions
+        docs, _ = o.impacts[UNIT_QUESTIONS].head(word, 10)
+        assert doc in docs.tolist() and all(d < o.first_question for d in docs.tolist())
+    req = read_request("reshuffle halfway mixed into the new deck", "en", None, 20, Without(), o.tokeniser)
+    clauses = query_clauses(analyse_request(req, o), o)
+    assert find_candidates(req, clauses, o).opinion[0] == (unit, "dominion/library")
+    citadels = read_request("reshuffle mixed game:citadels", "en", None, 20, Without(), o.tokeniser)
+    assert all(e.startswith("citadels/") for _, e in find_candidates(citadels, clauses, o).opinion)

@@ -21,6 +21,7 @@ from index.ranking import Scored
 from index.results import Result, SearchResults
 from index.snippet import prepare_marks
 from index.stages.analyse import analyse_request
+from index.stages.answers import asks_besides_names
 from index.stages.candidates import CANDIDATES, PHRASE_SCORE, find_candidates
 from index.stages.clauses import EXPANSION_BOOST, SYNONYM_BOOST, query_clauses
 from index.stages.rank import SHOWN, both_games_shown, rank_candidates
@@ -39,7 +40,7 @@ def through_candidates(fx, q, filters=None, without=NONE_OFF):
     req = request(fx, q, filters, without)
     a = analyse_request(req, fx.opened)
     clauses = query_clauses(a, fx.opened)
-    return req, a, clauses, find_candidates(req, clauses, fx.opened)
+    return req, a, clauses, find_candidates(req, clauses, fx.opened).hits
 
 
 # -- request ------------------------------------------------------------------------------
@@ -204,3 +205,11 @@ def test_a_build_of_another_format_is_refused(fixture_dir, tmp_path):
     (copy / META).write_text(json.dumps({**meta, "format": INDEX_FORMAT - 1}), encoding="utf-8")
     with pytest.raises(IndexMissingError, match="another version"):
         open_build(copy)
+
+
+def test_a_question_asks_besides_names_a_name_or_its_pinyin_alone_does_not(fx):
+    def asks(q):
+        return asks_besides_names(analyse_request(request(fx, q), fx.opened), fx.opened)
+
+    assert not asks("图书馆") and not asks("tushuguan") and not asks("library")
+    assert asks("图书馆 抓到行动牌可以跳过吗") and asks("library skip action")
