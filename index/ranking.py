@@ -46,7 +46,7 @@ class RankWeights:
     max_pair_cards: float = 6.0  # units naming more cards than this are lists, not interactions
     pair_pick_edge: float = 0.3  # a named card's unit naming the other things: answer score x (1 + this)
     other_units_share: float = 0.1  # weight of an entry's other matching units
-    other_game_factor: float = 0.5  # the query also names the other game
+    other_game_factor: float = 0.3  # an entry of the other game than the one the query names
     guessed_game_factor: float = 0.75  # the query's words and names are about the other game (行动牌, 地区)
     strong_guess_factor: float = 0.6  # ... clearly (index.game_words.STRONG_MARGIN)
     hint_name_factor: float = 0.5  # name bonus share for an entry named by a game or edition hint word

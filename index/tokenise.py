@@ -36,6 +36,7 @@ _ASCII_TOKEN = re.compile(r"\+\d+|\$\d+|[0-9a-z]+(?:'[a-z]+)?")
 SEGMENTERS: tuple[str, ...] = ("words", "jieba")
 
 EN_STOPWORDS = VOCABULARY.en_stopwords
+ENGLISH_FORMS = VOCABULARY.english_forms  # 'tied' -> 'tie': read as the base word before stemming
 ZH_STOPWORDS = VOCABULARY.zh_stopwords
 
 
@@ -66,8 +67,9 @@ def english_words(text: str) -> list[str]:
 
 @lru_cache(maxsize=16384)
 def english_token(word: str) -> str:
-    """Index form of one ASCII word: Porter stem; numbers and '+1' unchanged."""
-    return word if not word.isalpha() else stem(word)
+    """Index form of one ASCII word: the Porter stem of its base word ('tied' -> 'tie' -> 'tie',
+    `ENGLISH_FORMS`); numbers and '+1' unchanged."""
+    return word if not word.isalpha() else stem(ENGLISH_FORMS.get(word, word))
 
 
 # A reduced base dictionary: (word, frequency) pairs and the full dictionary's total frequency.

@@ -52,6 +52,7 @@ class Vocabulary:
     actors: dict[str, tuple[str, ...]] = field(default_factory=dict)  # card id -> words naming its deed
     word_names: frozenset[str] = frozenset()  # English names that are everyday words too ('keep')
     word_names_after: frozenset[str] = frozenset()  # ... the words after which they are that word
+    english_forms: dict[str, str] = field(default_factory=dict)  # 'tied' -> 'tie', before stemming
 
 
 def _words(raw: object, where: str) -> tuple[str, ...]:
@@ -130,6 +131,7 @@ def parse_vocabulary(raw: object) -> Vocabulary:
         actors=parse_game_words(raw.get("actors", {})),
         word_names=frozenset(_words(word_names.get("names", []), "word_names.names")),
         word_names_after=frozenset(_words(word_names.get("after", []), "word_names.after")),
+        english_forms=_mapping(raw.get("english_forms", {}), "english_forms"),
     )
 
 

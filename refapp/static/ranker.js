@@ -320,7 +320,8 @@
       if (pos < text.length) pieces.push(["en", text.slice(pos)]);
       return pieces;
     }
-    function englishToken(w) { return isAlpha(w) ? stem(w) : w; }
+    var englishForms = toMap(data.english_forms);  // 'tied' -> 'tie', before stemming (index.tokenise)
+    function englishToken(w) { return isAlpha(w) ? stem(englishForms.get(w) || w) : w; }
     function searchTokens(text, stop) {
       var out = [];
       segments(text).forEach(function (p) {

@@ -177,6 +177,21 @@ def test_a_count_in_chinese_finds_the_rule_written_with_digits(real):
     assert "3" in real.opened.tokeniser.search_tokens(normalise("只剩三张"))
 
 
+@pytest.mark.parametrize("forms", [("tie", "tied", "ties", "tying"), ("die", "died", "dies")])
+def test_forms_the_stemmer_leaves_apart_are_one_word(forms):
+    from index.tokenise import english_token
+
+    assert len({english_token(w) for w in forms}) == 1
+
+
+def test_we_tied_finds_the_ruling_on_ties(real):
+    top = real.search("we tied on vp, who wins", "en").results[0]
+    assert (top.id, top.ruling) in {
+        ("dominion/rules/scoring-and-ties", "tie-fewer-turns"),
+        ("dominion/rules/scoring-and-ties", "ties-2e"),
+    }
+
+
 def test_a_name_only_one_game_has_is_evidence_too_but_a_shared_one_is_not(real):
     table = real.opened.tables.game_words
     assert infer_game([], table, [frozenset({"dominion/terms/action-cards"})]) == "dominion"
