@@ -17,6 +17,7 @@ go into the "## Search" section of docs/perf.md (other sections are kept).
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import re
@@ -234,16 +235,23 @@ def percentile(values: list[float], p: float) -> float:
 
 def latency(run, queries, rounds: int) -> tuple[float, float, float, float]:
     """p50 and p99 of wall time, then of the thread's CPU time (ms): on a machine shared with
-    other jobs the wall clock also counts the time the process waits for a CPU."""
+    other jobs the wall clock also counts the time the process waits for a CPU. After the
+    warm-up, what is loaded is frozen out of the garbage collector's generations, as a server
+    does before it forks its workers (refapp/commands/serve_config.py), for either engine."""
     for j in queries:  # warm-up
         run(j)
+    gc.collect()
+    gc.freeze()
     wall, cpu = [], []
-    for _ in range(rounds):
-        for j in queries:
-            t, c = time.perf_counter(), time.thread_time()
-            run(j)
-            cpu.append((time.thread_time() - c) * 1000)
-            wall.append((time.perf_counter() - t) * 1000)
+    try:
+        for _ in range(rounds):
+            for j in queries:
+                t, c = time.perf_counter(), time.thread_time()
+                run(j)
+                cpu.append((time.thread_time() - c) * 1000)
+                wall.append((time.perf_counter() - t) * 1000)
+    finally:
+        gc.unfreeze()
     return percentile(wall, 50), percentile(wall, 99), percentile(cpu, 50), percentile(cpu, 99)
 
 
