@@ -72,6 +72,9 @@ def _hits(req: Request, docs: np.ndarray, values: np.ndarray, o: OpenedIndex) ->
 def _opinion(req: Request, docs: np.ndarray, values: np.ndarray, o: OpenedIndex) -> list[tuple[str, str]]:
     """The first OPINION_DEPTH units, best first, that pass the filters."""
     units, f = o.units.docnum_units, req.filters
+    if f.is_empty() and len(values) > OPINION_DEPTH:  # only the strongest are ordered (ties at the cut kept)
+        keep = values >= np.partition(values, len(values) - OPINION_DEPTH)[len(values) - OPINION_DEPTH]
+        docs, values = docs[keep], values[keep]
     out: list[tuple[str, str]] = []
     for d in docs[np.lexsort((docs, -values))].tolist():  # best first; ties: lower document first
         if f.is_empty() or passes(o.entries[units[d][1]], o.units.editions_of(d), f):

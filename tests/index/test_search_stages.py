@@ -14,20 +14,23 @@ from index import IndexMissingError, QueryError
 from index.analysis import analyse
 from index.browse import browse
 from index.filters import Filters
+from index.impacts import Clause
 from index.index_format import INDEX_FORMAT, META, current_folder, query_words
 from index.opened import open_build
 from index.query import Without
 from index.ranking import Scored
 from index.results import Result, SearchResults
+from index.schema import UNIT_QUESTIONS
 from index.snippet import prepare_marks
 from index.stages.analyse import analyse_request
 from index.stages.answers import asks_besides_names
-from index.stages.candidates import CANDIDATES, PHRASE_SCORE, find_candidates
+from index.stages.candidates import CANDIDATES, OPINION_DEPTH, PHRASE_SCORE, find_candidates
 from index.stages.clauses import EXPANSION_BOOST, SYNONYM_BOOST, query_clauses
 from index.stages.rank import SHOWN, both_games_shown, rank_candidates
 from index.stages.request import read_request
 from index.stages.snippets import marks, result
 from index.suggest import suggest
+from index.unit_scores import score_units_and_opinion
 
 NONE_OFF = Without()
 
@@ -213,3 +216,14 @@ def test_a_question_asks_besides_names_a_name_or_its_pinyin_alone_does_not(fx):
 
     assert not asks("图书馆") and not asks("tushuguan") and not asks("library")
     assert asks("图书馆 抓到行动牌可以跳过吗") and asks("library skip action")
+
+
+@pytest.mark.parametrize("q", ["图书馆 抓到行动牌可以跳过吗", "library", "村庄 行动", "军阀 拆 主教"])
+def test_the_second_opinion_is_its_best_units_best_first_ties_by_document(fx, q):
+    req, _, clauses, _ = through_candidates(fx, q)
+    o = fx.opened
+    asked = [Clause(UNIT_QUESTIONS, c.term, c.boost) for c in clauses if c.field == "ask"]
+    _, (docs, values) = score_units_and_opinion(o, clauses, asked)
+    best = sorted(zip(docs.tolist(), values.tolist(), strict=True), key=lambda dv: (-dv[1], dv[0]))
+    want = [o.units.docnum_units[d][:2] for d, _ in best[:OPINION_DEPTH]]
+    assert find_candidates(req, clauses, o).opinion == want and want
