@@ -37,11 +37,7 @@ def score_unit_groups(o: OpenedIndex, groups: Sequence[Sequence[Clause]]) -> lis
         doc_parts.extend(d + g * span if g else d for d in docs)
         value_parts.extend(values)
     summed = add_up(doc_parts, value_parts)  # units' and questions' documents apart: one sum
-    question = summed.docs % span >= o.first_question
-    found = Scores(summed.docs[~question], summed.values[~question])
-    if question.any():
-        asked = Scores(summed.docs[question], summed.values[question])
-        found = _add_questions(found, asked, o.unit_of_doc, span)
+    found, _ = _with_questions(summed, o, span)
     if len(groups) == 1:
         return [found]
     cuts = np.searchsorted(found.docs, np.arange(1, len(groups)) * span).tolist()
@@ -61,15 +57,20 @@ def score_units_and_opinion(
     opinion_docs, opinion_values = clause_parts(o.impacts, opinion_clauses)
     summed = add_up([*doc_parts, *(d + span for d in opinion_docs)], [*value_parts, *opinion_values])
     cut = int(np.searchsorted(summed.docs, span))
-    fields = Scores(summed.docs[:cut], summed.values[:cut])
-    question = fields.docs >= o.first_question
-    own = Scores(fields.docs[~question], fields.values[~question])
-    found = own
-    if question.any():
-        asked = Scores(fields.docs[question], fields.values[question])
-        found = _add_questions(own, asked, o.unit_of_doc, span)
+    found, own = _with_questions(Scores(summed.docs[:cut], summed.values[:cut]), o, span)
     opinion = add_up([own.docs, summed.docs[cut:] - span], [own.values, summed.values[cut:]])
     return found, opinion
+
+
+def _with_questions(summed: Scores, o: OpenedIndex, span: int) -> tuple[Scores, Scores]:
+    """The units' scores with their questions added (`_add_questions`), and without: `summed`
+    holds unit and question documents of groups numbered `span` apart."""
+    question = summed.docs % span >= o.first_question
+    own = Scores(summed.docs[~question], summed.values[~question])
+    if not question.any():
+        return own, own
+    asked = Scores(summed.docs[question], summed.values[question])
+    return _add_questions(own, asked, o.unit_of_doc, span), own
 
 
 def _add_questions(own: Scores, asked: Scores, unit_of_doc: np.ndarray, span: int) -> Scores:
