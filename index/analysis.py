@@ -60,6 +60,11 @@ class QueryAnalysis:
     def entries(self) -> set[str]:
         return {e for g in self.groups for e in g}
 
+    @property
+    def named_entries(self) -> frozenset[str]:
+        """The entries the query names: by a name found in it, or by its pinyin."""
+        return frozenset(m.form.entry for m in self.names) | self.pinyin_entries
+
     def with_guess(
         self, tokens: list[str], table: Mapping[str, tuple[str, float]], implied: list[str] | None = None
     ) -> QueryAnalysis:

@@ -29,7 +29,7 @@ def named_answers(a: QueryAnalysis, clauses: list[Clause], hits: list[Hit], o: O
     MAX_ANSWERED in order of their best unit's score: its units' scores with the entry's own names
     counting a fifth. (In order of id, '礦場換來的金幣 這回合可以…' lost Mine behind the entries
     named by 金币 and 回合.)"""
-    named = {m.form.entry for m in a.names} | a.pinyin_entries
+    named = a.named_entries
     if not named or a.text in {m.form.norm for m in a.names}:
         return {}
     found = list(dict.fromkeys(e for _, e, _ in hits if e in named))[:MAX_ANSWERED]  # hits: best first
@@ -50,8 +50,7 @@ def named_answers(a: QueryAnalysis, clauses: list[Clause], hits: list[Hit], o: O
 def asks_besides_names(a: QueryAnalysis, o: OpenedIndex) -> bool:
     """The query has words besides the names of the entries it names, or the pinyin keys it is
     read as: it asks something of them (a name alone shows the entry)."""
-    named = {m.form.entry for m in a.names} | a.pinyin_entries
-    own = {t for e in named for t in o.own_name_tokens.get(e, ())}
+    own = {t for e in a.named_entries for t in o.own_name_tokens.get(e, ())}
     return any(t not in own and not any(t in k for k in a.pinyin_keys) for t in a.tokens)
 
 
@@ -61,20 +60,19 @@ def other_answers(
     hits: list[Hit],
     answers: Mapping[str, Mapping[str, float]],
     o: OpenedIndex,
+    asks: bool,
 ) -> tuple[list[Scored], int]:
     """Other rulings of the top entry that answer the question nearly as well as the one it
     shows, each as its own result ('地窖 弃完牌先摸吗' may be answered by two of Cellar's
     rulings), and where they go: right after it when the question names the entry, else
     after the second entry (one at most), so another entry that may be the one meant keeps
     its place. Right after it only when a card is named, by a name no other entry bears,
-    and no other thing is named. Only for a question with words besides names: a name alone
-    shows the entry."""
-    if not ranked:
+    and no other thing is named. Only for a question with words besides names (`asks`, from
+    `asks_besides_names`): a name alone shows the entry."""
+    if not ranked or not asks:
         return [], 0
     top = ranked[0]
-    if not asks_besides_names(a, o):
-        return [], 0
-    named = {m.form.entry for m in a.names} | a.pinyin_entries
+    named = a.named_entries
     # Things in play: cards of the question's game (a term, or a name only the other game has, is
     # a word of the question: 'navigator takes 4 gold, can he still build').
     groups = this_game(a, o.entries, list(a.groups))

@@ -39,14 +39,15 @@ def rank_candidates(
     else:
         answers = named_answers(a, clauses, hits, o)
         ranked = rank(a, hits, req.filters, o.rank_tables, answers)
-    extra, at = other_answers(a, ranked, hits, answers, o)
+    asks = asks_besides_names(a, o)
+    extra, at = other_answers(a, ranked, hits, answers, o, asks)
     ranked = ranked[:at] + extra + ranked[at:]
-    if not req.phrase_tokens and asks_besides_names(a, o):  # a question: the second opinion too
+    if not req.phrase_tokens and asks:  # a question: the second opinion too
         ranked = fuse(ranked, opinion)
     ranked = both_games_shown(a, ranked, o.entries)
     if req.phrase_tokens:
         return ranked
-    named = frozenset(m.form.entry for m in a.names) | a.pinyin_entries
+    named = a.named_entries
     return fold(ranked, o.entries, o.passages.english_words, named=named, order=o.rank_tables.kind_order)
 
 
