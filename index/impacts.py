@@ -106,6 +106,7 @@ class Scores(NamedTuple):
 
 
 NO_SCORES = Scores(np.zeros(0, np.intp), np.zeros(0))
+DENSE_BINS = 32  # documents' numbers per posting up to which `add_up_flat` bins rather than sorts
 
 
 def add_up(doc_parts: Sequence[np.ndarray], value_parts: Sequence[np.ndarray]) -> Scores:
@@ -117,9 +118,23 @@ def add_up(doc_parts: Sequence[np.ndarray], value_parts: Sequence[np.ndarray]) -
     if len(doc_parts) == 1:
         order = np.argsort(doc_parts[0], kind="stable")
         return Scores(doc_parts[0][order], value_parts[0][order])
-    docs = np.concatenate(doc_parts)
+    return add_up_flat(np.concatenate(doc_parts), np.concatenate(value_parts))
+
+
+def add_up_flat(docs: np.ndarray, values: np.ndarray) -> Scores:
+    """`add_up` of parts already concatenated, in order: a document may be named more than once.
+    Where the documents' numbers are few beside the postings (a corpus of this size), one bin
+    per number (`np.bincount`, which adds each bin's values in order from 0.0, as below) costs
+    less than sorting them; in a large corpus, the sort."""
     if not len(docs):
         return NO_SCORES
+    top = int(docs.max()) + 1
+    if top <= DENSE_BINS * len(docs):
+        sums = np.bincount(docs, weights=values, minlength=top)
+        seen = np.zeros(top, bool)
+        seen[docs] = True
+        found = np.flatnonzero(seen)
+        return Scores(found, sums[found])
     order = np.argsort(docs, kind="stable")  # stable: a document's values stay in the parts' order
     ordered = docs[order]
     first = np.empty(len(ordered), bool)
@@ -127,7 +142,7 @@ def add_up(doc_parts: Sequence[np.ndarray], value_parts: Sequence[np.ndarray]) -
     np.not_equal(ordered[1:], ordered[:-1], out=first[1:])
     slot = np.cumsum(first) - 1
     sums = np.zeros(int(slot[-1]) + 1)
-    np.add.at(sums, slot, np.concatenate(value_parts)[order])  # in order, one value at a time
+    np.add.at(sums, slot, values[order])  # in order, one value at a time
     return Scores(ordered[first], sums)
 
 

@@ -508,6 +508,10 @@ class UnitsOf(Mapping[str, list[str]]):
     def __len__(self) -> int:
         return len(self._spans)
 
+    def span(self, entry: str) -> tuple[int, int]:
+        """The documents of the entry's units: from the first to before the second."""
+        return self._spans[entry]
+
 
 class MentionedIn(Mapping[str, frozenset[str]]):
     """entry id -> ids of the units whose text names it (entries named nowhere are absent).

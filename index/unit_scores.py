@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from index.impacts import Clause, Scores, add_up, clause_parts
+from index.impacts import Clause, Scores, add_up, add_up_flat, clause_parts
 
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
@@ -25,8 +25,14 @@ if TYPE_CHECKING:
 QUESTION_DECAY = 0.8  # weight of a unit's next best matching question, relative to the one before
 
 
-def score_unit_groups(o: OpenedIndex, groups: Sequence[Sequence[Clause]]) -> list[Scores]:
-    """Unit documents and their scores, for each group of clauses."""
+def score_unit_groups(
+    o: OpenedIndex,
+    groups: Sequence[Sequence[Clause]],
+    within: Sequence[tuple[int, int]] | None = None,
+) -> list[Scores]:
+    """Unit documents and their scores, for each group of clauses; with `within`, only the units
+    numbered from its group's first to before its second document (one entry's units: their
+    sums are the same, their questions' too, and the rest is never added up)."""
     if not groups:
         return []
     span = len(o.unit_of_doc)  # group g's documents are numbered from g * span
@@ -36,7 +42,14 @@ def score_unit_groups(o: OpenedIndex, groups: Sequence[Sequence[Clause]]) -> lis
         docs, values = clause_parts(o.impacts, clauses)
         doc_parts.extend(d + g * span if g else d for d in docs)
         value_parts.extend(values)
-    summed = add_up(doc_parts, value_parts)  # units' and questions' documents apart: one sum
+    if within is None or not doc_parts:
+        summed = add_up(doc_parts, value_parts)  # units' and questions' documents apart: one sum
+    else:  # only each group's units: one test of the documents, then one sum
+        docs, values = np.concatenate(doc_parts), np.concatenate(value_parts)
+        group, (first, stop) = docs // span, np.asarray(within, np.intp).T
+        unit = o.unit_of_doc[docs - group * span]
+        keep = (unit >= first[group]) & (unit < stop[group])
+        summed = add_up_flat(docs[keep], values[keep])
     found, _ = _with_questions(summed, o, span)
     if len(groups) == 1:
         return [found]

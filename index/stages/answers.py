@@ -39,7 +39,8 @@ def named_answers(a: QueryAnalysis, clauses: list[Clause], hits: list[Hit], o: O
         own = o.own_name_tokens.get(entry, frozenset())
         groups.append([c for c in clauses if c.term in own or c.field == "pinyin"])
     docnum_of, docnum_units = o.units.docnum_of, o.units.docnum_units
-    for (_, units), name_part in zip(asked, score_unit_groups(o, groups), strict=True):
+    within = [o.units.units_of.span(entry) for entry in found]
+    for (_, units), name_part in zip(asked, score_unit_groups(o, groups, within), strict=True):
         wanted = {docnum_of[u] for u in units}
         for d, v in zip(name_part.docs.tolist(), name_part.values.tolist(), strict=True):
             if d in wanted:

@@ -6,12 +6,16 @@ questions, best first with decaying weights."""
 
 from __future__ import annotations
 
+from unittest.mock import patch
+
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from search_fixture_data import fixture_dataset
 from whoosh import index as whoosh_index
 
+import index.impacts as impacts_module
 from index.builder import _documents, query_words
 from index.documents import all_units
 from index.impacts import MAX_POSTINGS, Clause, Scores, add_up, bm25, clause_parts, compute_impacts
@@ -82,15 +86,30 @@ def _arrays(parts):
     return [np.array(list(p), np.intp) for p in parts], [np.array(list(p.values())) for p in parts]
 
 
-@given(PARTS)
-def test_lists_add_up_to_the_floats_a_loop_adding_them_in_order_gives(parts):
+# add_up bins the documents when their numbers are few beside the postings, else sorts them:
+# each way, every sum is the same float.
+BY_BINS_OR_SORT = pytest.mark.parametrize("dense_bins", [0, 10**9], ids=["sorted", "binned"])
+
+
+@BY_BINS_OR_SORT
+@given(parts=PARTS)
+def test_lists_add_up_to_the_floats_a_loop_adding_them_in_order_gives(parts, dense_bins):
     want: dict[int, float] = {}
     for part in parts:
         for d, v in part.items():
             want[d] = want.get(d, 0.0) + v
-    got = add_up(*_arrays(parts))
+    with patch.object(impacts_module, "DENSE_BINS", dense_bins):
+        got = add_up(*_arrays(parts))
     assert got.as_dict() == want  # equal floats, not approximately
     assert got.docs.tolist() == sorted(want)
+
+
+@BY_BINS_OR_SORT
+def test_a_document_whose_values_add_up_to_zero_is_still_found(dense_bins):
+    with patch.object(impacts_module, "DENSE_BINS", dense_bins):
+        docs = [np.array([7, 3], np.intp), np.array([3], np.intp)]
+        got = add_up(docs, [np.array([1.0, 0.0]), np.array([0.0])])
+    assert got.as_dict() == {3: 0.0, 7: 1.0}
 
 
 UNIT_OF = st.lists(st.integers(0, 5), min_size=41, max_size=41)  # question document -> its unit
