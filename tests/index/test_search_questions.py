@@ -70,6 +70,22 @@ def test_a_unit_adds_its_matching_questions_best_first_with_decaying_weights(ask
     assert units[doc] < per_doc.get(doc, 0.0) + sum(own)
 
 
+def test_scores_within_an_entrys_units_are_those_of_the_whole_pass(asked):
+    """A question's names are scored on the named entries' units alone (`within`): each of
+    those units scores what the whole pass gives it, with its questions, and no other unit
+    is scored."""
+    ix, library = asked
+    o = ix.opened
+    clauses = query_clauses(analyse(normalise("library skipped mixed 图书馆"), o.tables, o.tokeniser), o)
+    first, stop = o.units.units_of.span("dominion/library")
+    whole = score_unit_groups(o, [clauses, clauses])
+    parts = score_unit_groups(o, [clauses, clauses], [(first, stop), (0, o.first_question)])
+    library_units = {d: v for d, v in whole[0].as_dict().items() if first <= d < stop}
+    assert len(library_units) >= 2
+    assert parts[0].as_dict() == library_units  # equal floats
+    assert parts[1].as_dict() == whole[1].as_dict()
+
+
 def test_the_shipped_questions_find_their_own_rulings(real):
     """Every question of corpus/questions, searched as typed: its ruling is in the top 3 for at
     least 80 % of them (0.859 when the questions were written; the rest mostly have a twin
