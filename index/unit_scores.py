@@ -91,7 +91,7 @@ def _add_questions(own: Scores, asked: Scores, unit_of_doc: np.ndarray, span: in
     the one before (the same sums in the same order as ranker.js)."""
     group_start = asked.docs - asked.docs % span
     units = unit_of_doc[asked.docs - group_start] + group_start
-    order = np.lexsort((-asked.values, units))  # by unit, a unit's best question first
+    order = _by_unit_best_first(units, asked.values)
     units, values = units[order], asked.values[order]
     n = len(units)
     first = np.empty(n, bool)
@@ -101,6 +101,17 @@ def _add_questions(own: Scores, asked: Scores, unit_of_doc: np.ndarray, span: in
     place = np.arange(n) - np.repeat(starts, np.diff(np.append(starts, n)))  # 0 for a unit's best
     weights = _decay_weights(-(-(int(place.max()) + 1) // 64) * 64)
     return add_up([own.docs, units], [own.values, values * weights[place]])
+
+
+def _by_unit_best_first(units: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """The order putting each unit's values together, best first (as `np.lexsort((-values,
+    units))`, but for equal values, whose order changes no sum): by value, then a stable sort by
+    unit, of 16-bit numbers where they fit (numpy sorts those by radix, in a fraction of the time)."""
+    by_value = np.argsort(-values)
+    by_unit = units[by_value]
+    if by_unit.max() < 1 << 16:
+        by_unit = by_unit.astype(np.uint16)
+    return by_value[np.argsort(by_unit, kind="stable")]
 
 
 @lru_cache(maxsize=8)

@@ -22,7 +22,7 @@ from index.impacts import MAX_POSTINGS, Clause, Scores, add_up, bm25, clause_par
 from index.lexicon import Lexicon
 from index.schema import TEXT_FIELDS, make_schema
 from index.tokenise import get_tokeniser
-from index.unit_scores import QUESTION_DECAY, _add_questions
+from index.unit_scores import QUESTION_DECAY, _add_questions, _by_unit_best_first
 
 
 def _whoosh_impacts(docs, folder):
@@ -134,3 +134,19 @@ def test_a_unit_adds_its_questions_best_first_each_decayed_as_ranker_js_does(par
     got = _add_questions(own_scores, asked, np.array(unit_of, np.intp), 41) if len(asked.docs) else own_scores
     assert isinstance(got, Scores)
     assert got.as_dict() == want
+
+
+UNITS = st.one_of(st.integers(0, 5), st.integers(0, 1 << 20))  # few units, or numbers past 16 bits
+
+
+@given(st.lists(st.tuples(UNITS, st.sampled_from([0.5, 1.0, 2.5, 7.0])), min_size=1, max_size=60))
+def test_questions_are_put_by_unit_best_first_as_a_lexical_sort_would(pairs):
+    """The order `_add_questions` adds a unit's questions in: grouped by unit, best first; equal
+    values may swap (that changes no sum), so units and values in order are compared."""
+    units = np.array([u for u, _ in pairs], np.intp)
+    values = np.array([v for _, v in pairs])
+    want = np.lexsort((-values, units))
+    got = _by_unit_best_first(units, values)
+    assert sorted(got.tolist()) == list(range(len(pairs)))
+    assert units[got].tolist() == units[want].tolist()
+    assert values[got].tolist() == values[want].tolist()
