@@ -25,6 +25,7 @@ from index.query import Without
 from index.results import SearchResults
 from index.snippet import prepare
 from index.stages.analyse import analyse_request
+from index.stages.answers import name_clauses
 from index.stages.candidates import find_candidates
 from index.stages.clauses import query_clauses
 from index.stages.rank import rank_candidates
@@ -106,8 +107,8 @@ class SearchIndex:
             return browse(req, o)
         a = analyse_request(req, o)
         clauses = query_clauses(a, o)
-        found = find_candidates(req, clauses, o)
-        ranked = rank_candidates(req, a, clauses, found.hits, o, found.opinion)
+        found = find_candidates(req, clauses, o, name_clauses(a, clauses, o))
+        ranked = rank_candidates(req, a, found, o)
         marked = shown(a, req.phrases, o)
         return SearchResults(
             query=req.query,

@@ -7,7 +7,7 @@ one whose question the player asked.
 
 Scores are numpy arrays (`index.impacts.Scores`): a query adds up a few thousand postings, and
 a loop in Python over them was most of its time. Several sets of clauses are scored in one pass
-(`score_unit_groups`), each group's documents numbered apart, as numpy's cost is per call."""
+(`score_units_and_opinion`), each set's documents numbered apart, as numpy's cost is per call."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from index.impacts import Clause, Scores, add_up, add_up_flat, clause_parts
+from index.impacts import NO_SCORES, Clause, Scores, add_up, add_up_flat, clause_parts
 
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
@@ -25,54 +25,49 @@ if TYPE_CHECKING:
 QUESTION_DECAY = 0.8  # weight of a unit's next best matching question, relative to the one before
 
 
-def score_unit_groups(
-    o: OpenedIndex,
-    groups: Sequence[Sequence[Clause]],
-    within: Sequence[tuple[int, int]] | None = None,
-) -> list[Scores]:
-    """Unit documents and their scores, for each group of clauses; with `within`, only the units
-    numbered from its group's first to before its second document (one entry's units: their
-    sums are the same, their questions' too, and the rest is never added up)."""
-    if not groups:
-        return []
-    span = len(o.unit_of_doc)  # group g's documents are numbered from g * span
-    doc_parts: list[np.ndarray] = []
-    value_parts: list[np.ndarray] = []
-    for g, clauses in enumerate(groups):
-        docs, values = clause_parts(o.impacts, clauses)
-        doc_parts.extend(d + g * span if g else d for d in docs)
-        value_parts.extend(values)
-    if within is None or not doc_parts:
-        summed = add_up(doc_parts, value_parts)  # units' and questions' documents apart: one sum
-    else:  # only each group's units: one test of the documents, then one sum
-        docs, values = np.concatenate(doc_parts), np.concatenate(value_parts)
-        group, (first, stop) = docs // span, np.asarray(within, np.intp).T
-        unit = o.unit_of_doc[docs - group * span]
-        keep = (unit >= first[group]) & (unit < stop[group])
-        summed = add_up_flat(docs[keep], values[keep])
-    found, _ = _with_questions(summed, o, span)
-    if len(groups) == 1:
-        return [found]
-    cuts = np.searchsorted(found.docs, np.arange(1, len(groups)) * span).tolist()
-    bounds = list(zip([0, *cuts], [*cuts, len(found.docs)], strict=True))
-    return [Scores(found.docs[a:b] - g * span, found.values[a:b]) for g, (a, b) in enumerate(bounds)]
-
-
 def score_units_and_opinion(
-    o: OpenedIndex, clauses: Sequence[Clause], opinion_clauses: Sequence[Clause]
-) -> tuple[Scores, Scores]:
-    """The unit scores of `clauses` (as `score_unit_groups`), and the second opinion's: the same
-    clauses' unit documents (every field but the questions) plus `opinion_clauses` (each unit's
-    questions as one text, `UNIT_QUESTIONS`), added up in one pass. A unit's opinion is its
-    fields' sum, then plus its questions' (as ranker.js adds them)."""
-    span = len(o.unit_of_doc)  # the opinion's documents are numbered from span
+    o: OpenedIndex,
+    clauses: Sequence[Clause],
+    opinion_clauses: Sequence[Clause],
+    named: Sequence[tuple[Sequence[Clause], tuple[int, int]]] = (),
+) -> tuple[Scores, Scores, list[Scores]]:
+    """In one pass: the unit scores of `clauses`, with their questions; the second opinion's,
+    the same clauses' unit documents (every field but the questions) plus `opinion_clauses`
+    (each unit's questions as one text, `UNIT_QUESTIONS`), a unit's fields' sum then plus its
+    questions' (as ranker.js adds them); and for each of `named` (an entry's name clauses and
+    its units' documents, from the first to before the second), those units' scores on those
+    clauses alone, with their questions (`index.stages.answers`)."""
+    span = len(o.unit_of_doc)  # the opinion's documents are numbered from span, named set g's (2 + g) span
     doc_parts, value_parts = clause_parts(o.impacts, clauses)
     opinion_docs, opinion_values = clause_parts(o.impacts, opinion_clauses)
-    summed = add_up([*doc_parts, *(d + span for d in opinion_docs)], [*value_parts, *opinion_values])
-    cut = int(np.searchsorted(summed.docs, span))
-    found, own = _with_questions(Scores(summed.docs[:cut], summed.values[:cut]), o, span)
-    opinion = add_up([own.docs, summed.docs[cut:] - span], [own.values, summed.values[cut:]])
-    return found, opinion
+    doc_parts += [d + span for d in opinion_docs]
+    value_parts += opinion_values
+    for g, (group, (first, stop)) in enumerate(named):
+        docs, values = clause_parts(o.impacts, group)
+        if docs:  # only the entry's units and their questions
+            docs, values = np.concatenate(docs), np.concatenate(values)
+            unit = o.unit_of_doc[docs]
+            keep = (unit >= first) & (unit < stop)
+            doc_parts.append(docs[keep] + (2 + g) * span)
+            value_parts.append(values[keep])
+    summed = add_up_flat(np.concatenate(doc_parts), np.concatenate(value_parts)) if doc_parts else NO_SCORES
+    cut, named_cut = np.searchsorted(summed.docs, [span, 2 * span]).tolist()
+    if named_cut < len(summed.docs):  # the named groups' documents beside the units'
+        units = Scores(*(np.concatenate((a[:cut], a[named_cut:])) for a in summed))
+    else:
+        units = Scores(summed.docs[:cut], summed.values[:cut])
+    found, own = _with_questions(units, o, span)
+    own = _between(own, 0, span) if named else own  # the units' own sums, for the opinion
+    asked = _between(summed, span, 2 * span)
+    opinion = add_up([own.docs, asked.docs], [own.values, asked.values])
+    names = [_between(found, (2 + g) * span, (3 + g) * span) for g in range(len(named))]
+    return _between(found, 0, span), opinion, names
+
+
+def _between(scores: Scores, start: int, stop: int) -> Scores:
+    """The scores of the documents numbered from `start` to before `stop`, numbered from 0."""
+    a, b = np.searchsorted(scores.docs, [start, stop]).tolist()
+    return Scores(scores.docs[a:b] - start if start else scores.docs[a:b], scores.values[a:b])
 
 
 def _with_questions(summed: Scores, o: OpenedIndex, span: int) -> tuple[Scores, Scores]:

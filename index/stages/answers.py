@@ -9,9 +9,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from index.analysis import QueryAnalysis
-from index.impacts import Clause
+from index.impacts import Clause, Scores
 from index.ranking import Answers, Hit, Scored, this_game
-from index.unit_scores import score_unit_groups
 
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
@@ -24,24 +23,34 @@ UNNAMED_EXTRA_SHARE = 0.5  # ... when the question does not name the entry
 UNNAMED_LEAD = 1.3  # ... and only when that entry is this far ahead of the next
 
 
-def named_answers(a: QueryAnalysis, clauses: list[Clause], hits: list[Hit], o: OpenedIndex) -> Answers:
-    """For each entry the query names (with other words besides) and its words found, the first
-    MAX_ANSWERED in order of their best unit's score: its units' scores with the entry's own names
-    counting a fifth. (In order of id, '礦場換來的金幣 這回合可以…' lost Mine behind the entries
-    named by 金币 and 回合.)"""
+def name_clauses(a: QueryAnalysis, clauses: list[Clause], o: OpenedIndex) -> list[tuple[str, list[Clause]]]:
+    """For each entry the query names, when it has other words besides: the clauses of the
+    entry's own names (and the pinyin field's), which `named_answers` counts a fifth. Scored in
+    the candidates' pass (`index.stages.candidates`)."""
     named = a.named_entries
     if not named or a.text in {m.form.norm for m in a.names}:
+        return []
+    out = []
+    for entry in sorted(named):
+        if entry in o.units.units_of:
+            own = o.own_name_tokens.get(entry, frozenset())
+            out.append((entry, [c for c in clauses if c.term in own or c.field == "pinyin"]))
+    return out
+
+
+def named_answers(hits: list[Hit], names: Mapping[str, Scores], o: OpenedIndex) -> Answers:
+    """For each entry the query names (with other words besides) and its words found, the first
+    MAX_ANSWERED in order of their best unit's score: its units' scores with the entry's own names
+    (`names`, from `name_clauses`) counting a fifth. (In order of id, '礦場換來的金幣 這回合可以…'
+    lost Mine behind the entries named by 金币 and 回合.)"""
+    if not names:
         return {}
-    found = list(dict.fromkeys(e for _, e, _ in hits if e in named))[:MAX_ANSWERED]  # hits: best first
+    found = list(dict.fromkeys(e for _, e, _ in hits if e in names))[:MAX_ANSWERED]  # hits: best first
     asked = [(entry, {u: v for u, e, v in hits if e == entry}) for entry in found]
-    groups = []
-    for entry in found:
-        own = o.own_name_tokens.get(entry, frozenset())
-        groups.append([c for c in clauses if c.term in own or c.field == "pinyin"])
     docnum_of, docnum_units = o.units.docnum_of, o.units.docnum_units
-    within = [o.units.units_of.span(entry) for entry in found]
-    for (_, units), name_part in zip(asked, score_unit_groups(o, groups, within), strict=True):
+    for entry, units in asked:
         wanted = {docnum_of[u] for u in units}
+        name_part = names[entry]
         for d, v in zip(name_part.docs.tolist(), name_part.values.tolist(), strict=True):
             if d in wanted:
                 units[docnum_units[d][0]] -= OWN_NAME_DISCOUNT * v

@@ -11,13 +11,14 @@ engine brought an answering ruling into the top 3 where ours did not (and the re
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from operator import itemgetter
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
 from index.filtering import passes
-from index.impacts import Clause
+from index.impacts import Clause, Scores
 from index.ranking import Hit
 from index.schema import UNIT_QUESTIONS
 from index.unit_scores import score_units_and_opinion
@@ -34,13 +35,22 @@ OPINION_DEPTH = 10  # units of the second opinion merged with the ranking
 class Candidates(NamedTuple):
     hits: list[Hit]  # (unit id, entry id, score) of the best units, best first, ties in order of unit id
     opinion: list[tuple[str, str]]  # (unit id, entry id) of the opinion's best, ties: lower document first
+    names: Mapping[str, Scores] = {}  # named entry -> its units' scores on its names (index.stages.answers)
 
 
-def find_candidates(req: Request, clauses: list[Clause], o: OpenedIndex) -> Candidates:
-    """The candidates and the second opinion (the query's `ask` clauses read in `UNIT_QUESTIONS`)."""
+def find_candidates(
+    req: Request, clauses: list[Clause], o: OpenedIndex, named: Sequence[tuple[str, list[Clause]]] = ()
+) -> Candidates:
+    """The candidates, the second opinion (the query's `ask` clauses read in `UNIT_QUESTIONS`) and,
+    for each (entry, clauses) of `named`, the entry's units' scores on those clauses alone."""
     asked = [Clause(UNIT_QUESTIONS, c.term, c.boost) for c in clauses if c.field == "ask"]
-    (docs, values), opinion = score_units_and_opinion(o, clauses, asked)
-    return Candidates(_hits(req, docs, values, o), _opinion(req, opinion.docs, opinion.values, o))
+    spans = [(group, o.units.units_of.span(entry)) for entry, group in named]
+    (docs, values), opinion, names = score_units_and_opinion(o, clauses, asked, spans)
+    return Candidates(
+        _hits(req, docs, values, o),
+        _opinion(req, opinion.docs, opinion.values, o),
+        {entry: s for (entry, _), s in zip(named, names, strict=True)},
+    )
 
 
 def _hits(req: Request, docs: np.ndarray, values: np.ndarray, o: OpenedIndex) -> list[Hit]:

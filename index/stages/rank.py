@@ -5,45 +5,39 @@ entry of a name both games use among the first shown, and near-duplicates folded
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from index.analysis import QueryAnalysis
 from index.fold import fold
 from index.fusion import fuse
-from index.impacts import Clause
-from index.ranking import Hit, Scored, rank
+from index.ranking import Scored, rank
 from index.stages.answers import asks_besides_names, named_answers, other_answers
 
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
+    from index.stages.candidates import Candidates
     from index.stages.request import Request
 
 SHOWN = 3  # results a reader sees at once
 
 
-def rank_candidates(
-    req: Request,
-    a: QueryAnalysis,
-    clauses: list[Clause],
-    hits: list[Hit],
-    o: OpenedIndex,
-    opinion: Sequence[tuple[str, str]] = (),
-) -> list[Scored]:
+def rank_candidates(req: Request, a: QueryAnalysis, found: Candidates, o: OpenedIndex) -> list[Scored]:
     """Entries best first; for a question (words besides names), merged with the second
-    `opinion` (`index.fusion`)."""
+    opinion (`index.fusion`)."""
+    hits = found.hits
     if req.phrase_tokens:
         allowed = {e for _, e, _ in hits}  # with a quoted phrase, only entries holding it
         answers = {}
         ranked = [s for s in rank(a, hits, req.filters, o.rank_tables) if s.entry in allowed]
     else:
-        answers = named_answers(a, clauses, hits, o)
+        answers = named_answers(hits, found.names, o)
         ranked = rank(a, hits, req.filters, o.rank_tables, answers)
     asks = asks_besides_names(a, o)
     extra, at = other_answers(a, ranked, hits, answers, o, asks)
     ranked = ranked[:at] + extra + ranked[at:]
     if not req.phrase_tokens and asks:  # a question: the second opinion too
-        ranked = fuse(ranked, opinion)
+        ranked = fuse(ranked, found.opinion)
     ranked = both_games_shown(a, ranked, o.entries)
     if req.phrase_tokens:
         return ranked

@@ -19,7 +19,7 @@ from index.stages.analyse import analyse_request
 from index.stages.candidates import find_candidates
 from index.stages.clauses import query_clauses
 from index.stages.request import read_request
-from index.unit_scores import QUESTION_DECAY, score_unit_groups
+from index.unit_scores import QUESTION_DECAY, score_units_and_opinion
 
 
 @pytest.fixture(scope="module")
@@ -65,25 +65,31 @@ def test_a_unit_adds_its_matching_questions_best_first_with_decaying_weights(ask
     best, second = sorted(own, reverse=True)
     want = per_doc.get(doc, 0.0) + best + QUESTION_DECAY * second  # two wordings say one question once
     assert 0 < QUESTION_DECAY < 1
-    units = score_unit_groups(o, [clauses])[0].as_dict()
+    units = score_units_and_opinion(o, clauses, [])[0].as_dict()
     assert units[doc] == pytest.approx(want)
     assert units[doc] < per_doc.get(doc, 0.0) + sum(own)
 
 
-def test_scores_within_an_entrys_units_are_those_of_the_whole_pass(asked):
-    """A question's names are scored on the named entries' units alone (`within`): each of
-    those units scores what the whole pass gives it, with its questions, and no other unit
-    is scored."""
+def test_an_entrys_names_are_scored_in_the_same_pass_on_its_units_alone(asked):
+    """The candidates' pass also scores each named entry's units on its name clauses alone
+    (what `named_answers` counts a fifth): each of those units scores what a pass of those
+    clauses alone gives it, with its questions; no other unit is scored; and the pass's own
+    scores and opinion are those it gives without them."""
     ix, library = asked
     o = ix.opened
     clauses = query_clauses(analyse(normalise("library skipped mixed 图书馆"), o.tables, o.tokeniser), o)
+    names = [c for c in clauses if c.term in o.own_name_tokens["dominion/library"] or c.field == "pinyin"]
     first, stop = o.units.units_of.span("dominion/library")
-    whole = score_unit_groups(o, [clauses, clauses])
-    parts = score_unit_groups(o, [clauses, clauses], [(first, stop), (0, o.first_question)])
-    library_units = {d: v for d, v in whole[0].as_dict().items() if first <= d < stop}
-    assert len(library_units) >= 2
-    assert parts[0].as_dict() == library_units  # equal floats
-    assert parts[1].as_dict() == whole[1].as_dict()
+    plain = score_units_and_opinion(o, clauses, [])
+    found, opinion, (named, everything) = score_units_and_opinion(
+        o, clauses, [], [(names, (first, stop)), (names, (0, o.first_question))]
+    )
+    alone = score_units_and_opinion(o, names, [])[0].as_dict()
+    library_units = {d: v for d, v in alone.items() if first <= d < stop}
+    assert len(library_units) >= 2 and len(alone) > len(library_units)
+    assert named.as_dict() == library_units  # equal floats
+    assert everything.as_dict() == alone
+    assert (found.as_dict(), opinion.as_dict()) == (plain[0].as_dict(), plain[1].as_dict())
 
 
 def test_the_shipped_questions_find_their_own_rulings(real):

@@ -23,7 +23,7 @@ from index.results import Result, SearchResults
 from index.schema import UNIT_QUESTIONS
 from index.snippet import prepare_marks
 from index.stages.analyse import analyse_request
-from index.stages.answers import asks_besides_names
+from index.stages.answers import asks_besides_names, name_clauses
 from index.stages.candidates import CANDIDATES, OPINION_DEPTH, PHRASE_SCORE, find_candidates
 from index.stages.clauses import EXPANSION_BOOST, SYNONYM_BOOST, query_clauses
 from index.stages.rank import SHOWN, both_games_shown, rank_candidates
@@ -43,7 +43,7 @@ def through_candidates(fx, q, filters=None, without=NONE_OFF):
     req = request(fx, q, filters, without)
     a = analyse_request(req, fx.opened)
     clauses = query_clauses(a, fx.opened)
-    return req, a, clauses, find_candidates(req, clauses, fx.opened).hits
+    return req, a, clauses, find_candidates(req, clauses, fx.opened, name_clauses(a, clauses, fx.opened))
 
 
 # -- request ------------------------------------------------------------------------------
@@ -124,22 +124,22 @@ def test_clauses_add_the_named_entrys_other_names_and_the_rulebooks_words(fx):
 
 
 def test_candidates_are_best_first_and_pass_the_filters(fx):
-    _, _, _, hits = through_candidates(fx, "图书馆", {"game": "citadels"})
+    hits = through_candidates(fx, "图书馆", {"game": "citadels"})[3].hits
     assert hits and len(hits) <= CANDIDATES
     assert all(e.startswith("citadels/") for _, e, _ in hits)
     assert [s for *_, s in hits] == sorted((s for *_, s in hits), reverse=True)
 
 
 def test_with_a_phrase_only_units_holding_it_are_candidates(fx):
-    _, _, _, hits = through_candidates(fx, '"旁置的牌"')
+    hits = through_candidates(fx, '"旁置的牌"')[3].hits
     assert {u for u, _, _ in hits} == {"dominion/library#set-aside-not-shuffled"}
     assert hits[0][2] >= PHRASE_SCORE
 
 
 # -- rank -----------------------------------------------------------------------------------
 def test_rank_puts_the_named_card_first_and_its_answering_ruling_as_snippet(fx):
-    req, a, clauses, hits = through_candidates(fx, "打村庄以后还剩几次行动")
-    top = rank_candidates(req, a, clauses, hits, fx.opened)[0]
+    req, a, _, found = through_candidates(fx, "打村庄以后还剩几次行动")
+    top = rank_candidates(req, a, found, fx.opened)[0]
     assert (top.entry, top.unit) == ("dominion/village", "dominion/village#actions-left")
 
 
@@ -223,7 +223,7 @@ def test_the_second_opinion_is_its_best_units_best_first_ties_by_document(fx, q)
     req, _, clauses, _ = through_candidates(fx, q)
     o = fx.opened
     asked = [Clause(UNIT_QUESTIONS, c.term, c.boost) for c in clauses if c.field == "ask"]
-    _, (docs, values) = score_units_and_opinion(o, clauses, asked)
+    _, (docs, values), _ = score_units_and_opinion(o, clauses, asked)
     best = sorted(zip(docs.tolist(), values.tolist(), strict=True), key=lambda dv: (-dv[1], dv[0]))
     want = [o.units.docnum_units[d][:2] for d, _ in best[:OPINION_DEPTH]]
     assert find_candidates(req, clauses, o).opinion == want and want
