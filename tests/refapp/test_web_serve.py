@@ -359,3 +359,23 @@ def test_a_packed_cache_returns_a_fresh_copy_and_drops_the_least_recently_used()
         cache.put(key, run)
         cache.get(0)
     assert 0 in list(cache) and 1 not in list(cache) and len(cache) == 8
+
+
+@pytest.mark.parametrize("status", [0, 3])
+def test_a_leaving_worker_skips_the_teardown_but_keeps_its_exit_status_and_output(status):
+    """gunicorn's worker_exit hook ends the worker at once (os._exit): the status gunicorn was
+    exiting with (3: the worker could not boot, which stops the master) and what the worker
+    wrote are kept; its objects are not freed one by one (nothing after the hook runs)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import atexit, sys\n"
+        "from refapp.commands import serve_config\n"
+        "atexit.register(lambda: print('torn down'))\n"
+        "print('answered')\n"
+        f"try:\n    sys.exit({status})\nfinally:\n    serve_config.worker_exit(None, None)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == status
+    assert done.stdout == "answered\n"
