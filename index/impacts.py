@@ -106,7 +106,8 @@ class Scores(NamedTuple):
 
 
 NO_SCORES = Scores(np.zeros(0, np.intp), np.zeros(0))
-DENSE_BINS = 32  # documents' numbers per posting up to which `add_up_flat` bins rather than sorts
+DENSE_BINS = 128  # documents' numbers per posting up to which `add_up_flat` bins rather than sorts
+DENSE_MAX = 1 << 18  # ... and at most this many bins (2 MiB of sums): a large corpus's lists are sorted
 
 
 def add_up(doc_parts: Sequence[np.ndarray], value_parts: Sequence[np.ndarray]) -> Scores:
@@ -129,7 +130,7 @@ def add_up_flat(docs: np.ndarray, values: np.ndarray) -> Scores:
     if not len(docs):
         return NO_SCORES
     top = int(docs.max()) + 1
-    if top <= DENSE_BINS * len(docs):
+    if top <= min(DENSE_BINS * len(docs), DENSE_MAX):
         sums = np.bincount(docs, weights=values, minlength=top)
         seen = np.zeros(top, bool)
         seen[docs] = True
