@@ -58,8 +58,8 @@ def score_units_and_opinion(
         units = Scores(summed.docs[:cut], summed.values[:cut])
     found, own = _with_questions(units, o, span)
     own = _between(own, 0, span) if named else own  # the units' own sums, for the opinion
-    asked = _between(summed, span, 2 * span)
-    opinion = add_up([own.docs, asked.docs], [own.values, asked.values])
+    together = _between(summed, span, 2 * span)  # each unit's questions as one text
+    opinion = add_up([own.docs, together.docs], [own.values, together.values])
     names = [_between(found, (2 + g) * span, (3 + g) * span) for g in range(len(named))]
     return _between(found, 0, span), opinion, names
 
