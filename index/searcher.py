@@ -25,7 +25,7 @@ from index.query import Without
 from index.results import SearchResults
 from index.snippet import prepare
 from index.stages.analyse import analyse_request
-from index.stages.answers import name_clauses
+from index.stages.answers import asks_besides_names, name_clauses
 from index.stages.candidates import find_candidates
 from index.stages.clauses import query_clauses
 from index.stages.rank import rank_candidates
@@ -107,8 +107,9 @@ class SearchIndex:
             return browse(req, o)
         a = analyse_request(req, o)
         clauses = query_clauses(a, o)
-        found = find_candidates(req, clauses, o, name_clauses(a, clauses, o))
-        ranked = rank_candidates(req, a, found, o)
+        asks = asks_besides_names(a, o)  # a question: the second opinion is merged in
+        found = find_candidates(req, clauses, o, name_clauses(a, clauses, o), asks and not req.phrase_tokens)
+        ranked = rank_candidates(req, a, found, o, asks)
         marked = shown(a, req.phrases, o)
         return SearchResults(
             query=req.query,

@@ -28,7 +28,7 @@ QUESTION_DECAY = 0.8  # weight of a unit's next best matching question, relative
 def score_units_and_opinion(
     o: OpenedIndex,
     clauses: Sequence[Clause],
-    opinion_clauses: Sequence[Clause],
+    opinion_clauses: Sequence[Clause] | None,
     named: Sequence[tuple[Sequence[Clause], tuple[int, int]]] = (),
 ) -> tuple[Scores, Scores, list[Scores]]:
     """In one pass: the unit scores of `clauses`, with their questions; the second opinion's,
@@ -36,10 +36,11 @@ def score_units_and_opinion(
     (each unit's questions as one text, `UNIT_QUESTIONS`), a unit's fields' sum then plus its
     questions' (as ranker.js adds them); and for each of `named` (an entry's name clauses and
     its units' documents, from the first to before the second), those units' scores on those
-    clauses alone, with their questions (`index.stages.answers`)."""
+    clauses alone, with their questions (`index.stages.answers`). With `opinion_clauses` None, no
+    opinion (NO_SCORES): a name alone is not asked a second opinion."""
     span = len(o.unit_of_doc)  # the opinion's documents are numbered from span, named set g's (2 + g) span
     doc_parts, value_parts = clause_parts(o.impacts, clauses)
-    opinion_docs, opinion_values = clause_parts(o.impacts, opinion_clauses)
+    opinion_docs, opinion_values = clause_parts(o.impacts, opinion_clauses or ())
     doc_parts += [d + span for d in opinion_docs]
     value_parts += opinion_values
     for g, (group, (first, stop)) in enumerate(named):
@@ -57,9 +58,11 @@ def score_units_and_opinion(
     else:
         units = Scores(summed.docs[:cut], summed.values[:cut])
     found, own = _with_questions(units, o, span)
-    own = _between(own, 0, span) if named else own  # the units' own sums, for the opinion
-    together = _between(summed, span, 2 * span)  # each unit's questions as one text
-    opinion = add_up([own.docs, together.docs], [own.values, together.values])
+    opinion = NO_SCORES
+    if opinion_clauses is not None:
+        own = _between(own, 0, span) if named else own  # the units' own sums
+        together = _between(summed, span, 2 * span)  # each unit's questions as one text
+        opinion = add_up([own.docs, together.docs], [own.values, together.values])
     names = [_between(found, (2 + g) * span, (3 + g) * span) for g in range(len(named))]
     return _between(found, 0, span), opinion, names
 

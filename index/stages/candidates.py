@@ -39,16 +39,21 @@ class Candidates(NamedTuple):
 
 
 def find_candidates(
-    req: Request, clauses: list[Clause], o: OpenedIndex, named: Sequence[tuple[str, list[Clause]]] = ()
+    req: Request,
+    clauses: list[Clause],
+    o: OpenedIndex,
+    named: Sequence[tuple[str, list[Clause]]] = (),
+    opinion: bool = True,
 ) -> Candidates:
-    """The candidates, the second opinion (the query's `ask` clauses read in `UNIT_QUESTIONS`) and,
-    for each (entry, clauses) of `named`, the entry's units' scores on those clauses alone."""
+    """The candidates, the second opinion when `opinion` (the query's `ask` clauses read in
+    `UNIT_QUESTIONS`; a name alone is not merged with one) and, for each (entry, clauses) of
+    `named`, the entry's units' scores on those clauses alone."""
     asked = [Clause(UNIT_QUESTIONS, c.term, c.boost) for c in clauses if c.field == "ask"]
     spans = [(group, o.units.units_of.span(entry)) for entry, group in named]
-    (docs, values), opinion, names = score_units_and_opinion(o, clauses, asked, spans)
+    (docs, values), second, names = score_units_and_opinion(o, clauses, asked if opinion else None, spans)
     return Candidates(
         _hits(req, docs, values, o),
-        _opinion(req, opinion.docs, opinion.values, o),
+        _opinion(req, second.docs, second.values, o) if opinion else [],
         {entry: s for (entry, _), s in zip(named, names, strict=True)},
     )
 

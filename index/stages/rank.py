@@ -22,9 +22,11 @@ if TYPE_CHECKING:
 SHOWN = 3  # results a reader sees at once
 
 
-def rank_candidates(req: Request, a: QueryAnalysis, found: Candidates, o: OpenedIndex) -> list[Scored]:
-    """Entries best first; for a question (words besides names), merged with the second
-    opinion (`index.fusion`)."""
+def rank_candidates(
+    req: Request, a: QueryAnalysis, found: Candidates, o: OpenedIndex, asks: bool | None = None
+) -> list[Scored]:
+    """Entries best first; for a question (words besides names: `asks`, from
+    `asks_besides_names`), merged with the second opinion (`index.fusion`)."""
     hits = found.hits
     if req.phrase_tokens:
         allowed = {e for _, e, _ in hits}  # with a quoted phrase, only entries holding it
@@ -33,7 +35,7 @@ def rank_candidates(req: Request, a: QueryAnalysis, found: Candidates, o: Opened
     else:
         answers = named_answers(hits, found.names, o)
         ranked = rank(a, hits, req.filters, o.rank_tables, answers)
-    asks = asks_besides_names(a, o)
+    asks = asks_besides_names(a, o) if asks is None else asks
     extra, at = other_answers(a, ranked, hits, answers, o, asks)
     ranked = ranked[:at] + extra + ranked[at:]
     if not req.phrase_tokens and asks:  # a question: the second opinion too

@@ -227,3 +227,17 @@ def test_the_second_opinion_is_its_best_units_best_first_ties_by_document(fx, q)
     best = sorted(zip(docs.tolist(), values.tolist(), strict=True), key=lambda dv: (-dv[1], dv[0]))
     want = [o.units.docnum_units[d][:2] for d, _ in best[:OPINION_DEPTH]]
     assert find_candidates(req, clauses, o).opinion == want and want
+
+
+@pytest.mark.parametrize("q", ["图书馆", "library 军阀", "图书馆 抓到行动牌可以跳过吗"])
+def test_without_an_opinion_the_candidates_and_names_are_the_same(fx, q):
+    """A name alone is not merged with a second opinion, so the search does not ask for one:
+    the candidates and the named entries' scores are those the pass gives with it."""
+    req, a, clauses, with_opinion = through_candidates(fx, q)
+    o = fx.opened
+    without = find_candidates(req, clauses, o, name_clauses(a, clauses, o), opinion=False)
+    assert without.opinion == [] and with_opinion.opinion
+    assert without.hits == with_opinion.hits
+    assert {e: s.as_dict() for e, s in without.names.items()} == {
+        e: s.as_dict() for e, s in with_opinion.names.items()
+    }
