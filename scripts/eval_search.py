@@ -40,7 +40,7 @@ DEV_4 = ROOT / "tests" / "data" / "dev-4.yaml"  # fresh dev questions (held-out 
 DEV_5 = ROOT / "tests" / "data" / "dev-5.yaml"  # fresh dev questions (held-out format), tuned on
 DEV_6 = ROOT / "tests" / "data" / "dev-6.yaml"  # fresh dev questions (held-out format), tuned on
 DEV_7 = ROOT / "tests" / "data" / "dev-7.yaml"  # fresh English dev questions (held-out format), tuned on
-DEV_8 = ROOT / "tests" / "data" / "dev-8.yaml"  # fresh English and Traditional Chinese dev questions, tuned on
+DEV_8 = ROOT / "tests" / "data" / "dev-8.yaml"  # fresh English and Traditional Chinese dev questions
 DEVS = [p for p in (DEV_2, DEV_3, DEV_4, DEV_5, DEV_6, DEV_7, DEV_8) if p.exists()]
 
 
