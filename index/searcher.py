@@ -108,7 +108,7 @@ class SearchIndex:
         a = analyse_request(req, o)
         clauses = query_clauses(a, o)
         asks = asks_besides_names(a, o)  # a question: the second opinion is merged in
-        found = find_candidates(req, clauses, o, name_clauses(a, clauses, o), asks and not req.phrase_tokens)
+        found = find_candidates(req, clauses, o, name_clauses(a, clauses, o), asks)
         ranked = rank_candidates(req, a, found, o, asks)
         marked = shown(a, req.phrases, o)
         return SearchResults(

@@ -35,7 +35,7 @@ OPINION_DEPTH = 10  # units of the second opinion merged with the ranking
 class Candidates(NamedTuple):
     hits: list[Hit]  # (unit id, entry id, score) of the best units, best first, ties in order of unit id
     opinion: list[tuple[str, str]]  # (unit id, entry id) of the opinion's best, ties: lower document first
-    names: Mapping[str, Scores] = {}  # named entry -> its units' scores on its names (index.stages.answers)
+    names: Mapping[str, Scores]  # named entry -> its units' scores on its names (index.stages.answers)
 
 
 def find_candidates(
@@ -43,11 +43,14 @@ def find_candidates(
     clauses: list[Clause],
     o: OpenedIndex,
     named: Sequence[tuple[str, list[Clause]]] = (),
-    opinion: bool = True,
+    asks: bool = True,
 ) -> Candidates:
-    """The candidates, the second opinion when `opinion` (the query's `ask` clauses read in
-    `UNIT_QUESTIONS`; a name alone is not merged with one) and, for each (entry, clauses) of
-    `named`, the entry's units' scores on those clauses alone."""
+    """The candidates; the second opinion for a question (`asks`, words besides names: a name
+    alone is not merged with one) without a quoted phrase (the query's `ask` clauses read in
+    `UNIT_QUESTIONS`); and, but for a phrase, for each (entry, clauses) of `named` the entry's
+    units' scores on those clauses alone (`index.stages.answers.named_answers`)."""
+    opinion = asks and not req.phrase_tokens
+    named = [] if req.phrase_tokens else named
     asked = [Clause(UNIT_QUESTIONS, c.term, c.boost) for c in clauses if c.field == "ask"]
     spans = [(group, o.units.units_of.span(entry)) for entry, group in named]
     (docs, values), second, names = score_units_and_opinion(o, clauses, asked if opinion else None, spans)

@@ -12,7 +12,7 @@ from index.analysis import QueryAnalysis
 from index.fold import fold
 from index.fusion import fuse
 from index.ranking import Scored, rank
-from index.stages.answers import asks_besides_names, named_answers, other_answers
+from index.stages.answers import named_answers, other_answers
 
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
@@ -23,10 +23,10 @@ SHOWN = 3  # results a reader sees at once
 
 
 def rank_candidates(
-    req: Request, a: QueryAnalysis, found: Candidates, o: OpenedIndex, asks: bool | None = None
+    req: Request, a: QueryAnalysis, found: Candidates, o: OpenedIndex, asks: bool
 ) -> list[Scored]:
     """Entries best first; for a question (words besides names: `asks`, from
-    `asks_besides_names`), merged with the second opinion (`index.fusion`)."""
+    `asks_besides_names`), merged with the second opinion the candidates hold (`index.fusion`)."""
     hits = found.hits
     if req.phrase_tokens:
         allowed = {e for _, e, _ in hits}  # with a quoted phrase, only entries holding it
@@ -35,10 +35,9 @@ def rank_candidates(
     else:
         answers = named_answers(hits, found.names, o)
         ranked = rank(a, hits, req.filters, o.rank_tables, answers)
-    asks = asks_besides_names(a, o) if asks is None else asks
     extra, at = other_answers(a, ranked, hits, answers, o, asks)
     ranked = ranked[:at] + extra + ranked[at:]
-    if not req.phrase_tokens and asks:  # a question: the second opinion too
+    if found.opinion:  # a question without a phrase: the second opinion too
         ranked = fuse(ranked, found.opinion)
     ranked = both_games_shown(a, ranked, o.entries)
     if req.phrase_tokens:

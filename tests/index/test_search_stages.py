@@ -139,7 +139,7 @@ def test_with_a_phrase_only_units_holding_it_are_candidates(fx):
 # -- rank -----------------------------------------------------------------------------------
 def test_rank_puts_the_named_card_first_and_its_answering_ruling_as_snippet(fx):
     req, a, _, found = through_candidates(fx, "打村庄以后还剩几次行动")
-    top = rank_candidates(req, a, found, fx.opened)[0]
+    top = rank_candidates(req, a, found, fx.opened, asks_besides_names(a, fx.opened))[0]
     assert (top.entry, top.unit) == ("dominion/village", "dominion/village#actions-left")
 
 
@@ -235,7 +235,7 @@ def test_without_an_opinion_the_candidates_and_names_are_the_same(fx, q):
     the candidates and the named entries' scores are those the pass gives with it."""
     req, a, clauses, with_opinion = through_candidates(fx, q)
     o = fx.opened
-    without = find_candidates(req, clauses, o, name_clauses(a, clauses, o), opinion=False)
+    without = find_candidates(req, clauses, o, name_clauses(a, clauses, o), asks=False)
     assert without.opinion == [] and with_opinion.opinion
     assert without.hits == with_opinion.hits
     assert {e: s.as_dict() for e, s in without.names.items()} == {
