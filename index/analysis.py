@@ -61,6 +61,14 @@ class QueryAnalysis:
         return {e for g in self.groups for e in g}
 
     @property
+    def telling_groups(self) -> list[frozenset[str]]:
+        """The groups whose names say which game is meant: all but those named only by words the
+        other game's texts use too ('turns out', 'points', 回合; `NameForm.other_game_word`)."""
+        telling = {m.form.entry for m in self.names if not m.form.other_game_word}
+        told = {m.form.entry for m in self.names} - telling  # named only by such words
+        return [g for g in self.groups if not g <= told] if told else self.groups
+
+    @property
     def named_entries(self) -> frozenset[str]:
         """The entries the query names: by a name found in it, or by its pinyin."""
         return frozenset(m.form.entry for m in self.names) | self.pinyin_entries
@@ -69,10 +77,10 @@ class QueryAnalysis:
         self, tokens: list[str], table: Mapping[str, tuple[str, float]], implied: list[str] | None = None
     ) -> QueryAnalysis:
         """This analysis with the game guessed from `tokens`, the rulebook words they imply and
-        the names (itself when a game is named)."""
+        the names that tell the game (`telling_groups`; itself when a game is named)."""
         if self.game_hint is not None:
             return self
-        guess, margin = guess_game(game_evidence(tokens, table, self.groups, implied or ()))
+        guess, margin = guess_game(game_evidence(tokens, table, self.telling_groups, implied or ()))
         words = game_evidence(tokens, table, (), implied or ())
         source = None if guess is None else "vocabulary" if words else "name"
         if (guess, margin, source) == (self.game_guess, self.game_margin, self.game_source):

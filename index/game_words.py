@@ -5,7 +5,8 @@
 evidence for it (a weak word, one the other game also uses now and then, half as much); a card
 name only one game has is stronger evidence than a word, a term or rule name as much as a word
 ('cost' beside the Smithy is outweighed by 'build district'); a name both games use (女巫,
-Library) is none. The game with clearly more evidence is the guess (see `index.ranking`: the
+Library) is none, and so is a name the other game's texts use as a word too ('turn', 回合;
+`index.lexicon`). The game with clearly more evidence is the guess (see `index.ranking`: the
 other game's entries go lower, never out). Pure functions; the table is compiled with the index's tokeniser.
 """
 

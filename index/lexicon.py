@@ -1,10 +1,14 @@
 """The names the index knows: every name and alias of every entry, with their normalised,
-pinyin and initials keys. Built from the dataset at index time and stored with the index."""
+pinyin and initials keys, and whether the other game's texts use the name as a word of their own
+(`other_game_word`). Built from the dataset at index time and stored with the index."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, replace
 from typing import Any
+
+import ahocorasick
 
 from corpus.model import Dataset, Entry
 from index.normalise import normalise
@@ -24,6 +28,12 @@ class NameForm:
     pinyin: str  # 'tushuguan' ('' for non-Chinese forms)
     initials: str  # 'tsg'
     sylls: tuple[str, ...]  # ('tu', 'shu', 'guan')
+    # The other game's texts use it too, at least 1/OWN_GAME_RATIO as often as its own game's
+    # ('turn', 'points', 回合, 钱): naming it says nothing about which game is meant.
+    other_game_word: bool = False
+
+
+OWN_GAME_RATIO = 3  # a name is its game's own word when its texts use it this many times as often
 
 
 def _forms_of(entry: Entry) -> list[NameForm]:
@@ -62,7 +72,10 @@ class Lexicon:
 
     @classmethod
     def from_dataset(cls, dataset: Dataset) -> Lexicon:
-        return cls(tuple(f for e in dataset.entries for f in _forms_of(e)))
+        forms = [f for e in dataset.entries for f in _forms_of(e)]
+        games = {e.id: e.game for e in dataset.entries}
+        counts = texts_using(forms, ((e.game, t) for e in dataset.entries for t in _texts(e)))
+        return cls(tuple(replace(f, other_game_word=_other_games_word(f, games, counts)) for f in forms))
 
     def jieba_words(self) -> tuple[str, ...]:
         """The user dictionary: fixed game terms plus every Chinese name and alias (and its
@@ -79,3 +92,48 @@ class Lexicon:
     @classmethod
     def from_json(cls, raw: list[dict[str, Any]]) -> Lexicon:
         return cls(tuple(NameForm(**{**r, "sylls": tuple(r["sylls"])}) for r in raw))
+
+
+def _texts(entry: Entry) -> list[str]:
+    """The entry's own texts and its rulings', every language."""
+    texts = [*entry.text.values(), *(entry.text_2e or {}).values()]
+    for r in entry.rulings:
+        texts += r.text.values()
+    return texts
+
+
+def texts_using(forms: Iterable[NameForm], texts: Iterable[tuple[str, str]]) -> dict[str, dict[str, int]]:
+    """form norm -> game -> how many of the (game, text) pairs use that name form (normalised; an
+    ASCII form as whole words). One pass over each text (Aho-Corasick), so the cost grows with
+    the texts' length, not with names x texts."""
+    auto = ahocorasick.Automaton()
+    for norm in {f.norm for f in forms}:
+        auto.add_word(norm, norm)
+    if not len(auto):
+        return {}
+    auto.make_automaton()
+    counts: dict[str, dict[str, int]] = {}
+    for game, text in texts:
+        norm_text = normalise(text)
+        found = {
+            norm
+            for end, norm in auto.iter(norm_text)
+            if not norm.isascii() or _whole_word(norm_text, end + 1 - len(norm), end + 1)
+        }
+        for norm in found:
+            by_game = counts.setdefault(norm, {})
+            by_game[game] = by_game.get(game, 0) + 1
+    return counts
+
+
+def _whole_word(text: str, start: int, end: int) -> bool:
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    return not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())
+
+
+def _other_games_word(form: NameForm, games: dict[str, str], counts: dict[str, dict[str, int]]) -> bool:
+    game = games[form.entry]
+    by_game = counts.get(form.norm, {})
+    other = max((n for g, n in by_game.items() if g != game), default=0)
+    return other > 0 and by_game.get(game, 0) < OWN_GAME_RATIO * other

@@ -194,7 +194,10 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
         "simplified": simplified,
         "readings": chars,
         "phrases": _homophone_phrases(ix, chars),
-        "forms": [[f.entry, f.norm, int(f.chinese), f.pinyin, f.initials, list(f.sylls)] for f in forms],
+        "forms": [
+            [f.entry, f.norm, int(f.chinese), f.pinyin, f.initials, list(f.sylls), int(f.other_game_word)]
+            for f in forms
+        ],
         "by_sylls": [
             [a, b, [form_no[id(f)] for f in fs]] for (a, b), fs in ix.tables.pinyin_by_sylls.items()
         ],

@@ -135,7 +135,7 @@
     Object.keys(data.impacts).forEach(function (f) { impacts[f] = toMap(data.impacts[f]); });
     var pinyinTerms = data.pinyin_terms;
     var forms = data.forms.map(function (r) {
-      return { entry: r[0], norm: r[1], chinese: !!r[2], pinyin: r[3], initials: r[4], sylls: r[5] };
+      return { entry: r[0], norm: r[1], chinese: !!r[2], pinyin: r[3], initials: r[4], sylls: r[5], otherGameWord: !!r[6] };
     });
     var bySylls = new Map();
     data.by_sylls.forEach(function (r) { bySylls.set(r[0] + " " + r[1], r[2].map(function (i) { return forms[i]; })); });
@@ -585,6 +585,13 @@
       });
       return out;
     }
+    function tellingGroups(a) {  // QueryAnalysis.telling_groups: not those named only by the other game's words too
+      var telling = new Set(), told = new Set();
+      a.names.forEach(function (m) { if (!m.form.otherGameWord) telling.add(m.form.entry); });
+      a.names.forEach(function (m) { if (!telling.has(m.form.entry)) told.add(m.form.entry); });
+      if (!told.size) return a.groups;
+      return a.groups.filter(function (g) { return !Array.from(g).every(function (e) { return told.has(e); }); });
+    }
     function guessGame(ev) {
       if (!ev.size) return [null, 0];
       var ranked = Array.from(ev.entries()).sort(function (a, b) { return b[1] - a[1] || cmp(a[0], b[0]); });
@@ -593,7 +600,7 @@
     }
     function withGuess(a, tokens, implied) {
       if (a.gameHint == null) {
-        var g = guessGame(gameEvidence(tokens, a.groups, implied || []));
+        var g = guessGame(gameEvidence(tokens, tellingGroups(a), implied || []));
         a.gameGuess = g[0]; a.gameMargin = g[1];
         var words = gameEvidence(tokens, [], implied || []);
         a.gameSource = a.gameGuess == null ? null : words.size ? "vocabulary" : "name";

@@ -17,6 +17,7 @@ from index.game_words import (
     one_game_implied,
     parse_game_words,
 )
+from index.lexicon import NameForm, texts_using
 from index.synonyms import expand, load_rows, parse_rows
 
 ROWS = load_rows()
@@ -238,3 +239,38 @@ def test_a_card_both_games_have_asked_with_money_words_is_the_game_its_rulings_a
     for q in ("实验室弃一张换一块钱 可以用几次", "实验室扔一张牌拿一块钱 能用几次"):
         first = real.search(q, "zh-Hans", limit=1).results[0]
         assert first.id == "citadels/laboratory", q
+
+
+# -- a name the other game's texts use as a word says nothing about the game -----------------
+def test_names_count_the_texts_of_each_game_using_them_as_whole_words():
+    forms = [
+        NameForm("dominion/rules/turn", "Turn", "turn", False, False, "", "", ()),
+        NameForm("citadels/terms/gold", "钱", "钱", True, True, "qian", "q", ("qian",)),
+    ]
+    texts = [
+        ("dominion", "Your turn ends."),
+        ("dominion", "Turns and returns"),
+        ("citadels", "On your TURN"),
+        ("citadels", "拿两枚金币"),
+        ("dominion", "花钱"),
+        ("dominion", "钱 钱"),
+    ]
+    assert texts_using(forms, texts) == {"turn": {"dominion": 1, "citadels": 1}, "钱": {"dominion": 2}}
+
+
+def test_a_name_is_the_other_games_word_when_its_texts_use_it_a_third_as_often(real):
+    forms = {(f.entry, f.norm): f.other_game_word for f in real.opened.lexicon.forms}
+    assert forms[("dominion/rules/turn-overview", "turn")]  # both games' texts speak of turns
+    assert forms[("citadels/terms/gold", "钱")]  # 钱 is Dominion's money as much as Citadels' gold
+    assert not forms[("dominion/terms/discard", "discard")]
+    assert not forms[("citadels/terms/gold", "金币")]
+    assert not any(forms[k] for k in forms if k[0] == "citadels/bishop")
+
+
+def test_a_name_both_games_speak_of_leaves_the_game_to_the_question(real):
+    # 'turns out' is no Dominion rule: the Citadels words ('build', 'round') weigh against the
+    # Curse, not the name 'turns' happens to be.
+    q = "witch cursed the merchant but turns out nobody had him. does she still get to build this round"
+    a = real.search(q, "en")
+    assert (a.understood or {}).get("game") is None or a.understood["game"]["value"] != "dominion"
+    assert a.ids()[0] == "citadels/witch"
