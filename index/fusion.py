@@ -1,8 +1,11 @@
 """Reciprocal-rank fusion of the ranking with the second opinion (`index.stages.candidates`): each
-result scores 1 / (FUSION_K + its place) and each unit of the opinion OPINION_WEIGHT / (FUSION_K +
+result scores 1 / (FUSION_K + its place) and each unit of the opinion `opinion_weight` / (FUSION_K +
 its place) more, to the result showing it or holding it folded (`also`), else to a result of its
 own (unless its entry is shown MAX_SHOWN_PER_ENTRY times already). The ranking stays first where
-the opinion is silent; a ruling both put high moves up. Pure."""
+the opinion is silent; a ruling both put high moves up. A long question is mostly words besides
+the names it holds, and asks about something other than a card's first ruling ('just bought a
+smithy and still have an action left, can i play it right away'): there the opinion, which ranks
+by those words, weighs more. Pure."""
 
 from __future__ import annotations
 
@@ -13,10 +16,20 @@ from index.ranking import Scored
 
 FUSION_K = 3  # places: small, so that the first places weigh most
 OPINION_WEIGHT = 0.4  # the opinion's place counts this much of the ranking's
+LONG_QUESTION = 40  # characters besides spaces and stop words from which a question is long
+LONG_OPINION_WEIGHT = 1.4  # ... and the opinion's place counts this much in it
 MAX_SHOWN_PER_ENTRY = 2  # the opinion adds no result of an entry already shown this often
 
 
-def fuse(ranked: Sequence[Scored], opinion: Sequence[tuple[str, str]]) -> list[Scored]:
+def opinion_weight(content_length: int) -> float:
+    """What the opinion's places count for a query of `content_length` characters besides spaces
+    and stop words (`QueryAnalysis.content_length`)."""
+    return LONG_OPINION_WEIGHT if content_length >= LONG_QUESTION else OPINION_WEIGHT
+
+
+def fuse(
+    ranked: Sequence[Scored], opinion: Sequence[tuple[str, str]], weight: float = OPINION_WEIGHT
+) -> list[Scored]:
     """`ranked` reordered by fused score (ties keep their order; a unit only the opinion has comes
     after the ranking's results of its score, scored as the result it follows)."""
     if not opinion:
@@ -37,7 +50,7 @@ def fuse(ranked: Sequence[Scored], opinion: Sequence[tuple[str, str]]) -> list[S
             i = at[unit] = len(out)
             out.append(Scored(entry, 0.0, unit, 0.0))
             fused.append(0.0)
-        fused[i] += OPINION_WEIGHT / (FUSION_K + place)
+        fused[i] += weight / (FUSION_K + place)
     result: list[Scored] = []
     for i in sorted(range(len(out)), key=lambda i: -fused[i]):  # stable
         s = out[i]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from index.analysis import QueryAnalysis
 from index.fold import fold
-from index.fusion import fuse
+from index.fusion import fuse, opinion_weight
 from index.ranking import Scored, rank
 from index.stages.answers import named_answers, other_answers
 
@@ -38,7 +38,7 @@ def rank_candidates(
     extra, at = other_answers(a, ranked, hits, answers, o, asks)
     ranked = ranked[:at] + extra + ranked[at:]
     if found.opinion:  # a question without a phrase: the second opinion too
-        ranked = fuse(ranked, found.opinion)
+        ranked = fuse(ranked, found.opinion, opinion_weight(a.content_length))
     ranked = both_games_shown(a, ranked, o.entries)
     if req.phrase_tokens:
         return ranked

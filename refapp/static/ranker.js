@@ -801,7 +801,10 @@
       return chosen.slice(0, K.OPINION_DEPTH).map(function (x) { return [units[x[0]].id, units[x[0]].entry]; });
     }
     /* index.fusion.fuse: the ranking and the opinion by reciprocal rank, ties in order. */
-    function fuse(ranked, opinion) {
+    function opinionWeight(contentLength) {  // index.fusion.opinion_weight
+      return contentLength >= K.LONG_QUESTION ? K.LONG_OPINION_WEIGHT : K.OPINION_WEIGHT;
+    }
+    function fuse(ranked, opinion, weight) {
       if (!opinion.length) return ranked.slice();
       var out = ranked.slice(), fused = out.map(function (_, i) { return 1.0 / (K.FUSION_K + i); }), at = new Map();
       out.forEach(function (s, i) { [s.unit].concat(s.also).forEach(function (u) { if (!at.has(u)) at.set(u, i); }); });
@@ -814,7 +817,7 @@
           shown.set(ue[1], (shown.get(ue[1]) || 0) + 1);
           i = out.length; at.set(ue[0], i); out.push(new Scored(ue[1], 0.0, ue[0], 0.0)); fused.push(0.0);
         }
-        fused[i] += K.OPINION_WEIGHT / (K.FUSION_K + place);
+        fused[i] += weight / (K.FUSION_K + place);
       });
       var order = out.map(function (_, i) { return i; }).sort(function (x, y) { return fused[y] - fused[x] || x - y; });
       var result = [];
@@ -1190,7 +1193,7 @@
         if (hasPhrase) { var allowed = new Set(hits.map(function (h) { return h[1]; })); ranked = ranked.filter(function (s) { return allowed.has(s.entry); }); }
         var extra = otherAnswers(a, ranked, hits, answers);
         ranked = ranked.slice(0, extra[1]).concat(extra[0], ranked.slice(extra[1]));
-        if (!hasPhrase && asksBesidesNames(a)) ranked = fuse(ranked, opinionOf(f, clauses));  // a question: the second opinion too
+        if (!hasPhrase && asksBesidesNames(a)) ranked = fuse(ranked, opinionOf(f, clauses), opinionWeight(Math.max(1, a.contentChars)));  // a question: the second opinion too
         ranked = bothGamesShown(a, ranked);
         if (!hasPhrase) {
           var named = namedOf(a);

@@ -7,7 +7,15 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from index.fusion import FUSION_K, MAX_SHOWN_PER_ENTRY, OPINION_WEIGHT, fuse
+from index.fusion import (
+    FUSION_K,
+    LONG_OPINION_WEIGHT,
+    LONG_QUESTION,
+    MAX_SHOWN_PER_ENTRY,
+    OPINION_WEIGHT,
+    fuse,
+    opinion_weight,
+)
 from index.ranking import Scored
 
 
@@ -30,6 +38,14 @@ def test_a_ruling_both_put_high_moves_up():
 def test_the_opinions_first_overtakes_the_rankings_first_only_from_near_it():
     assert [s.unit for s in fuse(scored("a#1", "b#1"), [("b#1", "b")])][0] == "b#1"
     assert [s.unit for s in fuse(scored("a#1", "b#1", "c#1", "d#1"), [("d#1", "d")])][0] == "a#1"
+
+
+def test_in_a_long_question_the_opinion_weighs_more():
+    assert opinion_weight(LONG_QUESTION - 1) == OPINION_WEIGHT < LONG_OPINION_WEIGHT
+    assert opinion_weight(LONG_QUESTION) == LONG_OPINION_WEIGHT
+    ranked = scored("a#1", "b#1", "c#1", "d#1")
+    assert [s.unit for s in fuse(ranked, [("d#1", "d")], opinion_weight(12))][0] == "a#1"
+    assert [s.unit for s in fuse(ranked, [("d#1", "d")], opinion_weight(60))][0] == "d#1"
 
 
 def test_a_unit_only_the_opinion_has_is_a_result_scored_as_the_one_before_it():
