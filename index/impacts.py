@@ -148,10 +148,14 @@ def add_up_flat(docs: np.ndarray, values: np.ndarray) -> Scores:
 
 
 def clause_parts(
-    impacts: Impacts, clauses: Iterable[Clause], depth: int = MAX_POSTINGS
+    impacts: Impacts,
+    clauses: Iterable[Clause],
+    depth: int = MAX_POSTINGS,
+    read: dict[Clause, tuple[np.ndarray, np.ndarray]] | None = None,
 ) -> tuple[list[np.ndarray], list[np.ndarray]]:
     """The documents and boosted weights of each clause's list (read to `depth`), for `add_up`:
-    `add_up(*clause_parts(...))` is the OR of the clauses' BM25F weights per document."""
+    `add_up(*clause_parts(...))` is the OR of the clauses' BM25F weights per document. With
+    `read`, each clause found is kept there too (for `parts_read`)."""
     doc_parts: list[np.ndarray] = []
     value_parts: list[np.ndarray] = []
     heads: dict[str, Callable[[str, int], Any]] = {}  # field -> its list reader, looked up once
@@ -167,7 +171,18 @@ def clause_parts(
             docs, weights = docs[:depth], weights[:depth]
         doc_parts.append(docs)
         value_parts.append(weights if c.boost == 1.0 else weights * c.boost)
+        if read is not None:
+            read[c] = (doc_parts[-1], value_parts[-1])
     return doc_parts, value_parts
+
+
+def parts_read(
+    clauses: Iterable[Clause], read: dict[Clause, tuple[np.ndarray, np.ndarray]]
+) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    """`clause_parts` of clauses read before (kept in `read`), without reading them again; a
+    clause not there has no list."""
+    found = [read[c] for c in clauses if c in read]
+    return [d for d, _ in found], [v for _, v in found]
 
 
 def _head_reader(impacts: Impacts, field: str) -> Callable[[str, int], Any]:

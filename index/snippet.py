@@ -8,7 +8,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from functools import lru_cache
-from itertools import islice
+from itertools import accumulate, islice
 from typing import NamedTuple
 
 from index.normalise import normalise_with_map
@@ -98,18 +98,26 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 def _window(text: str, spans: list[tuple[int, int]], width: int) -> tuple[int, int]:
     """The `width`-character window holding the most matched characters (first match ties).
-    `spans` are sorted and disjoint; each candidate window starts a little before a span."""
+    `spans` are sorted and disjoint; each candidate window starts a little before a span. What a
+    window holds is the spans' total length between the first and last span it reaches (prefix
+    sums), less what those two reach outside it."""
     if len(text) <= width:
         return 0, len(text)
     if not spans:
         return 0, width
     starts = [s for s, _ in spans]
+    before = list(accumulate((e - s for s, e in spans), initial=0))  # length of the spans before i
     best, best_start = -1, 0
     for s, _ in spans[:MAX_CANDIDATE_WINDOWS]:
         start = max(0, min(s - width // 4, len(text) - width))
+        end = start + width
         lo = max(0, bisect_left(starts, start) - 1)
-        hi = bisect_left(starts, start + width)
-        covered = sum(max(0, min(e, start + width) - max(s2, start)) for s2, e in spans[lo:hi])
+        hi = bisect_left(starts, end)
+        covered = 0
+        if hi > lo:
+            covered = before[hi] - before[lo]
+            for s2, e2 in {spans[lo], spans[hi - 1]}:  # only these may reach outside the window
+                covered -= max(0, min(e2, start) - s2) + max(0, e2 - max(s2, end))
         if covered > best:
             best, best_start = covered, start
     return best_start, best_start + width

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from index.impacts import NO_SCORES, Clause, Scores, add_up, add_up_flat, clause_parts
+from index.impacts import NO_SCORES, Clause, Scores, add_up, add_up_flat, clause_parts, parts_read
 
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
@@ -34,17 +34,19 @@ def score_units_and_opinion(
     """In one pass: the unit scores of `clauses`, with their questions; the second opinion's,
     the same clauses' unit documents (every field but the questions) plus `opinion_clauses`
     (each unit's questions as one text, `UNIT_QUESTIONS`), a unit's fields' sum then plus its
-    questions' (as ranker.js adds them); and for each of `named` (an entry's name clauses and
-    its units' documents, from the first to before the second), those units' scores on those
-    clauses alone, with their questions (`index.stages.answers`). With `opinion_clauses` None, no
+    questions' (as ranker.js adds them); and for each of `named` (an entry's name clauses, some of
+    `clauses`, whose lists are not read again; and its units' documents, from the first to before
+    the second), those units' scores on those clauses alone, with their questions
+    (`index.stages.answers`). With `opinion_clauses` None, no
     opinion (NO_SCORES): a name alone is not asked a second opinion."""
     span = len(o.unit_of_doc)  # the opinion's documents are numbered from span, named set g's (2 + g) span
-    doc_parts, value_parts = clause_parts(o.impacts, clauses)
+    read: dict[Clause, tuple[np.ndarray, np.ndarray]] = {}
+    doc_parts, value_parts = clause_parts(o.impacts, clauses, read=read)
     opinion_docs, opinion_values = clause_parts(o.impacts, opinion_clauses or ())
     doc_parts += [d + span for d in opinion_docs]
     value_parts += opinion_values
     for g, (group, (first, stop)) in enumerate(named):
-        docs, values = clause_parts(o.impacts, group)
+        docs, values = parts_read(group, read)  # a named set's clauses are some of `clauses`
         if docs:  # only the entry's units and their questions
             docs, values = np.concatenate(docs), np.concatenate(values)
             unit = o.unit_of_doc[docs]

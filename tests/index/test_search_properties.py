@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from corpus.model import SOURCES_DIR
 from index import normalise, tokenise
-from index.snippet import make_snippet
+from index.snippet import MAX_CANDIDATE_WINDOWS, _window, make_snippet
 
 TO_TRAD = opencc.OpenCC("s2tw")
 CJK = st.characters(min_codepoint=0x4E00, max_codepoint=0x9FFF)
@@ -63,6 +63,34 @@ def test_snippet_is_escaped_text_with_only_mark_tags(text, terms):
     plain = snippet.replace("<mark>", "").replace("</mark>", "")
     assert "<" not in plain and ">" not in plain
     assert html.unescape(plain).strip("…") in " ".join(text.split())
+
+
+def _most_covered_window(length: int, spans: list[tuple[int, int]], width: int) -> tuple[int, int]:
+    """The window `_window` chooses, counted character by character."""
+    if length <= width:
+        return 0, length
+    best, best_start = -1, 0
+    for s, _ in spans[:MAX_CANDIDATE_WINDOWS]:
+        start = max(0, min(s - width // 4, length - width))
+        covered = sum(max(0, min(e, start + width) - max(s2, start)) for s2, e in spans)
+        if covered > best:
+            best, best_start = covered, start
+    return (best_start, best_start + width) if spans else (0, width)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    gaps=st.lists(st.tuples(st.integers(0, 60), st.integers(1, 50)), max_size=60),
+    tail=st.integers(0, 200),
+    width=st.integers(1, 150),
+)
+def test_the_snippet_window_holds_the_most_matched_characters(gaps, tail, width):
+    spans, at = [], 0
+    for gap, length in gaps:  # sorted, disjoint spans
+        spans.append((at + gap, at + gap + length))
+        at += gap + length
+    text = "x" * (at + tail)
+    assert _window(text, spans, width) == _most_covered_window(len(text), spans, width)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
