@@ -116,7 +116,10 @@ def _window(text: str, spans: list[tuple[int, int]], width: int) -> tuple[int, i
         covered = 0
         if hi > lo:
             covered = before[hi] - before[lo]
-            for s2, e2 in {spans[lo], spans[hi - 1]}:  # only these may reach outside the window
+            s2, e2 = spans[lo]  # only the first and the last may reach outside the window
+            covered -= max(0, min(e2, start) - s2) + max(0, e2 - max(s2, end))
+            if hi - 1 > lo:
+                s2, e2 = spans[hi - 1]
                 covered -= max(0, min(e2, start) - s2) + max(0, e2 - max(s2, end))
         if covered > best:
             best, best_start = covered, start
