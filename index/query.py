@@ -151,8 +151,8 @@ def parse_query(raw: str, url_filters: dict[str, str] | None = None) -> ParsedQu
     def take_filter(m: re.Match) -> str:
         nonlocal filters, inline
         name, op, value = (m.group(1), m.group(2), m.group(3)) if m.group(1) else m.group(4, 5, 6)
-        if op == ":" and not value and name not in FIELDS:
-            return m.group(0)  # "note: ..." in a sentence, not a filter
+        if op == ":" and not value:
+            return m.group(0)  # "note: ...", "2 player game: how ..." in a sentence, not a filter
         filters = apply_filter(filters, name, op, value)
         inline = replace(inline, **{name: getattr(filters, name)})
         return " "

@@ -400,7 +400,7 @@
       });
       var lowered = text.toLowerCase().replace(FIELD_RE, function (m, n1, op1, v1, n2, op2, v2) {
         var name = n1 || n2, op = n1 ? op1 : op2, value = n1 ? v1 : v2;
-        if (op === ":" && !value && FILTER_FIELDS.indexOf(name) < 0) return m;
+        if (op === ":" && !value) return m;  // "2 player game: how ..." is a sentence, not a filter
         applyFilter(f, name, op, value);
         return " ";
       });

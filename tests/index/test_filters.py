@@ -69,3 +69,15 @@ def test_search_and_browse_admit_the_same_entries_by_the_rules(f):
             and (f.cost is None or (e.cost is not None and ops[f.cost[0]](e.cost, f.cost[1])))
         )
         assert passes(meta, list(e.editions), f) == expected == matches(e, f), (e.id, f)
+
+
+@pytest.mark.parametrize(
+    "q", ["2 player game: how does picking characters work?", "kind: rule or card", "edition: which one", "type:"]
+)
+def test_a_field_name_with_a_colon_and_nothing_after_it_is_words_of_a_sentence(q):
+    parsed = parse_query(q)
+    assert parsed.filters.is_empty() and parsed.text == " ".join(q.casefold().split())
+
+
+def test_a_field_name_with_a_value_is_still_a_filter():
+    assert parse_query("2 player game:citadels").filters.game == "citadels"
