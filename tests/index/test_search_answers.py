@@ -17,7 +17,8 @@ from index.tokenise import CJK_RUN
 from index.vocabulary import VOCABULARY, asked_intents, load_vocabulary, stated_intents
 
 INTENT_NAMES = ("number", "destination", "timing", "permission", "target")
-INTENT_NAMES += ("again", "scoring", "source", "action_cost", "absence")  # consequences of a play
+# consequences of a play
+INTENT_NAMES += ("again", "scoring", "source", "action_cost", "absence", "usable_now")
 
 
 def test_the_vocabulary_file_loads_with_every_section():
@@ -61,6 +62,8 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
         ("放贷的 手里一张铜都没有 那3块还给吗", {"absence"}),
         ("銀行金幣被拿光了", {"absence"}),
         ("curse pile ran out, does witch still draw", {"absence"}),
+        ("just bought a gold, can i use it right away", {"usable_now"}),
+        ("矿场换来的银币这回合能花吗", {"usable_now"}),
     ],
 )
 def test_question_words_say_what_kind_of_answer_is_wanted(q, intents):
@@ -78,6 +81,8 @@ def test_a_rulings_english_text_says_what_kind_of_fact_it_states():
     assert "source" in stated_intents("The gained card has to come from the Supply.")
     assert "action_cost" in stated_intents("The second play does not use up any of your extra Actions.")
     assert "absence" in stated_intents("With no Treasure in hand to trash, you gain nothing.")
+    assert "usable_now" in stated_intents("The bought card goes face up onto your discard pile.")
+    assert "usable_now" not in stated_intents("Play as many Treasures as you like.")
     assert "absence" in stated_intents("A player with 3 or fewer cards in hand discards nothing.")
     assert stated_intents("Setting an Action card aside is your choice.") == ()
 
