@@ -13,6 +13,7 @@ import ahocorasick
 
 from index.game_words import game_evidence, guess_game
 from index.lexicon import NameForm
+from index.normalise import whole_word
 from index.pinyin import is_common_phrase
 from index.spelling import by_length, correct_chinese, correct_english, correct_pinyin
 from index.tokenise import EN_STOPWORDS, Tokeniser, english_words
@@ -165,7 +166,7 @@ def find_names(
         for last, (length, forms) in automaton.iter(text):
             start, end = last + 1 - length, last + 1
             for f in forms:
-                if f.chinese or _bounded(text, start, end):
+                if f.chinese or whole_word(text, start, end):
                     found.append(NameMatch(f, start, end))
     found.sort(key=lambda m: (m.start, -m.end, m.form.entry, m.form.norm))
     return [
@@ -192,12 +193,6 @@ def word_before(text: str, start: int) -> str:
     """The word (letters, digits and apostrophes) right before `start`, lower-case; '' at the start."""
     words = re.findall(r"[0-9a-z']+", text[:start])
     return words[-1] if words else ""
-
-
-def _bounded(text: str, start: int, end: int) -> bool:
-    before = text[start - 1] if start else " "
-    after = text[end] if end < len(text) else " "
-    return not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())
 
 
 def ascii_runs(words: list[str]) -> list[str]:

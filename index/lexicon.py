@@ -11,7 +11,7 @@ from typing import Any
 import ahocorasick
 
 from corpus.model import Dataset, Entry
-from index.normalise import normalise
+from index.normalise import normalise, whole_word
 from index.pinyin import initials, syllables
 from index.tokenise import CJK_RUN, GAME_TERMS
 
@@ -118,18 +118,12 @@ def texts_using(forms: Iterable[NameForm], texts: Iterable[tuple[str, str]]) -> 
         found = {
             norm
             for end, norm in auto.iter(norm_text)
-            if not norm.isascii() or _whole_word(norm_text, end + 1 - len(norm), end + 1)
+            if not norm.isascii() or whole_word(norm_text, end + 1 - len(norm), end + 1)
         }
         for norm in found:
             by_game = counts.setdefault(norm, {})
             by_game[game] = by_game.get(game, 0) + 1
     return counts
-
-
-def _whole_word(text: str, start: int, end: int) -> bool:
-    before = text[start - 1] if start > 0 else " "
-    after = text[end] if end < len(text) else " "
-    return not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())
 
 
 def _other_games_word(form: NameForm, games: dict[str, str], counts: dict[str, dict[str, int]]) -> bool:

@@ -84,3 +84,11 @@ def normalise_with_map(text: str) -> tuple[str, tuple[int, ...]]:
             chars.append(c)
             origin.append(i)
     return "".join(chars), tuple(origin)
+
+
+def whole_word(text: str, start: int, end: int) -> bool:
+    """Whether text[start:end] stands as a word: no ASCII letter or digit right before or after
+    it (Chinese around it, or a space, or the text's ends, are boundaries)."""
+    before = text[start - 1] if start > 0 else " "
+    after = text[end] if end < len(text) else " "
+    return not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())

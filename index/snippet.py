@@ -11,7 +11,7 @@ from functools import lru_cache
 from itertools import accumulate, islice
 from typing import NamedTuple
 
-from index.normalise import normalise_with_map
+from index.normalise import normalise_with_map, whole_word
 from index.tokenise import english_token
 
 WINDOW = 120  # characters of context shown
@@ -68,7 +68,7 @@ def _spans(prepared: Prepared, marks: Marks) -> list[tuple[int, int]]:
         start = norm.find(term)
         while start != -1:
             end = start + len(term)
-            if ascii_term and not _word_bounded(norm, start, end):
+            if ascii_term and not whole_word(norm, start, end):
                 start = norm.find(term, start + 1)
                 continue
             spans.append((origin[start], origin[end - 1] + 1))
@@ -78,12 +78,6 @@ def _spans(prepared: Prepared, marks: Marks) -> list[tuple[int, int]]:
         for stem in marks.stems:
             spans += by_stem.get(stem, ())
     return _merge(spans) if len(spans) > 1 else spans
-
-
-def _word_bounded(norm: str, start: int, end: int) -> bool:
-    before = norm[start - 1] if start > 0 else " "
-    after = norm[end] if end < len(norm) else " "
-    return not (before.isascii() and before.isalnum()) and not (after.isascii() and after.isalnum())
 
 
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
