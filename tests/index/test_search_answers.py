@@ -18,7 +18,7 @@ from index.vocabulary import VOCABULARY, asked_intents, load_vocabulary, stated_
 
 INTENT_NAMES = ("number", "destination", "timing", "permission", "target")
 # consequences of a play
-INTENT_NAMES += ("again", "scoring", "source", "action_cost", "absence", "usable_now")
+INTENT_NAMES += ("again", "scoring", "source", "action_cost", "absence", "usable_now", "obligation")
 
 
 def test_the_vocabulary_file_loads_with_every_section():
@@ -64,6 +64,9 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
         ("curse pile ran out, does witch still draw", {"absence"}),
         ("just bought a gold, can i use it right away", {"usable_now"}),
         ("矿场换来的银币这回合能花吗", {"usable_now"}),
+        ("park, hand is empty, am i forced to draw", {"obligation"}),
+        ("公园手牌空了一定要抽吗", {"obligation"}),
+        ("議事廳對手可以不抽嗎", {"obligation"}),
     ],
 )
 def test_question_words_say_what_kind_of_answer_is_wanted(q, intents):
@@ -83,8 +86,11 @@ def test_a_rulings_english_text_says_what_kind_of_fact_it_states():
     assert "absence" in stated_intents("With no Treasure in hand to trash, you gain nothing.")
     assert "usable_now" in stated_intents("The bought card goes face up onto your discard pile.")
     assert "usable_now" not in stated_intents("Play as many Treasures as you like.")
+    assert "obligation" in stated_intents("The draw is optional; you may end the turn with an empty hand.")
+    assert "obligation" in stated_intents("The other players must draw their card.")
+    assert "obligation" not in stated_intents("You draw nothing.")
     assert "absence" in stated_intents("A player with 3 or fewer cards in hand discards nothing.")
-    assert stated_intents("Setting an Action card aside is your choice.") == ()
+    assert stated_intents("Setting an Action card aside is your choice.") == ("obligation",)  # no destination
 
 
 PAIRS = [  # (query, lang, the two entries it names)
