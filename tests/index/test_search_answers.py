@@ -17,8 +17,8 @@ from index.tokenise import CJK_RUN
 from index.vocabulary import VOCABULARY, asked_intents, load_vocabulary, stated_intents
 
 INTENT_NAMES = ("number", "destination", "timing", "permission", "target")
-# consequences of a play
-INTENT_NAMES += ("again", "scoring", "source", "action_cost", "absence", "usable_now", "obligation")
+INTENT_NAMES += ("again", "scoring", "source", "action_cost", "absence")  # consequences of a play
+INTENT_NAMES += ("usable_now", "carry_over", "obligation")
 
 
 def test_the_vocabulary_file_loads_with_every_section():
@@ -67,6 +67,8 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
         ("park, hand is empty, am i forced to draw", {"obligation"}),
         ("公园手牌空了一定要抽吗", {"obligation"}),
         ("議事廳對手可以不抽嗎", {"obligation"}),
+        ("had $3 left over, does it carry over", {"carry_over"}),
+        ("没用完的钱能留到下回合吗", {"carry_over"}),
     ],
 )
 def test_question_words_say_what_kind_of_answer_is_wanted(q, intents):
@@ -89,6 +91,8 @@ def test_a_rulings_english_text_says_what_kind_of_fact_it_states():
     assert "obligation" in stated_intents("The draw is optional; you may end the turn with an empty hand.")
     assert "obligation" in stated_intents("The other players must draw their card.")
     assert "obligation" not in stated_intents("You draw nothing.")
+    assert "carry_over" in stated_intents("Coins you have not spent are lost in Cleanup.")
+    assert "carry_over" not in stated_intents("Unused Victory cards go back in the box.")
     assert "absence" in stated_intents("A player with 3 or fewer cards in hand discards nothing.")
     assert stated_intents("Setting an Action card aside is your choice.") == ("obligation",)  # no destination
 
