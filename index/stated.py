@@ -34,7 +34,7 @@ class StatedIntents:
 
     def factors(self, asked: tuple[str, ...]) -> np.ndarray:
         """Score factor by intent code (`codes[d]`) for rulings stating what `asked` asks for,
-        1.0 for no change (made once per combination of intents; there are at most 2^5, and a
+        1.0 for no change (made once per combination of intents asked, a few in a query, and a
         few dozen codes)."""
         cached = self._factors.get(asked)
         if cached is None:

@@ -18,7 +18,7 @@ from index.vocabulary import VOCABULARY, asked_intents, load_vocabulary, stated_
 
 INTENT_NAMES = ("number", "destination", "timing", "permission", "target")
 INTENT_NAMES += ("again", "scoring", "source", "action_cost", "absence")  # consequences of a play
-INTENT_NAMES += ("usable_now", "carry_over", "obligation")
+INTENT_NAMES += ("usable_now", "carry_over", "still", "obligation")
 
 
 def test_the_vocabulary_file_loads_with_every_section():
@@ -69,6 +69,8 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
         ("議事廳對手可以不抽嗎", {"obligation"}),
         ("had $3 left over, does it carry over", {"carry_over"}),
         ("没用完的钱能留到下回合吗", {"carry_over"}),
+        ("warlord took one of my 8 districts, do i still get the +4", {"still"}),
+        ("被拆掉一种颜色 五色加分还算吗", {"still"}),
     ],
 )
 def test_question_words_say_what_kind_of_answer_is_wanted(q, intents):
@@ -93,6 +95,8 @@ def test_a_rulings_english_text_says_what_kind_of_fact_it_states():
     assert "obligation" not in stated_intents("You draw nothing.")
     assert "carry_over" in stated_intents("Coins you have not spent are lost in Cleanup.")
     assert "carry_over" not in stated_intents("Unused Victory cards go back in the box.")
+    assert "still" in stated_intents("The bonus is kept even if a district is destroyed later.")
+    assert "still" not in stated_intents("Gain a card costing up to 4.")
     assert "absence" in stated_intents("A player with 3 or fewer cards in hand discards nothing.")
     assert stated_intents("Setting an Action card aside is your choice.") == ("obligation",)  # no destination
 
