@@ -18,9 +18,9 @@ VOCABULARY_PATH = Path(__file__).with_name("vocabulary.yaml")
 INTENTS = ("number", "destination", "timing", "permission", "target")
 # consequences: later this turn, points, from where, a play costing an Action, with none of something,
 # a card just gained used at once, what is left kept for the next turn, what was gained holding after
-# what happened next; whether a thing must be done
+# what happened next; whether a thing must be done; players level at the end
 INTENTS += ("again", "scoring", "source", "action_cost", "absence")
-INTENTS += ("usable_now", "carry_over", "still", "obligation")
+INTENTS += ("usable_now", "carry_over", "still", "obligation", "tie")
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from index.vocabulary import VOCABULARY, asked_intents, load_vocabulary, stated_
 
 INTENT_NAMES = ("number", "destination", "timing", "permission", "target")
 INTENT_NAMES += ("again", "scoring", "source", "action_cost", "absence")  # consequences of a play
-INTENT_NAMES += ("usable_now", "carry_over", "still", "obligation")
+INTENT_NAMES += ("usable_now", "carry_over", "still", "obligation", "tie")
 
 
 def test_the_vocabulary_file_loads_with_every_section():
@@ -71,6 +71,8 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
         ("没用完的钱能留到下回合吗", {"carry_over"}),
         ("warlord took one of my 8 districts, do i still get the +4", {"still"}),
         ("被拆掉一种颜色 五色加分还算吗", {"still"}),
+        ("tied on points at the end, who wins", {"tie"}),
+        ("最后两个人同分 谁赢", {"tie"}),
     ],
 )
 def test_question_words_say_what_kind_of_answer_is_wanted(q, intents):
@@ -97,6 +99,8 @@ def test_a_rulings_english_text_says_what_kind_of_fact_it_states():
     assert "carry_over" not in stated_intents("Unused Victory cards go back in the box.")
     assert "still" in stated_intents("The bonus is kept even if a district is destroyed later.")
     assert "still" not in stated_intents("Gain a card costing up to 4.")
+    assert "tie" in stated_intents("If the highest totals are tied, the player with fewer turns wins.")
+    assert "tie" not in stated_intents("The player with the most points wins.")
     assert "absence" in stated_intents("A player with 3 or fewer cards in hand discards nothing.")
     assert stated_intents("Setting an Action card aside is your choice.") == ("obligation",)  # no destination
 
