@@ -26,7 +26,7 @@ from index.normalise import normalise
 from index.synonyms import load_rows
 from index.tokenise import CJK_RUN
 
-INDEX_FORMAT = 7  # bump when the files of a built index change; older builds are refused
+INDEX_FORMAT = 8  # bump when the files of a built index change; older builds are refused
 CURRENT = "current"  # the symlink naming the build in use
 
 META = "meta.json"
