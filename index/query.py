@@ -15,7 +15,7 @@ from index.filters import FIELDS, Filters
 from index.normalise import normalise, to_simplified
 from index.vocabulary import INTENTS, VOCABULARY
 
-MAX_QUERY_CHARS = 200  # as the results page and docs/openapi.yaml say
+MAX_QUERY_CHARS = 500  # a player's post telling the situation first (the box and docs/openapi.yaml say it)
 
 # Filter values (index/vocabulary.yaml); Traditional spellings are folded before the lookup.
 GAME_VALUES = VOCABULARY.filters["game"]

@@ -14,7 +14,7 @@ from corpus.ingest.normalise import to_simplified
 from corpus.languages import LANGS, browser_facts
 from corpus.model import EDITIONS, GAMES, Entry
 from index.filters import FIELDS
-from index.query import WITHOUT_PARAMS
+from index.query import MAX_QUERY_CHARS, WITHOUT_PARAMS
 from refapp import i18n
 from refapp.board import board_at, client_run, ruling_index
 from refapp.catalog import FilterError, entry_to_json, localised, parse_filters
@@ -33,7 +33,6 @@ from refapp.vocabulary import board_strings
 
 bp = Blueprint("pages", __name__)
 
-MAX_QUERY_CHARS = 200
 LANGUAGES_JSON = json.dumps(browser_facts(), ensure_ascii=False, separators=(",", ":"))  # body data-languages
 MAX_RESULTS = 100  # the most results one page asks the search for ("show more")
 
@@ -65,6 +64,7 @@ def inject_helpers() -> dict[str, Any]:
         "lang": lang,
         "langs": LANGS,
         "languages_json": LANGUAGES_JSON,
+        "max_query_chars": MAX_QUERY_CHARS,
         "asset": state.asset_url,
         "loc": lambda value: localised(value, lang),
         "md": render_text,

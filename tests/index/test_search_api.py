@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 from flask import Flask
 
+from index.query import MAX_QUERY_CHARS
 from refapp import search
 from refapp.views import search_api
 
@@ -52,6 +53,19 @@ def test_url_parameters_filter_like_the_box(client):
         "/api/search", query_string={"q": "女巫", "type": "attack", "edition": "2e"}
     ).get_json()
     assert [r["id"] for r in typed["results"]] == ["dominion/witch"]
+
+
+def test_a_players_post_telling_the_situation_first_is_searched_not_refused(client):
+    post = (
+        "so last night my buddy played a library and drew into a village. he said he had to keep it, "
+        "i said you can set it aside and keep drawing. we argued for ages and nobody had the rulebook. "
+        "then he also claimed the set aside cards get shuffled in if the deck runs out halfway. "
+        "who is right about the library?"
+    )
+    assert 300 < len(post) <= MAX_QUERY_CHARS
+    assert client.get("/api/search", query_string={"q": post}).status_code == 200
+    r = client.get("/api/search", query_string={"q": "x" * (MAX_QUERY_CHARS + 1)})
+    assert r.status_code == 400 and "too long" in r.get_json()["error"]
 
 
 def test_limit_parameter(client):

@@ -89,7 +89,7 @@ def test_a_tie_between_a_groups_forms_is_broken_the_same_way_every_time(real):
         ({"q": "game:citadels", "plain": "女巫"}, "this search has none"),
         ({"q": "女巫", "no_intent": "why"}, "unknown intent 'why'"),
         ({"q": "女巫", "plain": ["女巫"] * 9}, "the limit is 8"),
-        ({"q": "女巫", "plain": "x" * 201}, "too long"),
+        ({"q": "女巫", "plain": "x" * 501}, "too long"),
         ({"q": "女巫", "plain": "!!"}, "needs a word of the query"),
         ({"q": "女巫", "plain": 3}, "plain must be text"),
     ],

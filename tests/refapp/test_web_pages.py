@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from index.query import MAX_QUERY_CHARS
 from refapp import i18n
 
 LANG_HEADERS = {"en": "en-GB,en;q=0.9", "zh-Hans": "zh-CN,zh;q=0.9", "zh-Hant": "zh-TW,zh;q=0.9"}
@@ -23,6 +24,7 @@ def test_home_is_in_the_browser_language_with_a_focused_search_box(client, lang)
     assert f'<html lang="{lang}">' in page
     assert i18n.translate("site.tagline", lang) in page
     assert re.search(r'<input id="q"[^>]*autofocus', page, re.S)
+    assert re.search(rf'<input id="q"[^>]*maxlength="{MAX_QUERY_CHARS}"', page, re.S)  # what the search takes
     assert 'href="/browse?game=dominion&amp;edition=1e"' in page
     assert 'href="/browse?game=dominion&amp;cost=5"' in page
     assert 'href="/browse?game=citadels&amp;type=character"' in page
@@ -182,7 +184,7 @@ def test_search_error_from_the_index_is_a_400_page(client):
 
 def test_empty_and_overlong_queries(client):
     assert client.get("/search?q=").status_code == 200
-    r = client.get("/search", query_string={"q": "x" * 500})
+    r = client.get("/search", query_string={"q": "x" * (MAX_QUERY_CHARS + 1)})
     assert r.status_code == 400
 
 
@@ -411,7 +413,7 @@ def test_an_overlong_query_gets_a_small_400_page_that_echoes_only_the_accepted_p
     response = client.get("/search?q=" + "图" * 10000)
     assert response.status_code == 400
     assert len(response.data) < 60_000
-    assert "图" * 201 not in response.get_data(as_text=True)
+    assert "图" * (MAX_QUERY_CHARS + 1) not in response.get_data(as_text=True)
 
 
 def embedded_run(page: str) -> dict:
