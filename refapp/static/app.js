@@ -147,7 +147,8 @@
     } catch (e) { return []; }
   }
   function remember(q) {
-    q = (q || "").trim().slice(0, 200);
+    var box = document.getElementById("q");  // as long as the box takes (its maxlength, the search's limit)
+    q = (q || "").trim().slice(0, box && box.maxLength > 0 ? box.maxLength : 500);
     if (!q) return;
     var list = readRecent().filter(function (x) { return x !== q; });
     list.unshift(q);

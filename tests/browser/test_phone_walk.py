@@ -10,6 +10,7 @@ import re
 import pytest
 
 from corpus.glossary import load_glossary
+from index.query import MAX_QUERY_CHARS
 
 PHONE = {"width": 390, "height": 844}
 ZOOM_200 = {"width": 195, "height": 422}  # browser zoom 200 % on the phone: half the CSS pixels
@@ -133,12 +134,12 @@ def test_a_list_of_sources_reads_one_source_a_line(live_server, browser, lang, p
 def test_a_too_long_search_says_why_on_the_first_screen_at_200_percent_zoom(live_server, browser):
     ctx, page, errors = open_page(browser, "zh-Hant", viewport=ZOOM_200, scale=2)
     try:
-        response = page.goto(live_server.url + "/search?q=" + "x" * 400)
+        response = page.goto(live_server.url + "/search?q=" + "x" * (MAX_QUERY_CHARS + 200))
         assert response is not None and response.status == 400
         notice = page.locator(".notice[role=alert]")
         box = notice.bounding_box()
         assert box is not None and box["y"] + box["height"] <= ZOOM_200["height"], box
-        assert "200" in notice.inner_text()  # the reason: how long a search may be
+        assert str(MAX_QUERY_CHARS) in notice.inner_text()  # the reason: how long a search may be
         assert errors == []
     finally:
         ctx.close()
