@@ -43,7 +43,8 @@ DEV_7 = ROOT / "tests" / "data" / "dev-7.yaml"  # fresh English dev questions (h
 DEV_8 = ROOT / "tests" / "data" / "dev-8.yaml"  # fresh English and Traditional Chinese dev questions
 DEV_9 = ROOT / "tests" / "data" / "dev-9.yaml"  # ... and more, to arbitrate this session's changes
 DEV_10 = ROOT / "tests" / "data" / "dev-10.yaml"  # fresh English: long posts and terse table queries
-DEVS = [p for p in (DEV_2, DEV_3, DEV_4, DEV_5, DEV_6, DEV_7, DEV_8, DEV_9, DEV_10) if p.exists()]
+DEV_11 = ROOT / "tests" / "data" / "dev-11.yaml"  # fresh, each script a third: plain English, phone Chinese
+DEVS = [p for p in (DEV_2, DEV_3, DEV_4, DEV_5, DEV_6, DEV_7, DEV_8, DEV_9, DEV_10, DEV_11) if p.exists()]
 
 
 @dataclass(frozen=True)
@@ -243,7 +244,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--queries", type=Path, default=QUERIES)
     ap.add_argument("--heldout", type=Path, action="append", help="held-out file(s); default: all of them")
     ap.add_argument(
-        "--dev", type=Path, action="append", help="dev files (held-out format); default: dev-2 to dev-10"
+        "--dev", type=Path, action="append", help="dev files (held-out format); default: dev-2 to dev-11"
     )
     ap.add_argument("--data-dir", type=Path, default=None)
     ap.add_argument("--no-build", action="store_true", help="use the current index in --data-dir")
