@@ -8,6 +8,8 @@
   emptied at start and told when a worker exits. A folder made here (no
   PROMETHEUS_MULTIPROC_DIR given) is removed when the process that made it exits (gunicorn's
   on_exit in the master, else at exit; forked workers leave it alone).
+- A kept-alive connection is closed after REQUESTS_PER_CONNECTION answers (`pre_request`), so
+  that a recycled worker's clients do not all stay on the other worker.
 """
 
 from __future__ import annotations
@@ -153,6 +155,22 @@ def _malloc_trim() -> None:
             _libc = False
     if _libc:
         _libc.malloc_trim(0)
+
+
+REQUESTS_PER_CONNECTION = 10  # answers on one kept-alive connection, the last saying Connection: close
+
+
+def pre_request(worker, req) -> None:  # type: ignore[no-untyped-def]
+    """A kept-alive connection is closed after REQUESTS_PER_CONNECTION answers (as nginx's
+    keepalive_requests), so that connections spread again over the workers. A connection stays
+    with the worker that accepted it: when one worker is recycled (--max-requests), its clients
+    reconnect to the one still running while the new one starts, and the proxy's (or a
+    benchmark's) kept-alive connections all ended up on one worker, the other idle: a replica
+    answered with half its CPUs (scripts/bench_serve.py: 528 against 730 requests/s with 10, 5
+    and 2 giving 714 and 632; docs/perf.md). Reconnecting costs the client a handshake every
+    tenth request; a worker answers it from its event loop."""
+    if req.req_number >= REQUESTS_PER_CONNECTION:
+        req.force_close()
 
 
 def post_request(worker, req, environ, resp) -> None:  # type: ignore[no-untyped-def]

@@ -109,8 +109,11 @@ def test_a_chunked_body_over_the_limit_gets_413_and_one_within_is_answered(port)
 
 def test_clients_that_do_not_read_their_answers_hold_no_thread(port):
     """Issue 21, defect 4 (slow readers): four clients with a tiny receive window ask for a
-    200 KB answer thirty times over (pipelined) and read nothing; a thread used to wait on
-    each, and /healthz timed out. Then one such client does read, and gets every answer."""
+    200 KB answer ten times over (pipelined: as many as a connection is answered) and read
+    nothing; a thread used to wait on each, and /healthz timed out. Then one such client does
+    read, and gets every answer."""
+    from refapp.commands.serve_config import REQUESTS_PER_CONNECTION
+
     request = b"GET /api/offline-pack HTTP/1.1\r\nHost: x\r\nAccept-Encoding: identity\r\n\r\n"
     stalled = []
     try:
@@ -119,7 +122,7 @@ def test_clients_that_do_not_read_their_answers_hold_no_thread(port):
             s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
             s.settimeout(10)
             s.connect(("127.0.0.1", port))
-            s.sendall(request * 30)
+            s.sendall(request * REQUESTS_PER_CONNECTION)
             stalled.append(s)
         time.sleep(0.5)
         for _ in range(3):
@@ -127,7 +130,7 @@ def test_clients_that_do_not_read_their_answers_hold_no_thread(port):
             assert get(port, "/api/search?q=library&lang=en", timeout=5)[0] == 200
         reader = stalled[0]
         sizes = set()
-        for _ in range(30):
+        for _ in range(REQUESTS_PER_CONNECTION):
             head, body = read_answer(reader)
             assert head.startswith(b"HTTP/1.1 200")
             sizes.add(len(body))
@@ -219,3 +222,23 @@ def test_serve_recycles_workers_with_jitter_by_default():
     argv = gunicorn_argv("127.0.0.1", 8000, 2, debug=False)
     assert int(argv[argv.index("--max-requests") + 1]) == MAX_REQUESTS > 0
     assert int(argv[argv.index("--max-requests-jitter") + 1]) > 0
+
+
+def test_a_kept_alive_connection_is_closed_after_its_tenth_answer(port):
+    """Connections stay with the worker that accepted them: after a worker was recycled, every
+    kept-alive client had moved to the other one and a replica answered with half its CPUs.
+    A connection now says `Connection: close` on its REQUESTS_PER_CONNECTION-th answer (and
+    not before), so clients reconnect and spread over the workers again."""
+    import http.client
+
+    from refapp.commands.serve_config import REQUESTS_PER_CONNECTION
+
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=20)
+    said = []
+    for _ in range(REQUESTS_PER_CONNECTION):
+        conn.request("GET", "/healthz")
+        r = conn.getresponse()
+        r.read()
+        said.append((r.status, r.getheader("Connection", "").lower()))
+    conn.close()
+    assert said == [(200, "keep-alive")] * (REQUESTS_PER_CONNECTION - 1) + [(200, "close")]
