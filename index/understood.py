@@ -21,6 +21,7 @@ from corpus.languages import pick
 from index.analysis import QueryAnalysis, ascii_runs, name_groups
 from index.errors import QueryError
 from index.query import Filters, Without, without_field
+from index.ranking import this_game
 from index.tokenise import english_words
 
 ANY_GAME = "any"  # game=any: no game filter and no game guessed
@@ -129,7 +130,10 @@ def understood(
     """The `understood` object of a search answer (see docs/api.md)."""
     base = " ".join(w for w in (a.text, a.edition_word, a.game_word) if w)
     names: list[dict[str, Any]] = []
+    in_game = {e for g in this_game(a, entries, list(a.groups)) for e in g}
     for group in a.groups:
+        if in_game.isdisjoint(group):
+            continue  # a name only the other game has is a word of the question there, no thing in play
         # the words as written ('bishops' for the Bishop), so plain= finds them in the query
         written = {a.text[m.start : m.end] for m in a.names if m.form.entry in group}
         forms = sorted(written, key=lambda f: (-len(f), f))

@@ -177,3 +177,15 @@ def test_plurals_leave_everyday_words_and_names_of_their_own_alone(real):
     assert "citadels/keep" not in named("he keeps the crown")
     assert "citadels/keep" in named("the keep and the crown")
     assert "dominion/gardens" in named("how do gardens score")
+
+
+def test_a_name_only_the_other_game_has_is_no_chip_once_the_game_is_said(real):
+    # 谁赢 ('who wins') is a name of Dominion's scoring rule; in a question naming Citadels it
+    # is a word of the question, as the ranking reads it (index.ranking.this_game), so no chip
+    # says the search read Dominion's rule
+    u = real.search("打平了 誰贏 富饒之城", "zh-Hant").understood
+    assert u["game"]["value"] == "citadels"
+    assert [n for n in u["names"] if not any(i.startswith("citadels/") for i in n["ids"])] == []
+    assert "tie" in [i["value"] for i in u["intents"]]
+    # without the game said, the same word is the rule's name
+    assert real.search("誰贏", "zh-Hant").understood["names"][0]["ids"] == ["dominion/rules/scoring-and-ties"]
