@@ -166,9 +166,10 @@ def pre_request(worker, req) -> None:  # type: ignore[no-untyped-def]
     with the worker that accepted it: when one worker is recycled (--max-requests), its clients
     reconnect to the one still running while the new one starts, and the proxy's (or a
     benchmark's) kept-alive connections all ended up on one worker, the other idle: a replica
-    answered with half its CPUs (scripts/bench_serve.py: 528 against 730 requests/s with 10, 5
-    and 2 giving 714 and 632; docs/perf.md). Reconnecting costs the client a handshake every
-    tenth request; a worker answers it from its event loop."""
+    answered with half its CPUs (scripts/bench_serve.py's uncached searches: 528 requests/s
+    without a limit, 730 with 10; 5 and 2 gave 714 and 632; docs/deploy.md). Reconnecting costs
+    the client a handshake every tenth request. (gunicorn's own pre_request, replaced here, only
+    logged the request at debug level; the access log has it.)"""
     if req.req_number >= REQUESTS_PER_CONNECTION:
         req.force_close()
 
