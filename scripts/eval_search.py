@@ -4,7 +4,7 @@ longer independent: vocabulary rows, question-bank copies and fixes were made af
 read; see docs/perf.md) and tests/data/heldout-2.yaml (frozen before anyone ran it; its misses are
 never printed, only its figures by group).
 
-The dev files (tests/data/dev-2.yaml to dev-10.yaml, in the held-out format) are tuned
+The dev files (tests/data/dev-2.yaml to dev-11.yaml, in the held-out format) are tuned
 on: their misses are printed like the judged set's. Prints, per group: hit@1, hit@3 and MRR (the
 expected entry), ruling@1 and ruling@3 (a result among the top k is a ruling that answers the question: same
 entry, same ruling), then the misses.
