@@ -15,7 +15,7 @@ from index.game_words import game_evidence, guess_game
 from index.lexicon import NameForm
 from index.normalise import whole_word
 from index.pinyin import is_common_phrase
-from index.spelling import by_length, correct_chinese, correct_english, correct_pinyin
+from index.spelling import SpellingVocabulary, by_length, correct_chinese, correct_english, correct_pinyin
 from index.tokenise import EN_STOPWORDS, Tokeniser, english_words
 from index.vocabulary import VOCABULARY
 
@@ -98,7 +98,7 @@ class Tables:
     """Read-only lookups built once per opened index."""
 
     forms: tuple[NameForm, ...]
-    vocab: Mapping[str, int]
+    vocab: SpellingVocabulary  # English word -> count, typos looked up by their deletions
     pinyin: Mapping[str, frozenset[str]]  # full pinyin / initials / joined English name -> entry ids
     pinyin_sorted: tuple[str, ...]  # the same, sorted, for prefix look-ups
     pinyin_lengths: Mapping[int, tuple[str, ...]]  # the same by length, for typo look-ups
@@ -330,7 +330,7 @@ def build_tables(
     pinyin = {k: v for k, v in pinyin.items() if k not in EN_STOPWORDS}
     return Tables(
         forms=forms,
-        vocab=vocab,
+        vocab=SpellingVocabulary(vocab),
         pinyin={k: frozenset(v) for k, v in pinyin.items()},
         pinyin_sorted=tuple(sorted({f.pinyin for f in forms if f.chinese})),
         pinyin_lengths=by_length({f.pinyin for f in forms if f.chinese}),

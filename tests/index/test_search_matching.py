@@ -190,9 +190,9 @@ def test_snippet_escapes_everything_but_its_marks(fx):
 
 
 def test_english_corrections_prefer_names_and_leave_ordinary_words_alone():
-    from index.spelling import correct_english
+    from index.spelling import SpellingVocabulary, correct_english
 
-    vocab = {"library": 100, "multiply": 5, "shuffle": 4}
+    vocab = SpellingVocabulary({"library": 100, "multiply": 5, "shuffle": 4})
     assert correct_english("libary", vocab) == "library"
     assert correct_english("multiple", vocab) is None  # an ordinary word, not a typo of 'multiply'
     assert correct_english("library", vocab) is None

@@ -1,0 +1,67 @@
+"""English typo look-up: the words a typo is compared with are found through their deletions
+(`index.spelling.SpellingVocabulary`); they must be exactly the words a scan of the whole
+vocabulary finds, in the same order."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from index.spelling import MAX_NEAR, SpellingVocabulary, correct_english, deletions
+
+WORDS = [
+    "library", "militia", "chapel", "cellar", "market", "remodel", "remove", "reveal", "revealed",
+    "trash", "trashed", "crash", "cards", "card", "draw", "drew", "shuffle", "shuffles", "thief",
+    "throne", "thrones", "room", "moat", "moats", "mine", "mines", "gold", "golds", "bold", "cold",
+    "colds", "told", "toll", "tall", "ball", "call", "calls", "call", "alls", "all", "ab", "ba",
+]  # fmt: skip
+COUNTS = {w: 100 if w in {"library", "militia", "chapel", "moat"} else 1 + i % 7 for i, w in enumerate(WORDS)}
+VOCAB = SpellingVocabulary(COUNTS)
+
+
+def scanned(word: str, limit: int) -> list[tuple[str, int]]:
+    """What comparing the word with every vocabulary word finds (the look-up before the index)."""
+    found = process.extract(word, COUNTS.keys(), scorer=OSA.distance, score_cutoff=limit, limit=MAX_NEAR)
+    return [(w, d) for w, d, _ in found]
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.sampled_from(WORDS),
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 20), st.sampled_from("abcdelmorst")), max_size=3),
+    st.integers(1, 2),
+)
+def test_near_words_are_the_scan_s_words_in_its_order(word, edits, limit):
+    typed = list(word)
+    for op, at, letter in edits:  # delete, insert, substitute, swap two neighbours
+        i = at % (len(typed) + 1)
+        if op == 0 and i < len(typed):
+            del typed[i]
+        elif op == 1:
+            typed.insert(i, letter)
+        elif op == 2 and i < len(typed):
+            typed[i] = letter
+        elif op == 3 and i + 1 < len(typed):
+            typed[i], typed[i + 1] = typed[i + 1], typed[i]
+    typo = "".join(typed)
+    assert VOCAB.near(typo, limit) == scanned(typo, limit)
+
+
+def test_two_swaps_are_two_edits_away():
+    # OSA counts a swap of neighbours as one edit: 'ibrlayr' is two swaps from 'library'.
+    assert ("library", 2) in VOCAB.near("ilbrayr", 2)
+    assert VOCAB.near("ilbrayr", 1) == []
+
+
+def test_deletions_reach_every_string_two_characters_shorter():
+    assert set(deletions("abc", 2)) == {"abc", "bc", "ac", "ab", "c", "b", "a"}
+    assert deletions("abc", 0) == ["abc"]
+
+
+def test_a_typo_of_a_name_is_corrected_and_a_known_word_is_not():
+    assert correct_english("militai", VOCAB) == "militia"
+    assert correct_english("chapl", VOCAB) == "chapel"
+    assert correct_english("moats", VOCAB) is None  # a word of the vocabulary
+    assert correct_english("rom", VOCAB) is None  # too short to correct
