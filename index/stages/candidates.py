@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from index.opened import OpenedIndex
     from index.stages.request import Request
 
-CANDIDATES = 100
+CANDIDATES = 80
 PHRASE_SCORE = 10.0  # a unit holding the quoted phrase(s)
 OPINION_DEPTH = 10  # units of the second opinion merged with the ranking
 
