@@ -30,11 +30,15 @@ def name_clauses(a: QueryAnalysis, clauses: list[Clause], o: OpenedIndex) -> lis
     named = a.named_entries
     if not named or a.text in {m.form.norm for m in a.names}:
         return []
+    at: dict[str, list[int]] = {}  # term -> where its clauses are (the pinyin field's: every entry's)
+    for i, c in enumerate(clauses):
+        at.setdefault("" if c.field == "pinyin" else c.term, []).append(i)
+    pinyin = at.get("", [])
     out = []
     for entry in sorted(named):
         if entry in o.units.units_of:
-            own = o.own_name_tokens.get(entry, frozenset())
-            out.append((entry, [c for c in clauses if c.term in own or c.field == "pinyin"]))
+            own = [i for t in o.own_name_tokens.get(entry, ()) if t in at for i in at[t]]
+            out.append((entry, [clauses[i] for i in sorted(own + pinyin)]))  # in the clauses' order
     return out
 
 
