@@ -78,29 +78,32 @@ def _between(scores: Scores, start: int, stop: int) -> Scores:
 def _with_questions(summed: Scores, o: OpenedIndex, span: int) -> tuple[Scores, Scores]:
     """The units' scores with their questions added (`_add_questions`), and without: `summed`
     holds unit and question documents of groups numbered `span` apart."""
-    question = summed.docs % span >= o.first_question
-    own = Scores(summed.docs[~question], summed.values[~question])
+    docs, values = summed
+    within = docs % span  # the document's number in its group
+    question = within >= o.first_question
     if not question.any():
-        return own, own
-    asked = Scores(summed.docs[question], summed.values[question])
-    return _add_questions(own, asked, o.unit_of_doc, span), own
+        return summed, summed
+    unit = ~question
+    own = Scores(docs[unit], values[unit])
+    units = o.unit_of_doc[within[question]] + (docs[question] - within[question])  # in their groups
+    return _add_questions(own, units, values[question]), own
 
 
-def _add_questions(own: Scores, asked: Scores, unit_of_doc: np.ndarray, span: int) -> Scores:
-    """Adds each unit's questions to its score, best first, each weighted QUESTION_DECAY times
-    the one before (the same sums in the same order as ranker.js)."""
-    group_start = asked.docs - asked.docs % span
-    units = unit_of_doc[asked.docs - group_start] + group_start
-    order = _by_unit_best_first(units, asked.values)
-    units, values = units[order], asked.values[order]
+def _add_questions(own: Scores, units: np.ndarray, values: np.ndarray) -> Scores:
+    """Adds each unit's questions (`units`: whose each question is, `values`: its score) to its
+    score, best first, each weighted QUESTION_DECAY times the one before (the same sums in the
+    same order as ranker.js)."""
+    order = _by_unit_best_first(units, values)
+    units, values = units[order], values[order]
     n = len(units)
     first = np.empty(n, bool)
     first[0] = True
     np.not_equal(units[1:], units[:-1], out=first[1:])
-    starts = np.flatnonzero(first)
-    place = np.arange(n) - np.repeat(starts, np.diff(np.append(starts, n)))  # 0 for a unit's best
+    index = np.arange(n)
+    place = index - np.maximum.accumulate(np.where(first, index, 0))  # 0 for a unit's best
     weights = _decay_weights(-(-(int(place.max()) + 1) // 64) * 64)
-    return add_up([own.docs, units], [own.values, values * weights[place]])
+    weighted = values * weights[place]
+    return add_up_flat(np.concatenate((own.docs, units)), np.concatenate((own.values, weighted)))
 
 
 def _by_unit_best_first(units: np.ndarray, values: np.ndarray) -> np.ndarray:

@@ -131,7 +131,8 @@ def test_a_unit_adds_its_questions_best_first_each_decayed_as_ranker_js_does(par
             weight *= QUESTION_DECAY
         want[u] = total
     own_scores = add_up(*_arrays([own] if own else []))
-    got = _add_questions(own_scores, asked, np.array(unit_of, np.intp), 41) if len(asked.docs) else own_scores
+    units = np.array(unit_of, np.intp)[asked.docs]  # whose each question is
+    got = _add_questions(own_scores, units, asked.values) if len(asked.docs) else own_scores
     assert isinstance(got, Scores)
     assert got.as_dict() == want
 
