@@ -45,7 +45,9 @@ DEV_9 = ROOT / "tests" / "data" / "dev-9.yaml"  # ... and more, to arbitrate thi
 DEV_10 = ROOT / "tests" / "data" / "dev-10.yaml"  # fresh English: long posts and terse table queries
 DEV_11 = ROOT / "tests" / "data" / "dev-11.yaml"  # fresh, each script a third: plain English, phone Chinese
 DEV_12 = ROOT / "tests" / "data" / "dev-12.yaml"  # fresh English from one writer, as heldout-2 was written
-DEVS = [p for p in (DEV_2, DEV_3, DEV_4, DEV_5, DEV_6, DEV_7, DEV_8, DEV_9, DEV_10, DEV_11, DEV_12) if p.exists()]
+DEVS = [
+    p for p in (DEV_2, DEV_3, DEV_4, DEV_5, DEV_6, DEV_7, DEV_8, DEV_9, DEV_10, DEV_11, DEV_12) if p.exists()
+]
 
 
 @dataclass(frozen=True)
