@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from index.analysis import QueryAnalysis
 from index.fold import fold
 from index.fusion import fuse, opinion_weight
+from index.game_words import STRONG_MARGIN
 from index.ranking import Scored, rank
 from index.stages.answers import named_answers, other_answers
 
@@ -26,7 +27,8 @@ def rank_candidates(
     req: Request, a: QueryAnalysis, found: Candidates, o: OpenedIndex, asks: bool
 ) -> list[Scored]:
     """Entries best first; for a question (words besides names: `asks`, from
-    `asks_besides_names`), merged with the second opinion the candidates hold (`index.fusion`)."""
+    `asks_besides_names`), merged with the second opinion the candidates hold (`index.fusion`),
+    less its units of the other game when the query's game is known (`known_game`)."""
     hits = found.hits
     if req.phrase_tokens:
         allowed = {e for _, e, _ in hits}  # with a quoted phrase, only entries holding it
@@ -37,13 +39,22 @@ def rank_candidates(
         ranked = rank(a, hits, req.filters, o.rank_tables, answers)
     extra, at = other_answers(a, ranked, hits, answers, o, asks)
     ranked = ranked[:at] + extra + ranked[at:]
-    if found.opinion:  # a question without a phrase: the second opinion too
-        ranked = fuse(ranked, found.opinion, opinion_weight(a.content_length))
+    if found.opinion:  # a question without a phrase: the second opinion too, of the query's game
+        game = known_game(a)
+        opinion = [(u, e) for u, e in found.opinion if game is None or o.entries[e]["game"] == game]
+        ranked = fuse(ranked, opinion, opinion_weight(a.content_length))
     ranked = both_games_shown(a, ranked, o.entries)
     if req.phrase_tokens:
         return ranked
     named = a.named_entries
     return fold(ranked, o.entries, o.passages.english_words, named=named, order=o.rank_tables.kind_order)
+
+
+def known_game(a: QueryAnalysis) -> str | None:
+    """The game the query names, or that its words point to clearly (`STRONG_MARGIN`). The second
+    opinion, a plain engine's, knows no game: 'how many district cards and coins does each
+    player get at the start' was answered by Dominion's starting deck through it."""
+    return a.game_hint or (a.game_guess if a.game_margin >= STRONG_MARGIN else None)
 
 
 def both_games_shown(

@@ -1193,7 +1193,11 @@
         if (hasPhrase) { var allowed = new Set(hits.map(function (h) { return h[1]; })); ranked = ranked.filter(function (s) { return allowed.has(s.entry); }); }
         var extra = otherAnswers(a, ranked, hits, answers);
         ranked = ranked.slice(0, extra[1]).concat(extra[0], ranked.slice(extra[1]));
-        if (!hasPhrase && asksBesidesNames(a)) ranked = fuse(ranked, opinionOf(f, clauses), opinionWeight(Math.max(1, a.contentChars)));  // a question: the second opinion too
+        if (!hasPhrase && asksBesidesNames(a)) {  // a question: the second opinion too, of the query's game (index.stages.rank.known_game)
+          var known = a.gameHint || (a.gameMargin >= K.STRONG_MARGIN ? a.gameGuess : null);
+          var opinion = opinionOf(f, clauses).filter(function (ue) { return !known || entries.get(ue[1]).game === known; });
+          ranked = fuse(ranked, opinion, opinionWeight(Math.max(1, a.contentChars)));
+        }
         ranked = bothGamesShown(a, ranked);
         if (!hasPhrase) {
           var named = namedOf(a);

@@ -241,3 +241,22 @@ def test_without_an_opinion_the_candidates_and_names_are_the_same(fx, q):
     assert {e: s.as_dict() for e, s in without.names.items()} == {
         e: s.as_dict() for e, s in with_opinion.names.items()
     }
+
+
+@pytest.mark.parametrize("q", ["citadels library draw cards", "district build gold library"])
+def test_the_second_opinion_adds_nothing_of_the_other_game_once_the_game_is_known(fx, q):
+    """The opinion is a plain engine's and knows no game: a question naming Citadels, or clearly
+    in its words, is not moved by Dominion's units there; one that leaves the game open is."""
+    req, a, clauses, found = through_candidates(fx, q)
+    o = fx.opened
+
+    def ranked(opinion):
+        return [(s.entry, s.unit) for s in rank_candidates(req, a, found._replace(opinion=opinion), o, True)]
+
+    dominion = [(u, e) for u, e in found.opinion if e.startswith("dominion/")]
+    assert dominion and ranked(dominion) == ranked([])
+    open_req, open_a, open_clauses, open_found = through_candidates(fx, "library draw cards keep")
+    dominion = [(u, e) for u, e in open_found.opinion if e.startswith("dominion/")]
+    assert rank_candidates(
+        open_req, open_a, open_found._replace(opinion=dominion), o, True
+    ) != rank_candidates(open_req, open_a, open_found._replace(opinion=[]), o, True)
