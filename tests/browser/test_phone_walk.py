@@ -263,3 +263,28 @@ def test_a_tools_error_is_said_in_the_readers_words(live_server, browser, path):
         assert errors == []
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize(
+    ("q", "lang"),
+    [
+        ("can chapel trash itself", "en"),
+        ("图书馆 抓到行动牌可以跳过吗", "zh-Hans"),
+        ("刺客 殺 國王", "zh-Hant"),
+    ],
+)
+def test_at_200_percent_zoom_the_first_result_starts_on_the_first_screen(live_server, browser, q, lang):
+    """The header, the box and the "read as" chips take less room when zoomed (the language links
+    and the text-size button short, the search button a magnifier named by its word, the results
+    heading read out rather than shown), so the first result is not a screen and a half down."""
+    ctx, page, errors = open_page(browser, lang, viewport=ZOOM_200, scale=2)
+    try:
+        page.goto(f"{live_server.url}/search?q={q}&lang={lang}")
+        top = page.locator("li.result").first.bounding_box()
+        assert top is not None and top["y"] < ZOOM_200["height"], top
+        button = page.locator("form.search button[type=submit]")
+        assert button.inner_text().strip() == {"en": "Search", "zh-Hans": "搜索", "zh-Hant": "搜尋"}[lang]
+        assert page.locator("#textsize").get_attribute("aria-pressed") in ("true", "false")
+        assert errors == []
+    finally:
+        ctx.close()
