@@ -79,6 +79,19 @@ def test_question_words_say_what_kind_of_answer_is_wanted(q, intents):
     assert intents <= set(asked_intents(normalise(q)))
 
 
+@pytest.mark.parametrize(
+    "q",
+    [
+        "navigator can he build after taking the 4 gold",
+        "领航员拿了四块钱之后还能建吗",
+        "铁匠铺抽三张牌以后还能打行动吗",
+    ],
+)
+def test_a_step_told_in_order_does_not_ask_when(q):
+    # 'after', 之后 and 以后 tell what happened first; the question is whether, not when
+    assert "timing" not in asked_intents(normalise(q))
+
+
 def test_a_rulings_english_text_says_what_kind_of_fact_it_states():
     assert "destination" in stated_intents("The gained card goes to your discard pile.")
     assert "number" in stated_intents("Each player trashes at most one card")
