@@ -49,6 +49,7 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
         ("宴會換來的牌放哪", {"destination"}),
         ("where does a gained card go", {"destination"}),
         ("盗贼什么时候偷钱", {"timing"}),
+        ("when does the thief take the gold", {"timing"}),
         ("who gets the crown", {"target"}),
         ("can I play two actions", {"permission"}),
         ("can I play it again later this turn", {"again"}),
@@ -85,10 +86,12 @@ def test_question_words_say_what_kind_of_answer_is_wanted(q, intents):
         "navigator can he build after taking the 4 gold",
         "领航员拿了四块钱之后还能建吗",
         "铁匠铺抽三张牌以后还能打行动吗",
+        "militia when i only got 3 cards left",
     ],
 )
 def test_a_step_told_in_order_does_not_ask_when(q):
-    # 'after', 之后 and 以后 tell what happened first; the question is whether, not when
+    # 'after', 之后 and 以后 tell what happened first, and 'when' with no question verb after it
+    # sets the scene ('when i only got 3 cards'); the question is whether, not when
     assert "timing" not in asked_intents(normalise(q))
 
 
