@@ -87,11 +87,14 @@ def test_question_words_say_what_kind_of_answer_is_wanted(q, intents):
         "领航员拿了四块钱之后还能建吗",
         "铁匠铺抽三张牌以后还能打行动吗",
         "militia when i only got 3 cards left",
+        "does only the first player to finish get the bonus",
+        "merchant gives +1 for the first silver only?",
     ],
 )
 def test_a_step_told_in_order_does_not_ask_when(q):
-    # 'after', 之后 and 以后 tell what happened first, and 'when' with no question verb after it
-    # sets the scene ('when i only got 3 cards'); the question is whether, not when
+    # 'after', 之后 and 以后 tell what happened first, 'when' with no question verb after it sets
+    # the scene ('when i only got 3 cards'), and 'first' names which one ('the first silver');
+    # the question is whether, or which, not when
     assert "timing" not in asked_intents(normalise(q))
 
 
