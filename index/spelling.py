@@ -5,7 +5,7 @@ Pure functions over the index's vocabulary and lexicon; they return corrections,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import process
@@ -46,7 +46,7 @@ def deletions(word: str, most: int) -> list[str]:
     return out
 
 
-class SpellingVocabulary(Mapping[str, int]):
+class SpellingVocabulary(dict[str, int]):
     """The English vocabulary (word -> count) with its words' deletions (`deletions`, MAX_EDITS
     deep) indexed: two strings within k edits of each other (OSA: insert, delete, substitute, swap
     two neighbours) both reach one string by deleting at most k characters each, so the words
@@ -54,8 +54,8 @@ class SpellingVocabulary(Mapping[str, int]):
     few words rather than with the whole vocabulary (a scan costs about 80 us a word)."""
 
     def __init__(self, counts: Mapping[str, int]):
-        self._counts = dict(counts)
-        self._words = tuple(self._counts)
+        super().__init__(counts)
+        self._words = tuple(self)
         by_deletion: dict[str, list[int]] = {}
         for i, w in enumerate(self._words):
             for d in deletions(w, MAX_EDITS):
@@ -72,18 +72,6 @@ class SpellingVocabulary(Mapping[str, int]):
             if edits <= limit:
                 scored.append((edits, i))
         return [(self._words[i], edits) for edits, i in sorted(scored)[:MAX_NEAR]]
-
-    def __getitem__(self, word: str) -> int:
-        return self._counts[word]
-
-    def __contains__(self, word: object) -> bool:
-        return word in self._counts
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._counts)
-
-    def __len__(self) -> int:
-        return len(self._counts)
 
 
 def correct_english(word: str, vocab: SpellingVocabulary) -> str | None:
