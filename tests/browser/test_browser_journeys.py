@@ -206,6 +206,7 @@ def test_works_offline_after_one_visit(live_server, phone, target, tmp_path):
 
     ctx.set_offline(True)
     page.goto(f"{live_server.url}/entries/{entry['id']}")
+    page.locator("h1", has_text=entry["names"]["zh-Hans"]).wait_for(timeout=5000)
     assert page.locator("h1").inner_text().strip() == entry["names"]["zh-Hans"]
     page.goto(f"{live_server.url}/scenarios/{scenario['id']}#step=2")
     page.locator("#player[data-ready] .stage").wait_for(timeout=5000)

@@ -444,6 +444,8 @@ def test_save_for_the_table_then_search_and_read_offline(live_server, phone, tmp
     assert any(h.split("#")[0] == f"/entries/{e}" for h in top for e in about_the_killed_king), top
     page.screenshot(path=str(tmp_path / "offline-pack-search.png"), full_page=True)
     page.goto(live_server.url + "/entries/dominion/harbinger")  # never opened before saving
+    # the saved frame draws the entry from the cache after its load event
+    wait_until(page, "() => !!document.querySelector('#main[data-ready]')")
     assert page.locator("h1").inner_text().strip() == "先驱"
     ctx.set_offline(False)
     assert real_errors(log) == []
