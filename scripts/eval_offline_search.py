@@ -27,8 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from eval_search import (  # noqa: E402
     DEVS,
-    HELDOUT_1,
-    HELDOUT_2,
+    HELDOUTS,
     evaluate,
     load_heldout,
     load_queries,
@@ -151,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
 
     sets = {"judged": load_queries()}
     if not args.judged_only:
-        for path in (*DEVS, HELDOUT_1, HELDOUT_2):
+        for path in (*DEVS, *HELDOUTS):
             if path.exists():
                 sets[path.stem] = load_heldout(path)
     ix = open_search_index(args.data_dir, not args.no_build)

@@ -1,8 +1,8 @@
 """Measure search quality on the judged queries: the dev set (tests/data/queries.yaml, used while
 tuning) and the held-out sets: tests/data/heldout-1.yaml (frozen before it was first run, but no
 longer independent: vocabulary rows, question-bank copies and fixes were made after its misses were
-read; see docs/perf.md) and tests/data/heldout-2.yaml (frozen before anyone ran it; its misses are
-never printed, only its figures by group).
+read; see docs/perf.md), tests/data/heldout-2.yaml and tests/data/heldout-3.yaml (each frozen before
+anyone ran it; their misses are never printed, only their figures by group).
 
 The dev files (tests/data/dev-2.yaml to dev-13.yaml, in the held-out format) are tuned
 on: their misses are printed like the judged set's. Prints, per group: hit@1, hit@3 and MRR (the
@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parent.parent
 QUERIES = ROOT / "tests" / "data" / "queries.yaml"
 HELDOUT_1 = ROOT / "tests" / "data" / "heldout-1.yaml"  # contaminated: see docs/perf.md
 HELDOUT_2 = ROOT / "tests" / "data" / "heldout-2.yaml"
-HELDOUTS = [p for p in (HELDOUT_1, HELDOUT_2) if p.exists()]
+HELDOUT_3 = ROOT / "tests" / "data" / "heldout-3.yaml"  # frozen 2026-12-05, after dev-13
+HELDOUTS = [p for p in (HELDOUT_1, HELDOUT_2, HELDOUT_3) if p.exists()]
 HELDOUT = HELDOUTS[-1]  # the newest held-out file
 DEV_2 = ROOT / "tests" / "data" / "dev-2.yaml"  # fresh dev questions (held-out format), tuned on
 DEV_3 = ROOT / "tests" / "data" / "dev-3.yaml"  # fresh dev questions (held-out format), tuned on
@@ -47,7 +48,8 @@ DEV_11 = ROOT / "tests" / "data" / "dev-11.yaml"  # fresh, each script a third: 
 DEV_12 = ROOT / "tests" / "data" / "dev-12.yaml"  # fresh English from one writer, as heldout-2 was written
 DEV_13 = ROOT / "tests" / "data" / "dev-13.yaml"  # fresh consequence and pair questions, en and Taiwan zh
 DEVS = [
-    p for p in (DEV_2, DEV_3, DEV_4, DEV_5, DEV_6, DEV_7, DEV_8, DEV_9, DEV_10, DEV_11, DEV_12, DEV_13)
+    p
+    for p in (DEV_2, DEV_3, DEV_4, DEV_5, DEV_6, DEV_7, DEV_8, DEV_9, DEV_10, DEV_11, DEV_12, DEV_13)
     if p.exists()
 ]
 
@@ -61,12 +63,23 @@ class Judged:
     lang: str = "zh-Hans"
     ruling: str | None = None  # queries.yaml: the ruling (of expect[0]) that answers
     answers: tuple[str, ...] = ()  # heldout-N.yaml: '<entry>#<ruling>' units, or a bare FAQ entry id
+    consequence: bool = False  # marked '# consequence' in its file: asks what follows from a situation
+    breakdown: bool = False  # a held-out question: also counted by game and kind (`subgroups`)
 
     def units(self) -> tuple[str, ...]:
         """The answering units: '<entry>#<ruling>' or a bare entry id (any ruling of it)."""
         if self.answers:
             return self.answers
         return (f"{self.expect[0]}#{self.ruling}",) if self.ruling else ()
+
+    def subgroups(self) -> tuple[str, ...]:
+        """A held-out question's finer groups, figures only: its game ('heldout-3 en citadels')
+        and, if marked so, 'heldout-3 en consequence'."""
+        if not self.breakdown:
+            return ()
+        games = {e.split("/", 1)[0] for e in self.expect}
+        out = (f"{self.group} {games.pop()}",) if len(games) == 1 else ()
+        return out + ((f"{self.group} consequence",) if self.consequence else ())
 
 
 def load_queries(path: Path = QUERIES) -> list[Judged]:
@@ -86,14 +99,28 @@ def load_queries(path: Path = QUERIES) -> list[Judged]:
 
 def load_heldout(path: Path = HELDOUT) -> list[Judged]:
     """Held-out questions, grouped by file and language; the expected entries are the
-    answers' entries in order. Groups are named after the file: 'heldout-2 zh-Hans'."""
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    answers' entries in order. Groups are named after the file: 'heldout-2 zh-Hans' (and, for a
+    held-out file, by game and kind too: `Judged.subgroups`)."""
+    text = path.read_text(encoding="utf-8")
+    raw = yaml.safe_load(text)
+    marked = [line.rstrip().endswith("# consequence") for line in text.splitlines() if line.startswith("- ")]
+    held_out = path.stem.startswith("heldout")
     out = []
-    for r in raw:
+    for r, consequence in zip(raw, marked if len(marked) == len(raw) else [False] * len(raw), strict=True):
         answers = tuple(r["answers"])
         entries = tuple(dict.fromkeys(a.partition("#")[0] for a in answers))
         group = f"{path.stem} {r['lang']}"
-        out.append(Judged(str(r["q"]), group, entries, lang=r["lang"], answers=answers))
+        out.append(
+            Judged(
+                str(r["q"]),
+                group,
+                entries,
+                lang=r["lang"],
+                answers=answers,
+                consequence=consequence,
+                breakdown=held_out,
+            )
+        )
     return out
 
 
@@ -209,7 +236,8 @@ def evaluate(search: Callable[[Judged], Ranked], queries: list[Judged]) -> tuple
     for j in queries:
         ranked = search(j)
         overall.add(j, ranked)
-        groups[j.group].add(j, ranked)
+        for g in (j.group, *j.subgroups()):
+            groups[g].add(j, ranked)
         pos = positions(ranked)
         if not hit_at(j, pos, 3):
             misses.append((j, [p[0][0] for p in pos[:3]]))
