@@ -221,6 +221,7 @@
   document.querySelectorAll("form[data-suggest]").forEach(setupCombo);
   showRecent();
   offlineSearch();
+  window.addEventListener("refapp:offline-query", offlineSearch);  // a new query asked in the offline page (table.js)
   if (document.body.classList.contains("page-results")) {
     var qv = new URLSearchParams(window.location.search).get("q");
     if (qv) remember(qv);

@@ -139,35 +139,83 @@
     return "/scenarios/" + found[0] + "?step=" + step + "#step=" + step;
   }
 
+  /* The ranking data opened once per page (the same promise for every search of it): the ranker,
+     the saved passages of the same build, the saved demonstrations; null without kept data. */
+  var opening = null;
+  function openRanking() {
+    if (!opening) {
+      opening = Promise.all([loadRanking(), cached(PACK, CACHE)]).then(function (got) {
+        var data = got[0], pack = got[1];
+        if (!data) return null;
+        return {
+          ranker: root.RefRanker.open(data),
+          texts: pack && pack.index === data.index ? pack.texts : null,  // the same build's passages
+          demos: (pack && pack.demos) || []
+        };
+      });
+    }
+    return opening;
+  }
+
+  function showResults(out, opened, q) {
+    var ranker = opened.ranker, texts = opened.texts;
+    var answer = ranker.search(q, { limit: 20, texts: texts }), found = answer.results, marks = answer.marks;
+    out.textContent = "";
+    found.forEach(function (r) {
+      var li = el("li", { "class": "result" });
+      var a = el("a", { "class": "result-link", href: "/entries/" + r.id + (r.ruling ? "#" + r.ruling : "") });
+      a.appendChild(el("span", { "class": "result-title" }, root.Ref.loc(r.title)));
+      li.appendChild(a);
+      if (texts && texts[r.doc]) li.appendChild(snippetNode(ranker.snippet(texts[r.doc], marks)));
+      var demo = demoFor(opened.demos, r);
+      if (demo) li.appendChild(el("a", { "class": "button showme", href: demo }, "▶ " + (out.getAttribute("data-show-me") || "")));
+      out.appendChild(li);
+    });
+    out.hidden = found.length === 0;
+    var names = document.getElementById("offline-results");  // the names search (app.js): when nothing else is found
+    if (names) names.hidden = found.length > 0;
+    var note = document.getElementById("offline-note");
+    if (note) note.hidden = found.length > 0;
+    out.setAttribute("data-ready", String(found.length));
+  }
+
+  function currentQuery() {
+    return (new URLSearchParams(location.search).get("q") || "").trim();
+  }
+
+  /* Offline, the page's own search: the query in the address, then each new one asked in the box,
+     answered in this page (the address changes as a search's would, so back and a shared link
+     work) without opening the ranking data again, as loading a page for each search would. */
   function offlineResults() {
     var out = document.getElementById("pack-results");
     if (!out || !root.RefRanker) return;
-    var q = (new URLSearchParams(location.search).get("q") || "").trim();
-    if (!q) return;
-    Promise.all([loadRanking(), cached(PACK, CACHE)]).then(function (got) {
-      var data = got[0], pack = got[1], demos = (pack && pack.demos) || [];
-      if (!data) return;
-      var ranker = root.RefRanker.open(data);
-      var texts = pack && pack.index === data.index ? pack.texts : null;  // the same build's passages
-      var answer = ranker.search(q, { limit: 20, texts: texts }), found = answer.results, marks = answer.marks;
-      out.textContent = "";
-      found.forEach(function (r) {
-        var li = el("li", { "class": "result" });
-        var a = el("a", { "class": "result-link", href: "/entries/" + r.id + (r.ruling ? "#" + r.ruling : "") });
-        a.appendChild(el("span", { "class": "result-title" }, root.Ref.loc(r.title)));
-        li.appendChild(a);
-        if (texts && texts[r.doc]) li.appendChild(snippetNode(ranker.snippet(texts[r.doc], marks)));
-        var demo = demoFor(demos, r);
-        if (demo) li.appendChild(el("a", { "class": "button showme", href: demo }, "▶ " + (out.getAttribute("data-show-me") || "")));
-        out.appendChild(li);
+    var ready = null;
+    function run() {
+      var q = currentQuery();
+      var input = document.getElementById("q");
+      if (input) input.value = q;
+      if (!q) return;
+      openRanking().then(function (opened) {
+        ready = opened;
+        if (opened && q === currentQuery()) showResults(out, opened, q);
       });
-      out.hidden = false;
-      var names = document.getElementById("offline-results");
-      if (names && found.length) names.hidden = true;
-      var note = document.getElementById("offline-note");
-      if (note && found.length) note.hidden = true;
-      out.setAttribute("data-ready", String(found.length));
+    }
+    var form = out.parentNode.querySelector("form.search");
+    if (form) {
+      form.addEventListener("submit", function (event) {
+        var q = (form.elements.q.value || "").trim();
+        if (!ready || !q) return;  // the data not open yet: the page is loaded again, as online
+        event.preventDefault();
+        history.pushState(null, "", "/search?q=" + encodeURIComponent(q));
+        run();
+        window.dispatchEvent(new Event("refapp:offline-query"));  // app.js: the names search too
+      });
+    }
+    window.addEventListener("popstate", function () {
+      run();
+      window.dispatchEvent(new Event("refapp:offline-query"));
     });
+    run();
   }
 
   var button = document.getElementById("save-table");

@@ -99,6 +99,30 @@ def test_before_saving_every_name_alias_pinyin_and_initials_is_found_offline(liv
     assert real_errors(log) == []
 
 
+def test_offline_the_next_query_is_answered_in_the_page_and_back_returns_the_last(live_server, phone):
+    ctx, log, page = offline_page(live_server, phone)
+    ctx.set_offline(True)
+    page.goto(live_server.url + "/search?q=" + quote("刺课"))
+    wait_until(page, "() => !!document.querySelector('#pack-results[data-ready]')")
+    assert page.locator("#pack-results a").first.get_attribute("href").startswith("/entries/citadels/assassin")
+    page.evaluate("window.samePage = true")  # gone if the browser loads a page
+    page.locator("#q").fill("tushuguan")
+    page.locator("#q").press("Enter")
+    wait_until(page, "() => !!document.querySelector('#pack-results a[href^=\"/entries/dominion/library\"], #pack-results a[href^=\"/entries/citadels/library\"]')")
+    assert page.evaluate("window.samePage === true")  # the ranking data was not opened again
+    assert page.url.endswith("/search?q=tushuguan")
+    assert page.locator("#q").input_value() == "tushuguan"
+    page.go_back()
+    wait_until(page, "() => (document.querySelector('#pack-results a') || {}).getAttribute('href').startsWith('/entries/citadels/assassin')")
+    assert page.locator("#q").input_value() == "刺课"
+    page.locator("#q").fill("zzzqqq")  # found by neither search: the names search says so
+    page.locator("#q").press("Enter")
+    wait_until(page, "() => document.querySelector('#pack-results').hidden")
+    wait_until(page, "() => !document.querySelector('#offline-results').hidden && !!document.querySelector('#offline-results li.notice')")
+    ctx.set_offline(False)
+    assert real_errors(log) == []
+
+
 def test_after_saving_results_show_the_passage_and_demonstrations_play_offline(live_server, phone):
     ctx, log, page = offline_page(live_server, phone)
     page.goto(live_server.url + "/tools")
