@@ -160,12 +160,20 @@
   function showResults(out, opened, q) {
     var ranker = opened.ranker, texts = opened.texts;
     var answer = ranker.search(q, { limit: 20, texts: texts }), found = answer.results, marks = answer.marks;
+    if (!texts) {  // titles alone (nothing saved yet): one result per entry, as two would read the same
+      var seen = {};
+      found = found.filter(function (r) { return seen[r.id] ? false : (seen[r.id] = true); });
+    }
     out.textContent = "";
     found.forEach(function (r) {
       var li = el("li", { "class": "result" });
       var a = el("a", { "class": "result-link", href: "/entries/" + r.id + (r.ruling ? "#" + r.ruling : "") });
       a.appendChild(el("span", { "class": "result-title" }, root.Ref.loc(r.title)));
       li.appendChild(a);
+      var game = r.id.split("/")[0];  // which game, as online: Library and Thief are in both
+      var badges = el("p", { "class": "badges" });
+      badges.appendChild(el("span", { "class": "badge game g-" + game }, document.body.getAttribute("data-game-" + game) || game));
+      li.appendChild(badges);
       if (texts && texts[r.doc]) li.appendChild(snippetNode(ranker.snippet(texts[r.doc], marks)));
       var demo = demoFor(opened.demos, r);
       if (demo) li.appendChild(el("a", { "class": "button showme", href: demo }, "▶ " + (out.getAttribute("data-show-me") || "")));

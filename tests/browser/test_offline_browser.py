@@ -120,11 +120,20 @@ def test_offline_the_next_query_is_answered_in_the_page_and_back_returns_the_las
     first = get_json(live_server.url + "/api/search?q=tushuguan&limit=1")["results"][0]["id"]
     wait_until(page, FIRST_LINK_TO % f"/entries/{first}")  # as the online search
     assert page.evaluate("window.samePage === true")  # the ranking data was not opened again
+    # titles alone (nothing saved): each with its game, as Library is in both
+    games = page.locator("#pack-results li .badge.game").all_inner_texts()
+    assert {"领土", "富饶之城"} <= set(games), games
     assert page.url.endswith("/search?q=tushuguan")
     assert page.locator("#q").input_value() == "tushuguan"
     page.go_back()
     wait_until(page, FIRST_LINK_TO % "/entries/citadels/assassin")
     assert page.locator("#q").input_value() == "刺课"
+    page.locator("#q").fill("矿井换来的金币这回合能用吗")  # two of Mine's rulings answer: one result
+    page.locator("#q").press("Enter")
+    wait_until(page, FIRST_LINK_TO % "/entries/dominion/mine")
+    links = page.locator("#pack-results a.result-link")
+    entries = [h.split("#")[0] for h in links.evaluate_all("a => a.map(x => x.getAttribute('href'))")]
+    assert len(entries) == len(set(entries)), entries
     page.locator("#q").fill("zzzqqq")  # found by neither search: the names search says so
     page.locator("#q").press("Enter")
     wait_until(page, "() => document.querySelector('#pack-results').hidden")
