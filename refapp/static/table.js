@@ -182,8 +182,8 @@
     out.hidden = found.length === 0;
     var names = document.getElementById("offline-results");  // the names search (app.js): when nothing else is found
     if (names) names.hidden = found.length > 0;
-    var note = document.getElementById("offline-note");
-    if (note) note.hidden = found.length > 0;
+    var note = document.getElementById("offline-note");  // "names only": not so with the ranking data
+    if (note) note.hidden = true;
     out.setAttribute("data-ready", String(found.length));
   }
 
