@@ -65,7 +65,8 @@ deploy-test: index nginx-deps
 	  PATH="$$PATH:/usr/sbin" $(BIN)/python deploy/deploy_test.py; \
 	else echo "deploy-test skipped: no nginx"; fi
 
-test: index browser-deps
+# nginx before the suite too: its front's tests are skipped where nginx is missing.
+test: index browser-deps nginx-deps
 	$(BIN)/ruff check .
 	$(BIN)/pytest
 	$(MAKE) deploy-test
