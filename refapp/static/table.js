@@ -212,7 +212,10 @@
     if (form) {
       form.addEventListener("submit", function (event) {
         var q = (form.elements.q.value || "").trim();
-        if (!ready || !q) return;  // the data not open yet: the page is loaded again, as online
+        // Only without a network: this page came in place of a search's (the service worker's
+        // answer for /search offline), or the browser says so; /offline opened online searches online.
+        var offline = location.pathname !== "/offline" || navigator.onLine === false;
+        if (!ready || !q || !offline) return;  // (the data not open yet: the page is loaded again)
         event.preventDefault();
         history.pushState(null, "", "/search?q=" + encodeURIComponent(q));
         run();

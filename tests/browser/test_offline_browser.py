@@ -142,6 +142,17 @@ def test_offline_the_next_query_is_answered_in_the_page_and_back_returns_the_las
     assert real_errors(log) == []
 
 
+def test_the_offline_page_opened_online_searches_online(live_server, phone):
+    ctx, log, page = offline_page(live_server, phone)
+    page.goto(live_server.url + "/offline?q=" + quote("刺课"))  # its own search runs, the network there
+    wait_until(page, "() => !!document.querySelector('#pack-results[data-ready]')")
+    page.locator("#q").fill("tushuguan")
+    page.locator("#q").press("Enter")
+    page.wait_for_url("**/search?q=tushuguan")
+    wait_until(page, "() => document.body.classList.contains('page-results')")  # the server's results page
+    assert real_errors(log) == []
+
+
 def test_after_saving_results_show_the_passage_and_demonstrations_play_offline(live_server, phone):
     ctx, log, page = offline_page(live_server, phone)
     page.goto(live_server.url + "/tools")
