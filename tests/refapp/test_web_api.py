@@ -365,8 +365,17 @@ def test_any_entry_or_scenario_address_is_a_page_or_a_404(real_client, path):
             assert r.headers["Location"].startswith(prefix) or r.headers["Location"].startswith(
                 "http://localhost" + prefix
             )
+        elif r.status_code == 404 and (prefix + path).endswith(".json"):  # a page's JSON twin: a JSON error
+            assert r.mimetype == "application/json" and r.get_json()["status"] == 404
         elif r.status_code == 404:
             assert r.mimetype == "text/html" and "<h1" in body
+
+
+def test_a_missing_entrys_or_scenarios_json_twin_is_a_json_404(real_client):
+    for path in ("/entries/x.json", "/scenarios/x.json", "/entries/.json"):
+        r = real_client.get(path)
+        assert r.status_code == 404 and r.mimetype == "application/json", path
+        assert r.get_json()["error"] and "Traceback" not in r.get_data(as_text=True)
 
 
 def test_results_page_offers_more_when_the_search_has_more(real_client):
