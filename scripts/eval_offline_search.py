@@ -150,9 +150,8 @@ def main(argv: list[str] | None = None) -> int:
 
     sets = {"judged": load_queries()}
     if not args.judged_only:
-        for path in (*DEVS, *HELDOUTS):
-            if path.exists():
-                sets[path.stem] = load_heldout(path)
+        for path in (*DEVS, *HELDOUTS):  # (the files there are)
+            sets[path.stem] = load_heldout(path)
     ix = open_search_index(args.data_dir, not args.no_build)
     data = export_ranking(ix)
     print(f"ranking data: {len(json.dumps(data, ensure_ascii=False).encode()) / 1e6:.2f} MB as JSON")

@@ -12,7 +12,7 @@
     });
   }
 
-  function gameLabel(game) { return document.body.getAttribute("data-game-" + game) || ""; }
+  var gameLabel = window.Ref.gameLabel;
 
   /* ---------- names index for offline search ---------- */
   var namesPromise = null;

@@ -53,5 +53,9 @@
     return t;
   }
 
-  root.Ref = { lang: lang, langs: langs, loc: loc, el: el, button: button, json: json, translator: translator };
+  /* a game's name in the reader's script (base.html puts each on the body) */
+  function gameLabel(game) { return document.body.getAttribute("data-game-" + game) || ""; }
+
+  root.Ref = { lang: lang, langs: langs, loc: loc, el: el, button: button, json: json, translator: translator,
+               gameLabel: gameLabel };
 })(this);

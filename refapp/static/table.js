@@ -172,7 +172,7 @@
       li.appendChild(a);
       var game = r.id.split("/")[0];  // which game, as online: Library and Thief are in both
       var badges = el("p", { "class": "badges" });
-      badges.appendChild(el("span", { "class": "badge game g-" + game }, document.body.getAttribute("data-game-" + game) || game));
+      badges.appendChild(el("span", { "class": "badge game g-" + game }, root.Ref.gameLabel(game)));
       li.appendChild(badges);
       if (texts && texts[r.doc]) li.appendChild(snippetNode(ranker.snippet(texts[r.doc], marks)));
       var demo = demoFor(opened.demos, r);
