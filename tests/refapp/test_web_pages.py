@@ -238,7 +238,7 @@ def test_player_page_lists_every_step_without_javascript(client):
 
 def test_player_narration_is_in_the_chosen_script(client):
     page = html(client.get("/scenarios/dominion/library-set-aside", headers={"Accept-Language": "zh-HK"}))
-    assert "圖書館結算完畢" in page and "演示：" in page
+    assert "圖書館結算完畢" in page and "示範：" in page
 
 
 def test_offline_page_and_service_worker(client, app):
