@@ -51,7 +51,9 @@ DEV_14 = ROOT / "tests" / "data" / "dev-14.yaml"  # fresh zh-Hans, mostly Citade
 DEV_15 = ROOT / "tests" / "data" / "dev-15.yaml"  # fresh short English, both games
 DEVS = [
     p
-    for p in (DEV_2, DEV_3, DEV_4, DEV_5, DEV_6, DEV_7, DEV_8, DEV_9, DEV_10, DEV_11, DEV_12, DEV_13, DEV_14, DEV_15)
+    for p in (
+        DEV_2, DEV_3, DEV_4, DEV_5, DEV_6, DEV_7, DEV_8, DEV_9, DEV_10, DEV_11, DEV_12, DEV_13, DEV_14, DEV_15
+    )
     if p.exists()
 ]
 
