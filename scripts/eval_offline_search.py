@@ -150,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
 
     sets = {"judged": load_queries()}
     if not args.judged_only:
-        for path in (*DEVS, *HELDOUTS):  # (the files there are)
+        for path in (*DEVS, *HELDOUTS):  # the files there are (both lists leave out missing ones)
             sets[path.stem] = load_heldout(path)
     ix = open_search_index(args.data_dir, not args.no_build)
     data = export_ranking(ix)

@@ -68,7 +68,6 @@ class Judged:
     ruling: str | None = None  # queries.yaml: the ruling (of expect[0]) that answers
     answers: tuple[str, ...] = ()  # heldout-N.yaml: '<entry>#<ruling>' units, or a bare FAQ entry id
     consequence: bool = False  # marked '# consequence' in its file: asks what follows from a situation
-    breakdown: bool = False  # a held-out question: also counted by game and kind (`subgroups`)
 
     def units(self) -> tuple[str, ...]:
         """The answering units: '<entry>#<ruling>' or a bare entry id (any ruling of it)."""
@@ -79,7 +78,7 @@ class Judged:
     def subgroups(self) -> tuple[str, ...]:
         """A held-out question's finer groups, figures only: its game ('heldout-3 en citadels')
         and, if marked so, 'heldout-3 en consequence'."""
-        if not self.breakdown:
+        if not self.group.startswith("heldout"):
             return ()
         games = {e.split("/", 1)[0] for e in self.expect}
         out = (f"{self.group} {games.pop()}",) if len(games) == 1 else ()
@@ -108,7 +107,6 @@ def load_heldout(path: Path = HELDOUT) -> list[Judged]:
     text = path.read_text(encoding="utf-8")
     raw = yaml.safe_load(text)
     marked = [line.rstrip().endswith("# consequence") for line in text.splitlines() if line.startswith("- ")]
-    held_out = path.stem.startswith("heldout")
     out = []
     for r, consequence in zip(raw, marked if len(marked) == len(raw) else [False] * len(raw), strict=True):
         answers = tuple(r["answers"])
@@ -122,7 +120,6 @@ def load_heldout(path: Path = HELDOUT) -> list[Judged]:
                 lang=r["lang"],
                 answers=answers,
                 consequence=consequence,
-                breakdown=held_out,
             )
         )
     return out
