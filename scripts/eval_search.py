@@ -49,10 +49,12 @@ DEV_12 = ROOT / "tests" / "data" / "dev-12.yaml"  # fresh English from one write
 DEV_13 = ROOT / "tests" / "data" / "dev-13.yaml"  # fresh consequence and pair questions, en and Taiwan zh
 DEV_14 = ROOT / "tests" / "data" / "dev-14.yaml"  # fresh zh-Hans, mostly Citadels
 DEV_15 = ROOT / "tests" / "data" / "dev-15.yaml"  # fresh short English, both games
+DEV_16 = ROOT / "tests" / "data" / "dev-16.yaml"  # fresh, a third each script, mostly consequence
 DEVS = [
     p
     for p in (
-        DEV_2, DEV_3, DEV_4, DEV_5, DEV_6, DEV_7, DEV_8, DEV_9, DEV_10, DEV_11, DEV_12, DEV_13, DEV_14, DEV_15
+        DEV_2, DEV_3, DEV_4, DEV_5, DEV_6, DEV_7, DEV_8, DEV_9, DEV_10, DEV_11, DEV_12, DEV_13, DEV_14,
+        DEV_15, DEV_16,
     )
     if p.exists()
 ]
