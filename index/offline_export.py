@@ -20,7 +20,7 @@ from index.fold import FOLD_OVERLAP, FOLD_WINDOW
 from index.game_words import CARD_NAME_WEIGHT, MARGIN, OTHER_NAME_WEIGHT, STRONG_MARGIN, WORD_WEIGHT
 from index.impacts import MAX_POSTINGS
 from index.pinyin import readings
-from index.query import EDITION_VALUES, GAME_VALUES, KIND_VALUES, MAX_QUERY_CHARS, TYPE_VALUES
+from index.query import EDITION_VALUES, GAME_VALUES, KIND_VALUES, MAX_PLAIN, MAX_QUERY_CHARS, TYPE_VALUES
 from index.schema import TEXT_FIELDS, UNIT_QUESTIONS
 from index.snippet import WINDOW
 from index.spelling import MAX_CORRECTED_RUN, MAX_NAME_CHARS, NAME_WEIGHT
@@ -137,6 +137,7 @@ def _constants() -> dict[str, float | int]:
         MAX_NAME_CHARS=MAX_NAME_CHARS,
         MAX_CORRECTED_RUN=MAX_CORRECTED_RUN,
         MAX_QUERY_CHARS=MAX_QUERY_CHARS,
+        MAX_PLAIN=MAX_PLAIN,
         SNIPPET_WINDOW=WINDOW,
     )
     return out

@@ -20,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -35,6 +36,8 @@ from eval_search import (  # noqa: E402
     report,
 )
 
+from index.query import parse_without  # noqa: E402
+
 RANKER_JS = ROOT / "refapp" / "static" / "ranker.js"
 DRIVER = """
 const fs = require("fs");
@@ -42,7 +45,23 @@ const R = require(process.argv[2]);
 const data = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
 const queries = JSON.parse(fs.readFileSync(process.argv[4], "utf8"));
 const ranker = R.open(data);
-const out = queries.map(q => ranker.search(q.q, {limit: 10}).results.map(r => [r.id, r.ruling, r.also]));
+// a query's options: a chip taken off (game=any, plain=, no_intent=)
+const opts = q => ({limit: 10, filters: q.filters, plain: q.plain, noIntent: q.no_intent});
+const out = queries.map(q => ranker.search(q.q, opts(q)).results.map(r => [r.id, r.ruling, r.also]));
+process.stdout.write(JSON.stringify(out));
+"""
+READING_DRIVER = """
+const fs = require("fs");
+const R = require(process.argv[2]);
+const data = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
+const queries = JSON.parse(fs.readFileSync(process.argv[4], "utf8"));
+const ranker = R.open(data);
+const out = queries.map(q => {
+  const opts = {limit: 1, filters: q.filters, plain: q.plain, noIntent: q.no_intent};
+  const u = ranker.search(q.q, opts).understood;
+  return u ? [u.game ? [u.game.value, u.game.source] : null, u.names.map(n => [n.ids.join(" "), n.matched]),
+              u.intents.join(" ")] : null;
+});
 process.stdout.write(JSON.stringify(out));
 """
 OLD_DRIVER = """
@@ -57,12 +76,19 @@ process.stdout.write(JSON.stringify(out));
 """
 
 
-def run_node(node: str, driver: str, script: Path, data: object, queries: list) -> list[list[tuple]]:
+def asked(j: object) -> dict:
+    """A query for a driver: its text and language, and its `options` if it has them (a chip
+    taken off: filters, plain, no_intent)."""
+    return {"q": j.q, "lang": j.lang, **getattr(j, "options", {})}
+
+
+def run_node(node: str, driver: str, script: Path, data: object, queries: list) -> list:
+    """What the driver printed for each query (JSON)."""
     with tempfile.TemporaryDirectory(prefix="eval-offline-") as tmp:
         folder = Path(tmp)
         (folder / "data.json").write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
         (folder / "queries.json").write_text(
-            json.dumps([{"q": j.q, "lang": j.lang} for j in queries], ensure_ascii=False), encoding="utf-8"
+            json.dumps([asked(j) for j in queries], ensure_ascii=False), encoding="utf-8"
         )
         (folder / "driver.js").write_text(driver, encoding="utf-8")
         done = subprocess.run(
@@ -78,7 +104,60 @@ def run_node(node: str, driver: str, script: Path, data: object, queries: list) 
             text=True,
             timeout=1200,
         )
-    return [[tuple(r) for r in row] for row in json.loads(done.stdout)]
+    return json.loads(done.stdout)
+
+
+def reading(understood: dict | None) -> tuple | None:
+    """What the search understood of a query (its `understood`), as the chips show it: the game
+    and where it came from, each name's entries and the words that named it, the intents."""
+    if not understood:
+        return None
+    game = understood.get("game")
+    return (
+        (game["value"], game["source"]) if game else None,
+        tuple((" ".join(n["ids"]), n["matched"]) for n in understood["names"]),
+        " ".join(i["value"] for i in understood["intents"]),
+    )
+
+
+def offline_readings(node: str, data: object, queries: list) -> list[tuple | None]:
+    """ranker.js's readings of the queries (see `reading`)."""
+    rows = run_node(node, READING_DRIVER, RANKER_JS, data, queries)
+    return [
+        None if row is None else (tuple(row[0]) if row[0] else None, tuple(tuple(n) for n in row[1]), row[2])
+        for row in rows
+    ]
+
+
+class ReadingOff(NamedTuple):
+    """A query searched again with one of its readings taken off, as its chip's link does."""
+
+    q: str
+    lang: str
+    options: dict
+
+
+def readings_off(ix, queries: list) -> list[ReadingOff]:
+    """For each query, each chip of the online search's `understood`, taken off."""
+    out = []
+    for j in queries:
+        u = ix.search(j.q, j.lang, limit=1).understood or {}
+        for part in ([u["game"]] if u.get("game") else []) + u.get("names", []) + u.get("intents", []):
+            w = part["without"]
+            options = {"filters": {"game": w["game"]}} if "game" in w else {}
+            options.update({k: w[k] for k in ("plain", "no_intent") if w.get(k)})
+            out.append(ReadingOff(w["q"], j.lang, options))
+    return out
+
+
+def online_off(ix, r: ReadingOff):
+    return ix.search(
+        r.q,
+        r.lang,
+        filters=r.options.get("filters"),
+        limit=10,
+        without=parse_without(r.options.get("plain"), r.options.get("no_intent")),
+    )
 
 
 def offline_ranked(queries: list, node: str, data_dir: Path | None = None) -> list[list[tuple]]:
@@ -93,6 +172,13 @@ def offline_ranked(queries: list, node: str, data_dir: Path | None = None) -> li
         finally:
             ix.close()
     return [[(r[0], r[1]) for r in row] for row in run_node(node, DRIVER, RANKER_JS, data, queries)]
+
+
+def offline_results(
+    node: str, script: Path, data: object, queries: list, driver: str = DRIVER
+) -> list[list[tuple]]:
+    """Each query's results from a driver printing [entry, ruling, ...] rows."""
+    return [[tuple(r) for r in row] for row in run_node(node, driver, script, data, queries)]
 
 
 def first(row: list[tuple]) -> tuple | None:
@@ -129,7 +215,7 @@ def old_offline(node: str, commit: str, queries: list) -> list[list[tuple]]:
         spec.loader.exec_module(module)
         dataset = load_dataset()
         packs = {lang: module.build_pack(dataset, lang) for lang in LANGS}
-        return run_node(node, OLD_DRIVER, folder / "table.js", packs, queries)
+        return offline_results(node, folder / "table.js", packs, queries, OLD_DRIVER)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -159,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
         online = [
             [(r.id, r.ruling, r.also) for r in ix.search(j.q, j.lang, limit=10).results] for j in queries
         ]
-        offline = run_node(node, DRIVER, RANKER_JS, data, queries)
+        offline = offline_results(node, RANKER_JS, data, queries)
         same, same_entry, n = agreement(online, offline)
         top3 = sum(
             [r[:2] for r in a[:3]] == [r[:2] for r in b[:3]] for a, b in zip(online, offline, strict=True)
@@ -168,6 +254,21 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"same first result (entry and ruling): {same:.3f}; same first entry: {same_entry:.3f}; "
             f"same first three: {top3 / max(n, 1):.3f}"
+        )
+        online_readings = [reading(ix.search(j.q, j.lang, limit=1).understood) for j in queries]
+        readings = offline_readings(node, data, queries)
+        same_reading = sum(a == b for a, b in zip(online_readings, readings, strict=True))
+        print(f"same reading (game, names, intents: the chips): {same_reading / max(n, 1):.3f}")
+        off = readings_off(ix, queries)
+        off_online = [[(r.id, r.ruling, r.also) for r in online_off(ix, r).results] for r in off]
+        off_same, _, m = agreement(off_online, offline_results(node, RANKER_JS, data, off))
+        off_reading = sum(
+            reading(online_off(ix, r).understood) == b
+            for r, b in zip(off, offline_readings(node, data, off), strict=True)
+        )
+        print(
+            f"each chip taken off ({m} searches): same first result {off_same:.3f}, "
+            f"same reading {off_reading / max(m, 1):.3f}"
         )
         if args.before:
             old = old_offline(node, args.before, queries)

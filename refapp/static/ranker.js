@@ -409,6 +409,27 @@
       var free = lowered.replace(/"([^"]+)"/g, " ").replace(/"/g, " ");
       return { text: free.split(/\s+/).filter(Boolean).join(" "), phrases: phrasesOut, filters: f };
     }
+    /* plain= and no_intent= (index.query.parse_without): words read as plain words, intents not favoured. */
+    function parseWithout(plain, noIntent) {
+      var words = (plain || []).filter(function (w) { return w !== ""; });
+      if (words.length > K.MAX_PLAIN) throw new QueryError("plain is given " + words.length + " times; the limit is " + K.MAX_PLAIN);
+      var norms = words.map(function (w) {
+        if (w.length > K.MAX_QUERY_CHARS) throw new QueryError("plain= is too long; each plain= is a word of the query");
+        return normalise(w.normalize("NFKC").replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g, " "));
+      });
+      if (norms.some(function (n) { return !n; })) throw new QueryError("plain= needs a word of the query (as in plain=女巫)");
+      var intents = (noIntent || []).filter(function (i) { return i !== ""; });
+      var known = intentPatterns.map(function (p) { return p[0]; });
+      intents.forEach(function (i) { if (known.indexOf(i) < 0) throw new QueryError("unknown intent " + i + " in no_intent"); });
+      return { plain: uniq(norms), intents: uniq(intents) };
+    }
+    /* The box's text with its `name` filters taken out (index.query.without_field). */
+    function withoutField(raw, name) {
+      var re = new RegExp(FIELD_RE.source, "gi");
+      var text = raw.normalize("NFKC").replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g, " ");
+      return text.replace(re, function (m, n1, op1, v1, n2) { return (n1 || n2 || "").toLowerCase() === name ? " " : m; })
+        .split(/\s+/).filter(Boolean).join(" ");
+    }
     function filtersEmpty(f) { return !(f.game || f.edition || f.kind || f.type || f.cost); }
     function passes(meta, editions, f) {
       if (f.game && meta.game !== f.game) return false;
@@ -659,14 +680,7 @@
       var names = notAsWords(corrected, findNames(corrected));
       var pinyinEntries = new Set();
       keys.forEach(function (k) { pinyin.get(k).forEach(function (x) { pinyinEntries.add(x); }); });
-      var groups = new Map();
-      names.forEach(function (m) { if (!groups.has(m.form.norm)) groups.set(m.form.norm, new Set()); groups.get(m.form.norm).add(m.form.entry); });
-      keys.forEach(function (k) {
-        var key = "pinyin:" + k;
-        if (!groups.has(key)) groups.set(key, new Set());
-        pinyin.get(k).forEach(function (x) { groups.get(key).add(x); });
-      });
-      var merged = mergeGroups(Array.from(groups.values()).map(function (s) { return Array.from(s); }));
+      var merged = nameGroups(names, keys);
       var a = {
         text: corrected, tokens: uniq(tokens), stems: tokens.filter(isAscii), names: names,
         pinyinKeys: keys, pinyinPrefixes: prefixesOut, pinyinEntries: pinyinEntries,
@@ -676,8 +690,77 @@
         contentChars: Array.from(corrected.replace(/ /g, "")).length - stopChars(corrected),
         actors: uniq(tokens).filter(function (t) { return actors.has(t); }).map(function (t) { return new Set([actors.get(t)]); })
       };
-      a.entries = new Set(); merged.forEach(function (g) { g.forEach(function (x) { a.entries.add(x); }); });
+      a.entries = entriesOf(merged);
       return withGuess(a, tokens, []);
+    }
+    function entriesOf(groups) { var out = new Set(); groups.forEach(function (g) { g.forEach(function (x) { out.add(x); }); }); return out; }
+    /* One group of entry ids per distinct name or pinyin key (index.analysis.name_groups). */
+    function nameGroups(names, keys) {
+      var groups = new Map();
+      names.forEach(function (m) { if (!groups.has(m.form.norm)) groups.set(m.form.norm, new Set()); groups.get(m.form.norm).add(m.form.entry); });
+      keys.forEach(function (k) {
+        var key = "pinyin:" + k;
+        if (!groups.has(key)) groups.set(key, new Set());
+        pinyin.get(k).forEach(function (x) { groups.get(key).add(x); });
+      });
+      return mergeGroups(Array.from(groups.values()).map(function (s) { return Array.from(s); }));
+    }
+    function wordSpans(text, word) {
+      var re = new RegExp(isAscii(word) ? "(?<![0-9a-z])" + escapeRe(word) + "(?![0-9a-z])" : escapeRe(word), "g"), out = [], m;
+      while ((m = re.exec(text))) out.push([m.index, m.index + m[0].length]);
+      return out;
+    }
+    /* plain=: each word read as plain words, no name or pinyin in it (index.understood.read_as_plain). */
+    function readAsPlain(a, plain) {
+      var spans = [];
+      plain.forEach(function (w) {
+        var found = wordSpans(a.text, w);
+        if (!found.length) throw new QueryError("plain=" + w + " is not a word of the query; plain= takes a word of q");
+        spans = spans.concat(found);
+      });
+      a.names = a.names.filter(function (m) { return !spans.some(function (s) { return s[0] <= m.start && m.end <= s[1]; }); });
+      var runs = new Set();
+      plain.forEach(function (w) { asciiRuns(englishWords(w)).forEach(function (k) { runs.add(k); }); });
+      a.pinyinKeys = a.pinyinKeys.filter(function (k) { return !runs.has(k); });
+      a.pinyinEntries = new Set();
+      a.pinyinKeys.forEach(function (k) { pinyin.get(k).forEach(function (x) { a.pinyinEntries.add(x); }); });
+      a.groups = nameGroups(a.names, a.pinyinKeys);
+      a.entries = entriesOf(a.groups);
+      return a;
+    }
+    /* The runs of ASCII words that read as pinyin or initials of a group's entries (index.understood). */
+    function pinyinWords(text, keys, group) {
+      var words = englishWords(text), out = [];
+      [4, 3, 2, 1].forEach(function (n) {
+        for (var i = 0; i + n <= words.length; i++) {
+          var run = words.slice(i, i + n), key = run.join("");
+          if (keys.indexOf(key) >= 0 && Array.from(pinyin.get(key)).some(function (e) { return group.has(e); }) &&
+              !out.some(function (o) { return o.split(/\s+/).join("").indexOf(key) >= 0; })) out.push(run.join(" "));
+        }
+      });
+      return out;
+    }
+    /* What the search understood (index.understood.understood): the game and where it came from,
+       the names (entry ids, the words that named them, the first entry's names) and the intents. */
+    function understoodOf(a, f, anyGame, asked) {
+      var game = null;
+      if (anyGame) game = { value: "any", source: "filter" };
+      else if (f.game) game = { value: f.game, source: "filter" };
+      else if (a.gameHint) game = { value: a.gameHint, source: "name", word: a.gameWord };
+      else if (a.gameGuess) game = { value: a.gameGuess, source: a.gameSource };
+      var base = [a.text, a.editionWord, a.gameWord].filter(Boolean).join(" "), names = [];
+      var inGame = entriesOf(thisGame(a, a.groups.slice()));
+      a.groups.forEach(function (group) {
+        if (Array.from(group).every(function (e) { return !inGame.has(e); })) return;
+        var written = uniq(a.names.filter(function (m) { return group.has(m.form.entry); }).map(function (m) { return a.text.slice(m.start, m.end); }));
+        written.sort(function (x, y) { return Array.from(y).length - Array.from(x).length || cmp(x, y); });
+        var words = written.length ? written : pinyinWords(a.text, a.pinyinKeys, group);
+        var ids = Array.from(group).sort(cmp);
+        names.push({ ids: ids, matched: words[0] || "", words: words, label: entries.has(ids[0]) ? entries.get(ids[0]).names : {} });
+      });
+      var n = base.length + 1;
+      names.sort(function (x, y) { return (base.indexOf(x.matched) % n + n) % n - (base.indexOf(y.matched) % n + n) % n || cmp(x.matched, y.matched); });
+      return { game: game, names: names, intents: asked.slice() };
     }
     function askedIntents(norm) {
       var asked = intentPatterns.filter(function (p) { p[1].lastIndex = 0; return p[1].test(norm); });
@@ -1163,10 +1246,11 @@
        marks, total, error}. `texts` (optional): unit passages for quoted phrases. */
     function search(query, opts) {
       opts = opts || {};
-      var limit = opts.limit || 20, parsed;
+      var limit = opts.limit || 20, parsed, without;
       try {
         if (typeof query !== "string") throw new QueryError("the query must be text");
         parsed = parseQuery(query, opts.filters);
+        without = parseWithout(opts.plain, opts.noIntent);
       } catch (e) {
         if (e instanceof QueryError) return { error: e.message, results: [], total: 0 };
         throw e;
@@ -1176,15 +1260,22 @@
       var norm = normalise(parsed.text);
       var phraseList = parsed.phrases.map(normalise);
       var phraseTokens = phraseList.filter(Boolean).map(exactTokens);
-      var ranked, a = null, marks = [[], []];
+      var ranked, a = null, marks = [[], []], understood = null;
       if (!norm && !phraseTokens.some(function (p) { return p.length; })) {
         if (!query.trim() && filtersEmpty(f)) return { error: "empty", results: [], total: 0 };
         ranked = browse(f);
       } else {
         a = analyse(norm);
+        if (without.plain.length) {
+          try { readAsPlain(a, without.plain); } catch (e) {
+            if (e instanceof QueryError) return { error: e.message, results: [], total: 0 };
+            throw e;
+          }
+        }
         if (anyGame) { a.gameHint = a.gameGuess = a.gameSource = null; a.gameMargin = 0; }
         else withGuess(a, a.tokens, oneGameImplied(a.tokens));
-        var asked = askedIntents(norm);
+        var asked = askedIntents(norm).filter(function (i) { return without.intents.indexOf(i) < 0; });
+        understood = understoodOf(a, f, anyGame, asked);
         var clauses = clausesOf(a);
         var hasPhrase = phraseTokens.some(function (p) { return p.length; });
         var hits = hitsOf(a, f, clauses, asked, hasPhrase ? phraseDocsOf(phraseList, opts.texts) : null);
@@ -1208,6 +1299,7 @@
       return {
         total: ranked.length,
         marks: marks,
+        understood: understood,
         suggestion: a && a.suggestion,
         results: ranked.slice(0, limit).map(function (s) {
           var meta = entries.get(s.entry), u = unitById.get(s.unit);
@@ -1264,7 +1356,7 @@
       return out;
     }
 
-    return { search: search, snippet: snippet, normalise: normalise, searchTokens: searchTokens, askedIntents: askedIntents, analyse: analyse, stem: stem, version: data.version };
+    return { search: search, snippet: snippet, withoutField: withoutField, normalise: normalise, searchTokens: searchTokens, askedIntents: askedIntents, analyse: analyse, stem: stem, version: data.version };
   }
 
   var api = { open: open, stem: stem };

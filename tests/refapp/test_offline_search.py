@@ -87,6 +87,25 @@ def test_offline_ranking_is_the_online_ranking(index):
         assert [(i, r, list(a)) for i, r, a in online] == [(i, r, list(a)) for i, r, a in row], q.q
 
 
+def test_offline_reads_each_query_as_online_and_takes_each_reading_off_as_online(index):
+    """The chips offline: the game, names and intents read, and each taken off (game=any, plain=,
+    no_intent=) searching the same as the online chip's link."""
+    module = _eval_module()
+    data = export_ranking(index)
+    queries = [Q(q, lang) for q, lang in QUERIES]
+    online = [module.reading(index.search(q.q, q.lang, limit=1).understood) for q in queries]
+    assert module.offline_readings(NODE, data, queries) == online
+    off = module.readings_off(index, queries)
+    kinds = {k for r in off for k in r.options}
+    assert {"filters", "plain", "no_intent"} <= kinds and len(off) > len(queries)  # every kind of chip
+    got = module.offline_results(NODE, module.RANKER_JS, data, off)
+    for r, row in zip(off, got, strict=True):
+        want = [(x.id, x.ruling, list(x.also)) for x in module.online_off(index, r).results]
+        assert want == [(i, u, list(a)) for i, u, a in row], r
+    readings = module.offline_readings(NODE, data, off)
+    assert readings == [module.reading(module.online_off(index, r).understood) for r in off]
+
+
 def test_bad_queries_offline_are_errors_the_reader_sees_not_crashes(index, tmp_path):
     data_file = tmp_path / "data.json"
     data_file.write_text(json.dumps(export_ranking(index), ensure_ascii=False), encoding="utf-8")
@@ -95,8 +114,11 @@ def test_bad_queries_offline_are_errors_the_reader_sees_not_crashes(index, tmp_p
         """
 const R = require(process.argv[2]);
 const r = R.open(JSON.parse(require("fs").readFileSync(process.argv[3], "utf8")));
-const bad = ["cost<=x", "x".repeat(501), "", "kind:nothing 村庄", "edition:2e edition:1e"];
-const out = bad.map(q => r.search(q));
+const bad = ["cost<=x", "x".repeat(501), "", "kind:nothing 村庄", "edition:2e edition:1e"].map(q => [q, {}]);
+bad.push(["女巫 商人", {plain: ["国王"]}]);  // not a word of the query
+bad.push(["女巫", {plain: Array(9).fill("女巫")}]);  // too many
+bad.push(["女巫", {noIntent: ["nothing"]}]);  // no such intent
+const out = bad.map(([q, opts]) => r.search(q, opts));
 process.stdout.write(JSON.stringify(out.map(o => [o.error || null, o.results.length])));
 """,
         encoding="utf-8",
