@@ -20,6 +20,7 @@ from typing import Any
 from corpus.languages import pick
 from index.analysis import QueryAnalysis, ascii_runs, name_groups
 from index.errors import QueryError
+from index.normalise import normalise
 from index.query import Filters, Without, without_field
 from index.ranking import this_game
 from index.tokenise import english_words
@@ -98,6 +99,16 @@ def _pinyin_words(text: str, keys: list[str], pinyin: Any, group: frozenset[str]
     return out
 
 
+def _named_by(ids: list[str], word: str, entries: dict[str, dict[str, Any]]) -> str:
+    """Which of a name's entries the chip shows: the one whose own name it is (皇冠 names the
+    term Crown and, as a component, the rules' list of components: the chip says 皇冠), else
+    the first."""
+    for e in ids:
+        if any(normalise(n) == word for n in entries.get(e, {}).get("names", {}).values() if n):
+            return e
+    return ids[0] if ids else ""
+
+
 def _game(a: QueryAnalysis, filters: Filters, asked: Asked, any_game: bool) -> dict[str, Any] | None:
     inline_game = asked.inline.game is not None
     q_without = without_field(asked.q, "game") if inline_game else None
@@ -139,7 +150,8 @@ def understood(
         forms = sorted(written, key=lambda f: (-len(f), f))
         words = forms or _pinyin_words(a.text, a.pinyin_keys, pinyin, group)
         ids = sorted(group)
-        label = entries[ids[0]]["names"] if ids and ids[0] in entries else {}
+        shown = _named_by(ids, words[0] if words else "", entries)
+        label = entries[shown]["names"] if shown in entries else {}
         names.append(
             {
                 "ids": ids,

@@ -22,6 +22,11 @@ def translate(key: str, lang: str) -> str:
     return pick(STRINGS[key], lang)
 
 
+def client_strings(lang: str) -> dict[str, str]:
+    """Every chip word in `lang`, for the offline page, which reads queries in the browser."""
+    return {key: translate(key, lang) for key in STRINGS}
+
+
 @dataclass(frozen=True)
 class Chip:
     """One reading: its words, the address that searches without it, how it joins the one

@@ -59,8 +59,9 @@ const ranker = R.open(data);
 const out = queries.map(q => {
   const opts = {limit: 1, filters: q.filters, plain: q.plain, noIntent: q.no_intent};
   const u = ranker.search(q.q, opts).understood;
-  return u ? [u.game ? [u.game.value, u.game.source] : null, u.names.map(n => [n.ids.join(" "), n.matched]),
-              u.intents.join(" ")] : null;
+  if (!u) return null;
+  const names = u.names.map(n => [n.ids.join(" "), n.matched, n.label[q.lang] || n.ids[0]]);
+  return [u.game ? [u.game.value, u.game.source] : null, names, u.intents.join(" ")];
 });
 process.stdout.write(JSON.stringify(out));
 """
@@ -115,7 +116,7 @@ def reading(understood: dict | None) -> tuple | None:
     game = understood.get("game")
     return (
         (game["value"], game["source"]) if game else None,
-        tuple((" ".join(n["ids"]), n["matched"]) for n in understood["names"]),
+        tuple((" ".join(n["ids"]), n["matched"], n["label"]) for n in understood["names"]),
         " ".join(i["value"] for i in understood["intents"]),
     )
 

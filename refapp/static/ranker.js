@@ -755,8 +755,12 @@
         var written = uniq(a.names.filter(function (m) { return group.has(m.form.entry); }).map(function (m) { return a.text.slice(m.start, m.end); }));
         written.sort(function (x, y) { return Array.from(y).length - Array.from(x).length || cmp(x, y); });
         var words = written.length ? written : pinyinWords(a.text, a.pinyinKeys, group);
-        var ids = Array.from(group).sort(cmp);
-        names.push({ ids: ids, matched: words[0] || "", words: words, label: entries.has(ids[0]) ? entries.get(ids[0]).names : {} });
+        var ids = Array.from(group).sort(cmp), word = words[0] || "";
+        var shown = ids.filter(function (e) {  // the entry whose own name it is (index.understood._named_by)
+          var n = entries.has(e) ? entries.get(e).names : {};
+          return Object.keys(n).some(function (k) { return n[k] && normalise(n[k]) === word; });
+        })[0] || ids[0];
+        names.push({ ids: ids, matched: word, words: words, label: entries.has(shown) ? entries.get(shown).names : {} });
       });
       var n = base.length + 1;
       names.sort(function (x, y) { return (base.indexOf(x.matched) % n + n) % n - (base.indexOf(y.matched) % n + n) % n || cmp(x.matched, y.matched); });

@@ -157,9 +157,66 @@
     return opening;
   }
 
+  /* The search's options in the address, as the results page reads them: the filters given as
+     parameters and the readings taken off (plain=, no_intent=). */
+  var FILTERS = ["game", "edition", "kind", "type", "cost"];
+  function asked() {
+    var p = new URLSearchParams(location.search), filters = {};
+    FILTERS.forEach(function (k) { var v = p.get(k); if (v) filters[k] = v; });
+    return { filters: filters, plain: p.getAll("plain"), noIntent: p.getAll("no_intent") };
+  }
+
+  /* A chip's address: this search with one reading taken off (index.understood.Asked.params):
+     game "" keeps the game parameter, null drops it, a value sets it. */
+  function without(ranker, q, game, extra) {
+    var now = asked(), p = new URLSearchParams();
+    p.set("q", q);
+    if (game !== "" && game != null) p.set("game", game);
+    FILTERS.forEach(function (k) { if (now.filters[k] && (k !== "game" || game === "")) p.set(k, now.filters[k]); });
+    var plain = now.plain.concat(extra.plain || []), intents = now.noIntent.concat(extra.noIntent || []);
+    plain.filter(function (w, i) { return plain.indexOf(w) === i; }).forEach(function (w) { p.append("plain", w); });
+    intents.filter(function (w, i) { return intents.indexOf(w) === i; }).forEach(function (w) { p.append("no_intent", w); });
+    return "/search?" + p.toString();
+  }
+
+  /* What the search understood, as the results page's chips (_understood.html): the game, the
+     names, the kind of answer asked for, each a link that searches again without it. */
+  function showUnderstood(ranker, q, understood) {
+    var box = document.getElementById("offline-understood"), ul = box && box.querySelector("ul");
+    if (!ul) return;
+    ul.textContent = "";
+    var U = root.Ref.translator(root.Ref.json("understood-strings")), chips = [];
+    var u = understood || { game: null, names: [], intents: [] };
+    if (u.game) {
+      var fromFilter = u.game.source === "filter", bare = fromFilter ? ranker.withoutField(q, "game") : q;
+      chips.push({ part: "game", label: u.game.value === "any" ? U("understood.any_game") : root.Ref.gameLabel(u.game.value),
+                   url: without(ranker, bare, u.game.value === "any" ? null : "any", {}),
+                   hint: u.game.source === "vocabulary" ? U("understood.guessed") : "" });
+    }
+    u.names.forEach(function (n, i) {
+      chips.push({ part: "name", label: root.Ref.loc(n.label) || n.ids[0], url: without(ranker, q, "", { plain: n.words }), joins: i ? "+" : "·" });
+    });
+    u.intents.forEach(function (name) {
+      if (U.has("understood.intent." + name)) chips.push({ part: "intent", label: U("understood.intent." + name), url: without(ranker, q, "", { noIntent: [name] }) });
+    });
+    box.hidden = chips.length === 0;
+    chips.forEach(function (c, i) {
+      var next = chips[i + 1], joins = next ? (next.joins || "·") : "";
+      var li = el("li", { "class": "u-" + c.part + (joins === "+" ? " then-plus" : joins ? " then-dot" : "") });
+      var a = el("a", c.hint ? { "class": "chip uchip", href: c.url, title: c.hint } : { "class": "chip uchip", href: c.url });
+      a.appendChild(el("span", { "class": "uchip-label" }, c.label));
+      a.appendChild(el("span", { "class": "uchip-x", "aria-hidden": "true" }, "×"));
+      a.appendChild(el("span", { "class": "sr-only" }, " " + U("understood.remove")));
+      li.appendChild(a);
+      ul.appendChild(li);
+    });
+  }
+
   function showResults(out, opened, q) {
-    var ranker = opened.ranker, texts = opened.texts;
-    var answer = ranker.search(q, { limit: 20, texts: texts }), found = answer.results, marks = answer.marks;
+    var ranker = opened.ranker, texts = opened.texts, how = asked();
+    var answer = ranker.search(q, { limit: 20, texts: texts, filters: how.filters, plain: how.plain, noIntent: how.noIntent });
+    var found = answer.results, marks = answer.marks;
+    showUnderstood(ranker, q, answer.understood);
     if (!texts) {  // titles alone (nothing saved yet): one result per entry, as two would read the same
       var seen = {};
       found = found.filter(function (r) { return seen[r.id] ? false : (seen[r.id] = true); });
@@ -220,6 +277,18 @@
         history.pushState(null, "", "/search?q=" + encodeURIComponent(q));
         run();
         window.dispatchEvent(new Event("refapp:offline-query"));  // app.js: the names search too
+      });
+    }
+    var chips = document.getElementById("offline-understood");
+    if (chips) {
+      chips.addEventListener("click", function (event) {  // a chip taken off: answered in this page, as a search
+        var link = event.target.closest ? event.target.closest("a.uchip") : null;
+        var offline = location.pathname !== "/offline" || navigator.onLine === false;
+        if (!link || !ready || !offline) return;
+        event.preventDefault();
+        history.pushState(null, "", link.getAttribute("href"));
+        run();
+        window.dispatchEvent(new Event("refapp:offline-query"));
       });
     }
     window.addEventListener("popstate", function () {

@@ -15,6 +15,7 @@ from refapp.offline_pack import build_pack
 from refapp.scenarios import EngineSource
 from refapp.search import opened_index
 from refapp.state import get_state
+from refapp.understood_chips import client_strings as understood_words
 
 #: Pages the service worker keeps from the first visit so the at-the-table tools work offline.
 TOOL_PAGES = ["/tools", "/tools/setup", "/tools/kingdom", "/tools/score", "/tools/data.json"]
@@ -36,7 +37,8 @@ bp = Blueprint("offline", __name__)
 
 @bp.get("/offline")
 def offline() -> str:
-    return render_template("offline.html", page="offline")
+    # the "read as" chips' words: the page reads a query as the results page does (ranker.js)
+    return render_template("offline.html", page="offline", understood_strings=understood_words(g.lang))
 
 
 @bp.get(PLAYER)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import parse_qs, quote, urlsplit
 
 import pytest
 import yaml
@@ -138,6 +138,41 @@ def test_offline_the_next_query_is_answered_in_the_page_and_back_returns_the_las
     page.locator("#q").press("Enter")
     wait_until(page, "() => document.querySelector('#pack-results').hidden")
     wait_until(page, NAMES_SAY_NONE)
+    ctx.set_offline(False)
+    assert real_errors(log) == []
+
+
+CHIPS = """() => Array.from(document.querySelectorAll('#offline-understood a.uchip')).map(
+  a => [a.querySelector('.uchip-label').textContent, a.getAttribute('href')])"""
+
+
+def chip_params(href: str) -> dict:
+    return {k: sorted(v) for k, v in parse_qs(urlsplit(href).query).items()}
+
+
+def test_offline_results_show_what_was_understood_and_a_chip_taken_off_searches_as_online(live_server, phone):
+    q = "军阀拆一个要花几块"  # the game guessed from the words, a name, an intent (how many)
+    online = get_json(f"{live_server.url}/api/search?q={quote(q)}&lang=zh-Hans&limit=1")["understood"]
+    parts = [online["game"], *online["names"], *online["intents"]]
+    assert online["game"] and online["names"] and online["intents"]
+    ctx, log, page = offline_page(live_server, phone)
+    ctx.set_offline(True)
+    page.goto(live_server.url + "/search?q=" + quote(q))
+    wait_until(page, "() => !!document.querySelector('#pack-results[data-ready]')")
+    chips = page.evaluate(CHIPS)
+    assert [chip_params(href) for _, href in chips] == [
+        {k: sorted(v if isinstance(v, list) else [v]) for k, v in p["without"].items()} for p in parts
+    ]
+    labels = [label for label, _ in chips]
+    assert labels[0] == "富饶之城" and labels[1] == "军阀" and labels[2] == "几个", labels
+    page.evaluate("window.samePage = true")
+    page.locator("#offline-understood a.uchip").nth(1).click()  # 军阀 read as plain words
+    page.wait_for_url("**plain=**")
+    want = get_json(f"{live_server.url}/api/search?q={quote(q)}&lang=zh-Hans&limit=1&plain={quote('军阀')}")
+    first = want["results"][0]
+    wait_until(page, FIRST_LINK_TO % f"/entries/{first['id']}")
+    assert page.evaluate("window.samePage === true")  # answered in the page
+    assert len(page.evaluate(CHIPS)) == len(chips) - 1  # the name's chip is gone
     ctx.set_offline(False)
     assert real_errors(log) == []
 

@@ -57,6 +57,13 @@ def test_a_name_chip_reads_its_word_as_plain_words(real):
     assert plain["names"][0]["without"]["plain"] == ["村庄", "金殿"]  # taken off one after the other
 
 
+def test_a_word_naming_several_entries_is_labelled_by_the_one_it_is_the_name_of(real):
+    u = real.search("女巫施法國王 皇冠給誰", "zh-Hant").understood
+    crown = next(n for n in u["names"] if n["matched"] == "皇冠")
+    assert "citadels/terms/crown" in crown["ids"] and len(crown["ids"]) > 1  # the components list too
+    assert crown["label"] == "皇冠"  # the term's own name, not the first entry's title
+
+
 def test_pinyin_names_are_taken_off_by_their_words(real):
     u = real.search("tu shu guan").understood
     assert u["names"][0]["matched"] == "tu shu guan"
