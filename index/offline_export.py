@@ -213,7 +213,9 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
         "edition_names": list(EDITION_WORDS.items()),
         "filters": {"game": GAME_VALUES, "edition": EDITION_VALUES, "kind": KIND_VALUES, "type": TYPE_VALUES},
         "synonyms": {k: list(v) for k, v in ix.synonyms.items()},
-        "intents": [[i.name, i.boost, list(i.ask)] for i in VOCABULARY.intents],
+        "intents": [  # name, boost, asking words, groups of words asking it together
+            [i.name, i.boost, list(i.ask), [list(g) for g in i.ask_together]] for i in VOCABULARY.intents
+        ],
         "intent_sets": [sorted(s) if s is not None else None for s in ix.intents.sets],
         "intent_codes": ix.intents.codes.tolist(),
         "common": sorted(ix.common_tokens),

@@ -37,6 +37,9 @@ class Intent:
     boost: float
     ask: tuple[str, ...]
     states: str  # a regular expression over a ruling's lower-case English text
+    # also asked by a word of each of these groups anywhere in the query (这回合买的牌能用吗:
+    # bought, use, this turn), where no one phrase of `ask` says it
+    ask_together: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -105,10 +108,25 @@ def parse_intents(raw: object) -> tuple[Intent, ...]:
         raise ValueError(f"intents: expected a mapping with some of {', '.join(INTENTS)}")
     out = []
     for name, spec in raw.items():
-        if not isinstance(spec, dict) or set(spec) != {"boost", "ask", "states"}:
-            raise ValueError(f"intent {name}: needs exactly boost, ask and states")
+        if not isinstance(spec, dict) or not {"boost", "ask", "states"} <= set(spec) <= {
+            "boost",
+            "ask",
+            "states",
+            "ask_together",
+        }:
+            raise ValueError(f"intent {name}: needs boost, ask and states (and may have ask_together)")
+        together = spec.get("ask_together") or []
+        if not isinstance(together, list) or len(together) == 1:
+            raise ValueError(f"intent {name}: ask_together is a list of two or more lists of words")
+        groups = tuple(tuple(w.casefold() for w in _words(g, name)) for g in together)
         out.append(
-            Intent(name, float(spec["boost"]), _words(spec["ask"], name), _states(spec["states"], name))
+            Intent(
+                name,
+                float(spec["boost"]),
+                _words(spec["ask"], name),
+                _states(spec["states"], name),
+                groups,
+            )
         )
     return tuple(out)
 
@@ -205,7 +223,7 @@ def asked_intents(norm_query: str) -> tuple[str, ...]:
     is not 要不要 (permission)."""
     asked = _asked(norm_query)
     if len(asked) < 2:
-        return tuple(name for name, _ in asked)
+        return tuple(name for name, _ in asked) + _asked_together(norm_query, {name for name, _ in asked})
     spans = {name: [m.span() for m in ask.finditer(norm_query)] for name, ask in asked}
 
     def inside(span: tuple[int, int], other: str) -> bool:
@@ -215,6 +233,22 @@ def asked_intents(norm_query: str) -> tuple[str, ...]:
         name
         for name, found in spans.items()
         if found and not all(any(inside(sp, o) for o in spans if o != name) for sp in found)
+    ) + _asked_together(norm_query, {name for name, _ in asked})
+
+
+def _asked_together(norm_query: str, asked: set[str]) -> tuple[str, ...]:
+    """The intents not asked by a phrase whose every `ask_together` group has a word in the query
+    (Chinese words as substrings, English ones as whole words)."""
+
+    def holds(word: str) -> bool:
+        if not word.isascii():
+            return word in norm_query
+        return re.search(rf"(?<![0-9a-z]){re.escape(word)}(?![0-9a-z])", norm_query) is not None
+
+    return tuple(
+        i.name
+        for i in VOCABULARY.intents
+        if i.ask_together and i.name not in asked and all(any(holds(w) for w in g) for g in i.ask_together)
     )
 
 

@@ -160,12 +160,13 @@
     var foldWords = data.fold_words.map(function (ws) { return new Set(ws); });
     var intentSets = data.intent_sets.map(function (s) { return s ? new Set(s) : null; });
     var intentCodes = data.intent_codes;
-    var intentBoost = {}, intentPatterns = [];
+    var intentBoost = {}, intentPatterns = [], intentTogether = [];
     data.intents.forEach(function (i) {
       intentBoost[i[0]] = i[1];
       var parts = uniq(i[2].map(function (w) { return escapeRe(w.toLowerCase()); })).sort(function (a, b) { return b.length - a.length; });
       var alts = parts.map(function (p) { return isAscii(p) ? "(?<![0-9a-z])" + p + "(?![0-9a-z])" : p; });
       intentPatterns.push([i[0], new RegExp(alts.join("|") || "(?!)", "g")]);
+      if (i[3] && i[3].length) intentTogether.push([i[0], i[3]]);
     });
     var gameNames = data.game_names, editionNames = data.edition_names;
     var nameWordWeight = (function () {
@@ -766,9 +767,17 @@
       names.sort(function (x, y) { return (base.indexOf(x.matched) % n + n) % n - (base.indexOf(y.matched) % n + n) % n || cmp(x.matched, y.matched); });
       return { game: game, names: names, intents: asked.slice() };
     }
+    /* Intents not asked by a phrase whose every group of words apart has one in the query (vocabulary `ask_together`). */
+    function askedTogether(norm, asked) {
+      function holds(w) { return isAscii(w) ? new RegExp("(?<![0-9a-z])" + escapeRe(w) + "(?![0-9a-z])").test(norm) : norm.indexOf(w) >= 0; }
+      return intentTogether.filter(function (t) {
+        return asked.indexOf(t[0]) < 0 && t[1].every(function (g) { return g.some(holds); });
+      }).map(function (t) { return t[0]; });
+    }
     function askedIntents(norm) {
       var asked = intentPatterns.filter(function (p) { p[1].lastIndex = 0; return p[1].test(norm); });
-      if (asked.length < 2) return asked.map(function (p) { return p[0]; });
+      var names = asked.map(function (p) { return p[0]; });
+      if (asked.length < 2) return names.concat(askedTogether(norm, names));
       var spans = new Map();
       asked.forEach(function (p) {
         var list = [];
@@ -781,7 +790,7 @@
       spans.forEach(function (found, name) {
         if (found.length && !found.every(function (sp) { return Array.from(spans.keys()).some(function (o) { return o !== name && inside(sp, o); }); })) out.push(name);
       });
-      return out;
+      return out.concat(askedTogether(norm, names));
     }
 
     /* -- scoring (index.impacts, SearchIndex._clauses/_score/_hits/_answers) */

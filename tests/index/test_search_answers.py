@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from index import normalise
 from index.tokenise import CJK_RUN
-from index.vocabulary import VOCABULARY, asked_intents, load_vocabulary, stated_intents
+from index.vocabulary import VOCABULARY, asked_intents, load_vocabulary, parse_intents, stated_intents
 
 INTENT_NAMES = ("number", "destination", "timing", "permission", "target")
 INTENT_NAMES += ("again", "scoring", "source", "action_cost", "absence")  # consequences of a play
@@ -65,6 +65,8 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
         ("curse pile ran out, does witch still draw", {"absence"}),
         ("just bought a gold, can i use it right away", {"usable_now"}),
         ("矿场换来的银币这回合能花吗", {"usable_now"}),
+        ("这回合买的牌能用吗", {"usable_now"}),  # its words apart: bought, use, this turn
+        ("can i use a card i bought this turn", {"usable_now"}),
         ("park, hand is empty, am i forced to draw", {"obligation"}),
         ("公园手牌空了一定要抽吗", {"obligation"}),
         ("議事廳對手可以不抽嗎", {"obligation"}),
@@ -78,6 +80,35 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
 )
 def test_question_words_say_what_kind_of_answer_is_wanted(q, intents):
     assert intents <= set(asked_intents(normalise(q)))
+
+
+@pytest.mark.parametrize(
+    "q", ["can i play village twice this turn", "买的牌能用几次", "i bought a province, is the game over"]
+)
+def test_words_asking_together_ask_only_when_all_their_groups_are_there(q):
+    assert "usable_now" not in asked_intents(normalise(q))
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ({"ask_together": [["bought"]]}, "two or more"),
+        ({"ask_together": "bought"}, "two or more"),
+        ({"asks": ["x"]}, "may have ask_together"),
+    ],
+)
+def test_a_malformed_intent_row_is_refused_with_its_name(spec, message):
+    row = {"boost": 1.0, "ask": ["x"], "states": "x", **spec}
+    with pytest.raises(ValueError, match=message):
+        parse_intents({"usable_now": row})
+
+
+def test_a_card_bought_this_turn_asked_in_words_apart_finds_where_it_goes(real):
+    for q, lang in [("这回合买的牌能用吗", "zh-Hans"), ("can i use a card i bought this turn", "en")]:
+        found = real.search(q, lang, limit=3)
+        assert found.results[0].id == "dominion/rules/buy-phase", q
+        assert found.results[0].ruling == "bought-card-to-discard", q
+        assert "usable_now" in [i["value"] for i in found.understood["intents"]]
 
 
 @pytest.mark.parametrize(
