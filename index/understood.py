@@ -100,9 +100,9 @@ def _pinyin_words(text: str, keys: list[str], pinyin: Any, group: frozenset[str]
 
 
 def _named_by(ids: list[str], word: str, entries: dict[str, dict[str, Any]]) -> str:
-    """Which of a name's entries the chip shows: the one whose own name it is (皇冠 names the
-    term Crown and, as a component, the rules' list of components: the chip says 皇冠), else
-    the first."""
+    """Which of a name's entries (those of the game read, if any) the chip shows: the one whose own
+    name it is (皇冠 names the term Crown and, as a component, the rules' list of components: the
+    chip says 皇冠), else the first."""
     for e in ids:
         if any(normalise(n) == word for n in entries.get(e, {}).get("names", {}).values() if n):
             return e
@@ -142,6 +142,7 @@ def understood(
     base = " ".join(w for w in (a.text, a.edition_word, a.game_word) if w)
     names: list[dict[str, Any]] = []
     in_game = {e for g in this_game(a, entries, list(a.groups)) for e in g}
+    game = filters.game or a.game_hint or a.game_guess  # whose entry a chip names, when one game's is
     for group in a.groups:
         if in_game.isdisjoint(group):
             continue  # a name only the other game has is a word of the question there, no thing in play
@@ -150,7 +151,8 @@ def understood(
         forms = sorted(written, key=lambda f: (-len(f), f))
         words = forms or _pinyin_words(a.text, a.pinyin_keys, pinyin, group)
         ids = sorted(group)
-        shown = _named_by(ids, words[0] if words else "", entries)
+        mine = [e for e in ids if entries.get(e, {}).get("game") == game] if game else []
+        shown = _named_by(mine or ids, words[0] if words else "", entries)
         label = entries[shown]["names"] if shown in entries else {}
         names.append(
             {

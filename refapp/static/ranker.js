@@ -751,16 +751,18 @@
       else if (a.gameGuess) game = { value: a.gameGuess, source: a.gameSource };
       var base = [a.text, a.editionWord, a.gameWord].filter(Boolean).join(" "), names = [];
       var inGame = entriesOf(thisGame(a, a.groups.slice()));
+      var readGame = f.game || a.gameHint || a.gameGuess;  // whose entry a chip names, when one game's is
       a.groups.forEach(function (group) {
         if (Array.from(group).every(function (e) { return !inGame.has(e); })) return;
         var written = uniq(a.names.filter(function (m) { return group.has(m.form.entry); }).map(function (m) { return a.text.slice(m.start, m.end); }));
         written.sort(function (x, y) { return Array.from(y).length - Array.from(x).length || cmp(x, y); });
         var words = written.length ? written : pinyinWords(a.text, a.pinyinKeys, group);
         var ids = Array.from(group).sort(cmp), word = words[0] || "";
-        var shown = ids.filter(function (e) {  // the entry whose own name it is (index.understood._named_by)
+        var mine = ids.filter(function (e) { return readGame && entries.has(e) && entries.get(e).game === readGame; });
+        var shown = (mine.length ? mine : ids).filter(function (e) {  // the entry whose own name it is (index.understood._named_by)
           var n = entries.has(e) ? entries.get(e).names : {};
           return Object.keys(n).some(function (k) { return n[k] && normalise(n[k]) === word; });
-        })[0] || ids[0];
+        })[0] || (mine.length ? mine : ids)[0];
         names.push({ ids: ids, matched: word, words: words, label: entries.has(shown) ? entries.get(shown).names : {} });
       });
       var n = base.length + 1;

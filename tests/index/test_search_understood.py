@@ -62,6 +62,10 @@ def test_a_word_naming_several_entries_is_labelled_by_the_one_it_is_the_name_of(
     crown = next(n for n in u["names"] if n["matched"] == "皇冠")
     assert "citadels/terms/crown" in crown["ids"] and len(crown["ids"]) > 1  # the components list too
     assert crown["label"] == "皇冠"  # the term's own name, not the first entry's title
+    u = real.search("請問金殿打市場 打完還剩幾個行動", "zh-Hant").understood
+    action = next(n for n in u["names"] if n["matched"] == "行动")
+    assert u["game"]["value"] == "dominion" and "citadels/rules/turn" in action["ids"]
+    assert action["label"] == "行動階段"  # the game read's entry, not Citadels' turn
 
 
 def test_pinyin_names_are_taken_off_by_their_words(real):
