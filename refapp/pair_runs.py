@@ -106,10 +106,12 @@ def names_by_edition(catalog: Catalog, game: str) -> dict[str, dict]:
     return {"-": catalog.slug_names(game)}
 
 
-def named_pair(query: str, catalog: Catalog) -> tuple[str, str] | None:
-    """The first two different cards of one game the query names (entry ids), if any."""
+def named_pair(query: str, catalog: Catalog, read: str | None = None) -> tuple[str, str] | None:
+    """The first two different cards of one game the query names (entry ids), if any; of `game`
+    only when the search read the question as that game's (`read`; 'my merchant got assassinated, do I
+    get the gold' names Dominion's Merchant and Gold too, but asks about Citadels)."""
     named = cards_named(query, catalog)
-    for game in game_names():
+    for game in [read] if read in game_names() else game_names():
         seen: list[str] = []
         for _, ids in named:
             for eid in ids:
@@ -145,9 +147,12 @@ def load_title(info: PairInfo) -> dict[str, str]:
     return dict(_title(info))
 
 
-def offers(query: str, catalog: Catalog, lang: str, edition: str | None = None) -> list[Offer]:
-    """The pair runs of the two cards the query names (the edition asked for first, then the 2nd)."""
-    found = named_pair(query, catalog)
+def offers(
+    query: str, catalog: Catalog, lang: str, edition: str | None = None, game: str | None = None
+) -> list[Offer]:
+    """The pair runs of the two cards the query names (the edition asked for first, then the 2nd),
+    of the game the search read it as, if it read one."""
+    found = named_pair(query, catalog, game)
     if found is None:
         return []
     runs = pairs_for(*found)

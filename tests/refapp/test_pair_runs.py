@@ -54,6 +54,24 @@ def test_a_query_without_two_cards_that_meet_finds_no_pair(catalog, query):
     assert pair_runs.named_pair(query, catalog) is None
 
 
+def test_only_the_game_the_search_read_offers_its_pair(catalog):
+    q = "my merchant got assassinated, do I at least get the green district gold?"
+    assert pair_runs.named_pair(q, catalog) == ("dominion/merchant", "dominion/gold")  # the words alone
+    assert pair_runs.named_pair(q, catalog, "citadels") is None  # a Citadels question: no Dominion run
+    assert pair_runs.named_pair(q, catalog, "any") == ("dominion/merchant", "dominion/gold")  # both games
+
+
+def test_a_results_page_read_as_the_other_game_offers_no_run_of_the_first(tmp_path):
+    def read_as_citadels(params):
+        found, status = no_search(params)
+        return {**found, "understood": {"game": {"value": "citadels", "source": "vocabulary"}}}, status
+
+    app = create_app({"DATASET_PATH": str(DATASET_PATH), "SEARCH_FUNCTION": read_as_citadels,
+                      "REFAPP_DATA_DIR": str(tmp_path)})
+    page = app.test_client().get("/search?q=merchant+and+gold&lang=en").get_data(as_text=True)
+    assert 'id="pair-run"' not in page
+
+
 def test_the_search_page_offers_the_run_which_opens_at_its_star(client):
     page = client.get("/search?q=Throne+Room+with+Feast&lang=en").get_data(as_text=True)
     assert 'id="pair-run"' in page
