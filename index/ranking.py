@@ -162,7 +162,8 @@ def rank(
     things, bonus = _pair_groups(a, t, w)
     if len(things) >= 2:
         subject = _subject(a, things, t) if bonus == w.pair_bonus else frozenset()
-        _pair_bonus(things, bonus, scored, {u: s for u, _, s in hits}, f, t, answers or {}, subject, w)
+        game = a.game_hint or (a.game_guess if a.game_source == "vocabulary" else None)  # as this_game
+        _pair_bonus(things, bonus, scored, {u: s for u, _, s in hits}, f, t, answers or {}, subject, w, game)
     _ruling_for_own_text(scored, hits, t, w, keep=own_text.union(answers or ()))
     if len({s.score for s in scored.values()}) == len(scored):  # no ties (most queries): by score alone
         return sorted(scored.values(), key=attrgetter("score"), reverse=True)
@@ -364,8 +365,10 @@ def _pair_bonus(
     answers: Answers,
     subject: frozenset[str] = frozenset(),
     w: RankWeights = WEIGHTS,
+    game: str | None = None,
 ) -> None:
-    """Units naming something from every group of the query; each entry keeps its best one
+    """Units naming something from every group of the query (of `game`, the game the question is
+    read as, if it is named or guessed from its words); each entry keeps its best one
     (for an entry the query names, the one answering best on the query's other words; beside
     a term only, any of its units may answer); a ruling
     of the `subject` card gains `w.subject_edge`. Only
@@ -390,6 +393,8 @@ def _pair_bonus(
             continue  # a card's own text names its terms ('deck' on Thief): not a ruling on the two
         if not ruling and entry in t.cards and entry not in asked:
             continue  # a third card's own text naming both (the Witch's, the Thief and the King) is about it
+        if game is not None and t.entries[entry]["game"] != game:
+            continue  # the other game's unit naming them by its own words (Citadels' Thief, 金币)
         if len(t.mentions(uid) & t.cards) > w.max_pair_cards or not passes(
             t.entries[entry], units.editions_of(d), f
         ):

@@ -1030,7 +1030,7 @@
       }
       return new Set();
     }
-    function pairBonus(groups, b, scored, unitScores, f, answers, subject) {
+    function pairBonus(groups, b, scored, unitScores, f, answers, subject, game) {
       var candidates = [];
       unitScores.forEach(function (_, uid) {
         var named = unitById.get(uid).mentions;
@@ -1043,6 +1043,7 @@
         // a card's own text names its terms ('deck' on Thief): not a ruling on the two
         if (u.part !== "ruling" && b < W.pair_bonus && asked.has(u.entry) && cards.has(u.entry)) return;
         if (u.part !== "ruling" && cards.has(u.entry) && !asked.has(u.entry)) return;  // a third card's own text is about it
+        if (game && entries.get(u.entry).game !== game) return;  // the other game's unit naming them by its own words
         u.mentions.forEach(function (e) { if (cards.has(e)) { nCards++; if (!asked.has(e) && e !== u.entry) unasked++; } });
         if (nCards > W.max_pair_cards || !passes(entries.get(u.entry), u.editions, f)) return;
         var value = b + (unitScores.get(uid) || 0);
@@ -1115,7 +1116,8 @@
       if (pg[0].length >= 2) {
         var subject = pg[1] === W.pair_bonus ? subjectOf(a, pg[0]) : new Set();
         var unitScores = new Map(); hits.forEach(function (h) { unitScores.set(h[0], h[2]); });
-        pairBonus(pg[0], pg[1], scored, unitScores, f, answers || new Map(), subject);
+        var game = a.gameHint || (a.gameSource === "vocabulary" ? a.gameGuess : null);  // as thisGame
+        pairBonus(pg[0], pg[1], scored, unitScores, f, answers || new Map(), subject, game);
       }
       // an entry showing its own text shows its best ruling among the hits (an FAQ its first) if
       // close enough; not one the query names or is just the name of (index.ranking._ruling_for_own_text)

@@ -300,6 +300,22 @@ def test_a_question_word_inside_a_longer_one_asks_only_the_longer_ones_intent(q,
     assert asked in found and not_asked not in found
 
 
+@pytest.mark.parametrize(
+    ("q", "lang", "game"),
+    [
+        ("领土小偷能捡垃圾堆里以前的金币吗", "zh-Hans", "dominion"),  # the game named: 领土
+        ("盗贼能把之前回合被废掉的金币也拿走吗", "zh-Hans", "dominion"),  # guessed from 废掉
+        ("smithy district: pay 2 gold twice in one turn for 6 cards?", "en", "citadels"),
+    ],
+)
+def test_the_other_games_text_naming_both_cards_gains_nothing_as_a_pair(real, q, lang, game):
+    # Citadels' Thief ruling says 金币 (its gold), which names Dominion's Gold card too: as a unit
+    # naming Thief and Gold it used to rise above the game read (the chip said Dominion)
+    found = real.search(q, lang, limit=3)
+    assert found.understood["game"]["value"] == game
+    assert found.results[0].id.startswith(game + "/"), [r.id for r in found.results]
+
+
 def test_a_ruling_stating_the_consequence_asked_about_comes_before_the_cards_other_rulings(real):
     top = real.search("does throne room's second play cost an action", "en").results[0]
     assert (top.id, top.ruling) == ("dominion/throne-room", "no-action-cost")
