@@ -1373,7 +1373,7 @@
       return out;
     }
 
-    return { search: search, snippet: snippet, withoutField: withoutField, normalise: normalise, searchTokens: searchTokens, askedIntents: askedIntents, analyse: analyse, stem: stem, version: data.version };
+    return { search: search, snippet: snippet, withoutField: withoutField, filterFields: FILTER_FIELDS.slice(), normalise: normalise, searchTokens: searchTokens, askedIntents: askedIntents, analyse: analyse, stem: stem, version: data.version };
   }
 
   var api = { open: open, stem: stem };

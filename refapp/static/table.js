@@ -158,21 +158,20 @@
   }
 
   /* The search's options in the address, as the results page reads them: the filters given as
-     parameters and the readings taken off (plain=, no_intent=). */
-  var FILTERS = ["game", "edition", "kind", "type", "cost"];
-  function asked() {
+     parameters (the ranker's filter fields) and the readings taken off (plain=, no_intent=). */
+  function asked(ranker) {
     var p = new URLSearchParams(location.search), filters = {};
-    FILTERS.forEach(function (k) { var v = p.get(k); if (v) filters[k] = v; });
+    ranker.filterFields.forEach(function (k) { var v = p.get(k); if (v) filters[k] = v; });
     return { filters: filters, plain: p.getAll("plain"), noIntent: p.getAll("no_intent") };
   }
 
   /* A chip's address: this search with one reading taken off (index.understood.Asked.params):
      game "" keeps the game parameter, null drops it, a value sets it. */
   function without(ranker, q, game, extra) {
-    var now = asked(), p = new URLSearchParams();
+    var now = asked(ranker), p = new URLSearchParams();
     p.set("q", q);
     if (game !== "" && game != null) p.set("game", game);
-    FILTERS.forEach(function (k) { if (now.filters[k] && (k !== "game" || game === "")) p.set(k, now.filters[k]); });
+    ranker.filterFields.forEach(function (k) { if (now.filters[k] && (k !== "game" || game === "")) p.set(k, now.filters[k]); });
     var plain = now.plain.concat(extra.plain || []), intents = now.noIntent.concat(extra.noIntent || []);
     plain.filter(function (w, i) { return plain.indexOf(w) === i; }).forEach(function (w) { p.append("plain", w); });
     intents.filter(function (w, i) { return intents.indexOf(w) === i; }).forEach(function (w) { p.append("no_intent", w); });
@@ -213,7 +212,7 @@
   }
 
   function showResults(out, opened, q) {
-    var ranker = opened.ranker, texts = opened.texts, how = asked();
+    var ranker = opened.ranker, texts = opened.texts, how = asked(ranker);
     var answer = ranker.search(q, { limit: 20, texts: texts, filters: how.filters, plain: how.plain, noIntent: how.noIntent });
     var found = answer.results, marks = answer.marks;
     showUnderstood(ranker, q, answer.understood);
@@ -259,36 +258,37 @@
       var q = currentQuery();
       var input = document.getElementById("q");
       if (input) input.value = q;
+      var chips = document.getElementById("offline-understood");
+      if (chips && !q) chips.hidden = true;  // no query, nothing read
       if (!q) return;
       openRanking().then(function (opened) {
         ready = opened;
         if (opened && q === currentQuery()) showResults(out, opened, q);
       });
     }
+    /* A search answered in this page (a query asked in the box, a chip taken off), only without
+       a network: this page came in place of a search's (the service worker's answer for /search
+       offline), or the browser says so; /offline opened online searches online. Not before the
+       data is open: then the page is loaded again. */
+    function answerHere(event, url) {
+      if (!ready || (location.pathname === "/offline" && navigator.onLine !== false)) return;
+      event.preventDefault();
+      history.pushState(null, "", url);
+      run();
+      window.dispatchEvent(new Event("refapp:offline-query"));  // app.js: the names search too
+    }
     var form = out.parentNode.querySelector("form.search");
     if (form) {
       form.addEventListener("submit", function (event) {
         var q = (form.elements.q.value || "").trim();
-        // Only without a network: this page came in place of a search's (the service worker's
-        // answer for /search offline), or the browser says so; /offline opened online searches online.
-        var offline = location.pathname !== "/offline" || navigator.onLine === false;
-        if (!ready || !q || !offline) return;  // (the data not open yet: the page is loaded again)
-        event.preventDefault();
-        history.pushState(null, "", "/search?q=" + encodeURIComponent(q));
-        run();
-        window.dispatchEvent(new Event("refapp:offline-query"));  // app.js: the names search too
+        if (q) answerHere(event, "/search?q=" + encodeURIComponent(q));
       });
     }
     var chips = document.getElementById("offline-understood");
     if (chips) {
-      chips.addEventListener("click", function (event) {  // a chip taken off: answered in this page, as a search
+      chips.addEventListener("click", function (event) {
         var link = event.target.closest ? event.target.closest("a.uchip") : null;
-        var offline = location.pathname !== "/offline" || navigator.onLine === false;
-        if (!link || !ready || !offline) return;
-        event.preventDefault();
-        history.pushState(null, "", link.getAttribute("href"));
-        run();
-        window.dispatchEvent(new Event("refapp:offline-query"));
+        if (link) answerHere(event, link.getAttribute("href"));
       });
     }
     window.addEventListener("popstate", function () {
