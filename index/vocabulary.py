@@ -222,8 +222,9 @@ def asked_intents(norm_query: str) -> tuple[str, ...]:
     从哪里 asks where from (source), not where to (destination's 哪里); 要不要花 (action_cost)
     is not 要不要 (permission)."""
     asked = _asked(norm_query)
+    together = _asked_together(norm_query, {name for name, _ in asked})
     if len(asked) < 2:
-        return tuple(name for name, _ in asked) + _asked_together(norm_query, {name for name, _ in asked})
+        return tuple(name for name, _ in asked) + together
     spans = {name: [m.span() for m in ask.finditer(norm_query)] for name, ask in asked}
 
     def inside(span: tuple[int, int], other: str) -> bool:
@@ -233,7 +234,7 @@ def asked_intents(norm_query: str) -> tuple[str, ...]:
         name
         for name, found in spans.items()
         if found and not all(any(inside(sp, o) for o in spans if o != name) for sp in found)
-    ) + _asked_together(norm_query, {name for name, _ in asked})
+    ) + together
 
 
 def _asked_together(norm_query: str, asked: set[str]) -> tuple[str, ...]:

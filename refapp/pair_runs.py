@@ -107,9 +107,9 @@ def names_by_edition(catalog: Catalog, game: str) -> dict[str, dict]:
 
 
 def named_pair(query: str, catalog: Catalog, read: str | None = None) -> tuple[str, str] | None:
-    """The first two different cards of one game the query names (entry ids), if any; of `game`
-    only when the search read the question as that game's (`read`; 'my merchant got assassinated, do I
-    get the gold' names Dominion's Merchant and Gold too, but asks about Citadels)."""
+    """The first two different cards of one game the query names (entry ids), if any; of the game
+    `read` only when the search read the question as that game's ('my merchant got assassinated,
+    do I get the gold' names Dominion's Merchant and Gold too, but asks about Citadels)."""
     named = cards_named(query, catalog)
     for game in [read] if read in game_names() else game_names():
         seen: list[str] = []
