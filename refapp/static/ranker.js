@@ -391,8 +391,7 @@
     }
     function parseQuery(raw, urlFilters) {
       if (raw.length > K.MAX_QUERY_CHARS) throw new QueryError("query is too long");
-      // eslint-disable-next-line no-control-regex
-      var text = raw.normalize("NFKC").replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g, " ");
+      var text = clean(raw);
       var f = {};
       Object.keys(urlFilters || {}).forEach(function (name) {
         var v = urlFilters[name];
@@ -410,13 +409,18 @@
       var free = lowered.replace(/"([^"]+)"/g, " ").replace(/"/g, " ");
       return { text: free.split(/\s+/).filter(Boolean).join(" "), phrases: phrasesOut, filters: f };
     }
+    /* Widths folded and control characters dropped (index.query.clean). */
+    function clean(raw) {
+      // eslint-disable-next-line no-control-regex
+      return raw.normalize("NFKC").replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g, " ");
+    }
     /* plain= and no_intent= (index.query.parse_without): words read as plain words, intents not favoured. */
     function parseWithout(plain, noIntent) {
       var words = (plain || []).filter(function (w) { return w !== ""; });
       if (words.length > K.MAX_PLAIN) throw new QueryError("plain is given " + words.length + " times; the limit is " + K.MAX_PLAIN);
       var norms = words.map(function (w) {
         if (w.length > K.MAX_QUERY_CHARS) throw new QueryError("plain= is too long; each plain= is a word of the query");
-        return normalise(w.normalize("NFKC").replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g, " "));
+        return normalise(clean(w));
       });
       if (norms.some(function (n) { return !n; })) throw new QueryError("plain= needs a word of the query (as in plain=女巫)");
       var intents = (noIntent || []).filter(function (i) { return i !== ""; });
@@ -427,8 +431,7 @@
     /* The box's text with its `name` filters taken out (index.query.without_field). */
     function withoutField(raw, name) {
       var re = new RegExp(FIELD_RE.source, "gi");
-      var text = raw.normalize("NFKC").replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g, " ");
-      return text.replace(re, function (m, n1, op1, v1, n2) { return (n1 || n2 || "").toLowerCase() === name ? " " : m; })
+      return clean(raw).replace(re, function (m, n1, op1, v1, n2) { return (n1 || n2 || "").toLowerCase() === name ? " " : m; })
         .split(/\s+/).filter(Boolean).join(" ");
     }
     function filtersEmpty(f) { return !(f.game || f.edition || f.kind || f.type || f.cost); }
@@ -742,7 +745,8 @@
       return out;
     }
     /* What the search understood (index.understood.understood): the game and where it came from,
-       the names (entry ids, the words that named them, the first entry's names) and the intents. */
+       the names (entry ids, the words that named them, the names of the entry the chip shows) and
+       the intents. */
     function understoodOf(a, f, anyGame, asked) {
       var game = null;
       if (anyGame) game = { value: "any", source: "filter" };
@@ -759,10 +763,11 @@
         var words = written.length ? written : pinyinWords(a.text, a.pinyinKeys, group);
         var ids = Array.from(group).sort(cmp), word = words[0] || "";
         var mine = ids.filter(function (e) { return readGame && entries.has(e) && entries.get(e).game === readGame; });
-        var shown = (mine.length ? mine : ids).filter(function (e) {  // the entry whose own name it is (index.understood._named_by)
+        var pool = mine.length ? mine : ids;
+        var shown = pool.filter(function (e) {  // the entry whose own name it is (index.understood._named_by)
           var n = entries.has(e) ? entries.get(e).names : {};
           return Object.keys(n).some(function (k) { return n[k] && normalise(n[k]) === word; });
-        })[0] || (mine.length ? mine : ids)[0];
+        })[0] || pool[0];
         names.push({ ids: ids, matched: word, words: words, label: entries.has(shown) ? entries.get(shown).names : {} });
       });
       var n = base.length + 1;
