@@ -58,6 +58,12 @@ class QueryAnalysis:
         return max(1, len(self.text.replace(" ", "")))
 
     @property
+    def read_game(self) -> str | None:
+        """The game the question is read as being about: the game named, or the one guessed from
+        its words (not from its names alone, which may be the other game's words too)."""
+        return self.game_hint or (self.game_guess if self.game_source == "vocabulary" else None)
+
+    @property
     def entries(self) -> set[str]:
         return {e for g in self.groups for e in g}
 

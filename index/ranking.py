@@ -162,8 +162,8 @@ def rank(
     things, bonus = _pair_groups(a, t, w)
     if len(things) >= 2:
         subject = _subject(a, things, t) if bonus == w.pair_bonus else frozenset()
-        game = a.game_hint or (a.game_guess if a.game_source == "vocabulary" else None)  # as this_game
-        _pair_bonus(things, bonus, scored, {u: s for u, _, s in hits}, f, t, answers or {}, subject, w, game)
+        unit_scores = {u: s for u, _, s in hits}
+        _pair_bonus(things, bonus, scored, unit_scores, f, t, answers or {}, subject, w, a.read_game)
     _ruling_for_own_text(scored, hits, t, w, keep=own_text.union(answers or ()))
     if len({s.score for s in scored.values()}) == len(scored):  # no ties (most queries): by score alone
         return sorted(scored.values(), key=attrgetter("score"), reverse=True)
@@ -334,7 +334,7 @@ def this_game(
     gold, can he still build' (a Citadels question by its words) is Citadels' gold, a term, not
     Dominion's Gold card. Only when the game is named, or guessed from the question's words
     rather than from its names alone."""
-    game = a.game_hint or (a.game_guess if a.game_source == "vocabulary" else None)
+    game = a.read_game
     if game is None:
         return groups
     kept = [frozenset(e for e in g if entries.get(e, {}).get("game") == game) for g in groups]

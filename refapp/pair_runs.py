@@ -1,8 +1,9 @@
 """The interaction matrix where players ask (issue 25): two cards played together.
 
 - A search naming two cards of one game offers "play X with Y" (``_pair_run.html``, included by
-  the results page): :func:`cards_named` finds the cards a query names (names in every script,
-  aliases, 2nd-edition names), :func:`offers` the pair runs of the first two of one game.
+  the results page): :func:`offers` the pair runs of the first two cards of one game among the
+  names the search understood (its `understood` names, the chips under the box: every script,
+  aliases, pinyin, a name taken off by its chip not among them).
 - Each card page lists what it is played with (``_pair_list.html``): :func:`pairs_with`.
 - Any pair opens in the sandbox ("what if"): :func:`sandbox_url`, the sandbox's own start from a
   demonstration's ★ step (a pair file is found by the engine's scenario lookup like any other).
@@ -14,7 +15,7 @@ matrix (the templates reach them through refapp/views/pair_runs.py).
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -32,7 +33,6 @@ from refapp.string_table import load_table
 MOST_OFFERS = 3  # runs offered beside a search's results
 STRINGS_FILE = Path(__file__).with_name("pair_strings.yaml")
 STRINGS: dict[str, dict[str, str]] = load_table(STRINGS_FILE)  # key -> {language: text}
-LATIN = re.compile(r"[A-Za-z]")
 
 
 def text(key: str, lang: str, **fields: Any) -> str:
@@ -49,55 +49,6 @@ class Offer:
     edition: str | None
 
 
-# --------------------------------------------------------------------------- finding the cards
-_NEEDLES: dict[int, tuple[Catalog, tuple[tuple[str, tuple[str, ...]], ...]]] = {}
-
-
-def _needles(catalog: Catalog) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """(lower-cased name, card entry ids) for every card name, alias and 2nd-edition name, longest
-    first; made once per catalogue."""
-    kept = _NEEDLES.get(id(catalog))
-    if kept is None or kept[0] is not catalog:
-        kept = (catalog, _make_needles(catalog))
-        _NEEDLES.clear()
-        _NEEDLES[id(catalog)] = kept
-    return kept[1]
-
-
-def _make_needles(catalog: Catalog) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    found: dict[str, set[str]] = {}
-    for e in catalog.entries.values():
-        if e.kind != "card":
-            continue
-        words = list(e.names.values()) + list(e.aliases)
-        own = (e.extra or {}).get("names_2e")
-        if isinstance(own, dict):
-            words += [w for w in own.values() if isinstance(w, str)]
-        for w in words:
-            if w and len(w.strip()) > 1:
-                found.setdefault(w.strip().lower(), set()).add(e.id)
-    return tuple(sorted(((w, tuple(sorted(ids))) for w, ids in found.items()), key=lambda x: -len(x[0])))
-
-
-def cards_named(query: str, catalog: Catalog) -> list[tuple[int, tuple[str, ...]]]:
-    """Where the query names a card and which entries (one per game) that name is, in query order;
-    longer names first, a name inside a longer one not counted, Latin names only as whole words."""
-    q = query.lower()
-    taken = [False] * len(q)
-    out: list[tuple[int, tuple[str, ...]]] = []
-    for word, ids in _needles(catalog):
-        start = q.find(word)
-        while start >= 0:
-            end = start + len(word)
-            whole = not LATIN.search(word) or (
-                (start == 0 or not q[start - 1].isalnum()) and (end == len(q) or not q[end].isalnum()))
-            if whole and not any(taken[start:end]):
-                taken[start:end] = [True] * len(word)
-                out.append((start, ids))
-            start = q.find(word, start + 1)
-    return sorted(out)
-
-
 def names_by_edition(catalog: Catalog, game: str) -> dict[str, dict]:
     """The names a pair run is narrated with, by edition ("-" for a game of one edition)."""
     editions = get_game(game).editions
@@ -106,22 +57,19 @@ def names_by_edition(catalog: Catalog, game: str) -> dict[str, dict]:
     return {"-": catalog.slug_names(game)}
 
 
-def named_pair(query: str, catalog: Catalog, read: str | None = None) -> tuple[str, str] | None:
-    """The first two different cards of one game the query names (entry ids), if any; of the game
-    `read` only when the search read the question as that game's ('my merchant got assassinated,
-    do I get the gold' names Dominion's Merchant and Gold too, but asks about Citadels)."""
-    named = cards_named(query, catalog)
+def named_pair(names: Sequence[Sequence[str]], read: str | None = None) -> tuple[str, str] | None:
+    """The first two different cards of one game among the names the search understood (each
+    name's entry ids, in the order typed) that are played together, if any; of the game `read`
+    only when the search read the question as that game's ('my merchant got assassinated, do I
+    get the gold' names Dominion's Merchant and Gold too, but asks about Citadels)."""
     for game in [read] if read in game_names() else game_names():
         seen: list[str] = []
-        for _, ids in named:
-            for eid in ids:
-                if eid.startswith(game + "/") and eid not in seen:
-                    seen.append(eid)
-        if len(seen) >= 2:
-            for i, a in enumerate(seen):
-                for b in seen[i + 1:]:
-                    if pairs_for(a, b):
-                        return a, b
+        for ids in names:
+            seen += [e for e in ids if e.startswith(game + "/") and e not in seen]
+        for i, a in enumerate(seen):
+            for b in seen[i + 1:]:
+                if pairs_for(a, b):
+                    return a, b
     return None
 
 
@@ -148,11 +96,12 @@ def load_title(info: PairInfo) -> dict[str, str]:
 
 
 def offers(
-    query: str, catalog: Catalog, lang: str, edition: str | None = None, game: str | None = None
+    names: Sequence[Sequence[str]], catalog: Catalog, lang: str, edition: str | None = None,
+    game: str | None = None,
 ) -> list[Offer]:
-    """The pair runs of the two cards the query names (the edition asked for first, then the 2nd),
-    of the game the search read it as, if it read one."""
-    found = named_pair(query, catalog, game)
+    """The pair runs of two cards the search understood the query to name (the edition asked for
+    first, then the 2nd), of the game it read the query as, if it read one."""
+    found = named_pair(names, game)
     if found is None:
         return []
     runs = pairs_for(*found)

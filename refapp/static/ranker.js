@@ -1021,8 +1021,11 @@
       var same = groups.filter(function (g) { return Array.from(g).some(function (e) { return games.has((entries.get(e) || {}).game); }); });
       return [same, W.pair_bonus * W.term_pair_share];
     }
+    function readGame(a) {  // the game named, or guessed from words, not names alone (QueryAnalysis.read_game)
+      return a.gameHint || (a.gameSource === "vocabulary" ? a.gameGuess : null);
+    }
     function thisGame(a, groups) {  // a name only the other game has is a word of the question, not a card in play
-      var game = a.gameHint || (a.gameSource === "vocabulary" ? a.gameGuess : null);
+      var game = readGame(a);
       if (!game) return groups;
       return groups.map(function (g) { return new Set(Array.from(g).filter(function (e) { return (entries.get(e) || {}).game === game; })); })
         .filter(function (g) { return g.size > 0; });
@@ -1121,8 +1124,7 @@
       if (pg[0].length >= 2) {
         var subject = pg[1] === W.pair_bonus ? subjectOf(a, pg[0]) : new Set();
         var unitScores = new Map(); hits.forEach(function (h) { unitScores.set(h[0], h[2]); });
-        var game = a.gameHint || (a.gameSource === "vocabulary" ? a.gameGuess : null);  // as thisGame
-        pairBonus(pg[0], pg[1], scored, unitScores, f, answers || new Map(), subject, game);
+        pairBonus(pg[0], pg[1], scored, unitScores, f, answers || new Map(), subject, readGame(a));
       }
       // an entry showing its own text shows its best ruling among the hits (an FAQ its first) if
       // close enough; not one the query names or is just the name of (index.ranking._ruling_for_own_text)

@@ -36,44 +36,61 @@ def catalog(real_app) -> Catalog:
         return get_state().catalog
 
 
-@pytest.mark.parametrize(("query", "pair"), [
-    ("Throne Room with Feast", ("dominion/throne-room", "dominion/feast")),
-    ("what happens if I throne room a feast?", ("dominion/throne-room", "dominion/feast")),
-    ("金殿配宴会", ("dominion/throne-room", "dominion/feast")),
-    ("王座厅和宴会", ("dominion/throne-room", "dominion/feast")),  # an alias
-    ("does moat stop the witch", ("dominion/moat", "dominion/witch")),
-    ("Warlord and the Great Wall", ("citadels/warlord", "citadels/great-wall")),
-    ("軍閥 長城", ("citadels/warlord", "citadels/great-wall")),
+@pytest.mark.parametrize(("names", "pair"), [
+    ([["dominion/throne-room"], ["dominion/feast"]], ("dominion/throne-room", "dominion/feast")),
+    ([["dominion/feast"], ["dominion/throne-room"]], ("dominion/feast", "dominion/throne-room")),  # as typed
+    ([["citadels/witch", "dominion/witch"], ["dominion/moat"]], ("dominion/witch", "dominion/moat")),
+    ([["citadels/warlord"], ["dominion/rules/turn"], ["citadels/great-wall"]],
+     ("citadels/warlord", "citadels/great-wall")),
+    # the first two cards that are played together: Gold meets neither, Moat meets Witch
+    ([["dominion/gold"], ["dominion/moat"], ["dominion/witch"]], ("dominion/moat", "dominion/witch")),
 ])
-def test_a_query_naming_two_cards_of_one_game_finds_their_pair(catalog, query, pair):
-    assert pair_runs.named_pair(query, catalog) == pair
+def test_two_understood_cards_of_one_game_find_their_pair(names, pair):
+    assert pair_runs.named_pair(names) == pair
 
 
-@pytest.mark.parametrize("query", ["Library", "gold market", "goldfish and villagers", "", "((", "金殿"])
-def test_a_query_without_two_cards_that_meet_finds_no_pair(catalog, query):
-    assert pair_runs.named_pair(query, catalog) is None
+@pytest.mark.parametrize("names", [
+    [], [["dominion/library"]], [["dominion/throne-room"], ["dominion/throne-room"]],
+    [["dominion/moat"], ["citadels/warlord"]], [["no/such"], ["dominion/feast"]],
+])
+def test_names_without_two_cards_that_meet_find_no_pair(names):
+    assert pair_runs.named_pair(names) is None
 
 
-def test_only_the_game_the_search_read_offers_its_pair(catalog):
-    q = "my merchant got assassinated, do I at least get the green district gold?"
-    assert pair_runs.named_pair(q, catalog) == ("dominion/merchant", "dominion/gold")  # the words alone
-    assert pair_runs.named_pair(q, catalog, "citadels") is None  # a Citadels question: no Dominion run
-    assert pair_runs.named_pair(q, catalog, "any") == ("dominion/merchant", "dominion/gold")  # both games
+def test_only_the_game_the_search_read_offers_its_pair():
+    names = [["citadels/merchant", "dominion/merchant"], ["citadels/assassin"], ["dominion/gold"]]
+    assert pair_runs.named_pair(names) == ("dominion/merchant", "dominion/gold")  # no game read
+    assert pair_runs.named_pair(names, "citadels") == ("citadels/merchant", "citadels/assassin")
+    assert pair_runs.named_pair(names, "any") == ("dominion/merchant", "dominion/gold")  # both games
+    assert pair_runs.named_pair(names[:1] + names[2:], "citadels") is None
+
+
+def understood_as(names, game=None):
+    """A search function answering with these understood names (and game read)."""
+    def search(params):
+        found, status = no_search(params)
+        read = {"game": {"value": game, "source": "vocabulary"} if game else None,
+                "names": [{"ids": ids, "matched": "", "label": "", "without": {}} for ids in names],
+                "intents": []}
+        return {**found, "understood": read}, status
+    return search
+
+
+def page_for(tmp_path, search, q, lang="en"):
+    app = create_app({"DATASET_PATH": str(DATASET_PATH), "SEARCH_FUNCTION": search,
+                      "REFAPP_DATA_DIR": str(tmp_path)})
+    return app.test_client().get("/search", query_string={"q": q, "lang": lang}).get_data(as_text=True)
 
 
 def test_a_results_page_read_as_the_other_game_offers_no_run_of_the_first(tmp_path):
-    def read_as_citadels(params):
-        found, status = no_search(params)
-        return {**found, "understood": {"game": {"value": "citadels", "source": "vocabulary"}}}, status
-
-    app = create_app({"DATASET_PATH": str(DATASET_PATH), "SEARCH_FUNCTION": read_as_citadels,
-                      "REFAPP_DATA_DIR": str(tmp_path)})
-    page = app.test_client().get("/search?q=merchant+and+gold&lang=en").get_data(as_text=True)
-    assert 'id="pair-run"' not in page
+    names = [["citadels/merchant", "dominion/merchant"], ["dominion/gold"]]
+    assert 'id="pair-run"' in page_for(tmp_path, understood_as(names), "merchant and gold")
+    assert 'id="pair-run"' not in page_for(tmp_path, understood_as(names, "citadels"), "merchant and gold")
 
 
-def test_the_search_page_offers_the_run_which_opens_at_its_star(client):
-    page = client.get("/search?q=Throne+Room+with+Feast&lang=en").get_data(as_text=True)
+def test_the_search_page_offers_the_run_which_opens_at_its_star(tmp_path, client):
+    names = [["dominion/throne-room"], ["dominion/feast"]]
+    page = page_for(tmp_path, understood_as(names), "Throne Room with Feast")
     assert 'id="pair-run"' in page
     assert "Play Throne Room with Feast" in page
     link = re.search(r'href="(/scenarios/pair-throne-room-feast-1e\?step=(\d+)#step=\d+)"', page)
@@ -83,24 +100,16 @@ def test_the_search_page_offers_the_run_which_opens_at_its_star(client):
     assert "/sandbox?from=pair-throne-room-feast-1e" in page
 
 
-def test_the_offer_speaks_the_readers_script(client):
-    hans = client.get("/search?q=金殿配宴会&lang=zh-Hans").get_data(as_text=True)
-    hant = client.get("/search?q=金殿配宴會&lang=zh-Hant").get_data(as_text=True)
-    assert "金殿和宴会一起玩一遍" in hans
-    assert "金殿和宴會一起玩一遍" in hant
+def test_the_offer_speaks_the_readers_script(tmp_path):
+    search = understood_as([["dominion/throne-room"], ["dominion/feast"]])
+    assert "金殿和宴会一起玩一遍" in page_for(tmp_path, search, "金殿配宴会", "zh-Hans")
+    assert "金殿和宴會一起玩一遍" in page_for(tmp_path, search, "金殿配宴會", "zh-Hant")
 
 
-def test_a_search_naming_one_card_offers_nothing(client):
-    page = client.get("/search?q=Feast&lang=en").get_data(as_text=True)
-    assert 'id="pair-run"' not in page
-
-
-def test_every_pair_run_plays_as_a_demonstration_and_as_json(client):
-    assert client.get("/scenarios/pair-moat-witch-small-hand-2e").status_code == 200
-    body = client.get("/scenarios/pair-moat-witch-small-hand-2e.json").get_json()
-    assert body["passed"] is True and body["highlight"]
-    assert client.get("/scenarios/pair-no-such-pair").status_code == 404
-    assert client.get("/scenarios/pair-no-such-pair.json").status_code == 404
+def test_a_search_naming_one_card_or_none_offers_nothing(tmp_path, client):
+    assert 'id="pair-run"' not in page_for(tmp_path, understood_as([["dominion/feast"]]), "Feast")
+    no_names = client.get("/search?q=Throne+Room+with+Feast&lang=en").get_data(as_text=True)
+    assert 'id="pair-run"' not in no_names
 
 
 def test_a_card_page_lists_what_it_is_played_with(client):

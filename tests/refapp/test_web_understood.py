@@ -174,3 +174,30 @@ def test_an_english_reader_sees_the_other_name_in_the_script_typed(real, typed, 
     page = real.get("/search", query_string={"q": typed, "lang": "en"}).get_data(as_text=True)
     first = page.split('<li class="result">', 1)[1].split("</a>", 1)[0]
     assert "Chapel" in first and shown in first and not_shown not in first
+
+
+@pytest.mark.parametrize(("query", "lang", "run"), [
+    ("Throne Room with Feast", "en", "pair-throne-room-feast"),
+    ("what happens if I throne room a feast?", "en", "pair-throne-room-feast"),
+    ("金殿配宴会", "zh-Hans", "pair-throne-room-feast"),
+    ("王座厅和宴会", "zh-Hans", "pair-throne-room-feast"),  # an alias
+    ("wangzuoting yanhui", "zh-Hans", "pair-throne-room-feast"),  # pinyin, as the search reads it
+    ("does moat stop the witch", "en", "pair-moat-witch"),
+    ("軍閥 長城", "zh-Hant", "pair-warlord-protection-great-wall"),
+])
+def test_the_two_cards_the_search_understood_offer_their_run(real, query, lang, run):
+    page = real.get("/search", query_string={"q": query, "lang": lang}).get_data(as_text=True)
+    assert 'id="pair-run"' in page and f"/scenarios/{run}" in page
+
+
+def test_a_card_tapped_off_offers_no_run_with_it(real):
+    page = real.get("/search?q=Throne+Room+with+Feast&lang=en").get_data(as_text=True)
+    off = next(href for cls, label, href in chip_links(page) if label == "Feast")
+    again = real.get(unescape(off)).get_data(as_text=True)
+    assert 'id="pair-run"' not in again
+
+
+def test_a_question_read_as_citadels_offers_no_dominion_run(real):
+    q = "my merchant got assassinated, do I at least get the green district gold?"
+    page = real.get("/search", query_string={"q": q, "lang": "en"}).get_data(as_text=True)
+    assert "/scenarios/pair-merchant-gold" not in page
