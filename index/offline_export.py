@@ -196,7 +196,8 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
         "readings": chars,
         "phrases": _homophone_phrases(ix, chars),
         "forms": [
-            [f.entry, f.norm, int(f.chinese), f.pinyin, f.initials, list(f.sylls), int(f.other_game_word)]
+            [f.entry, f.norm, int(f.chinese), f.pinyin, f.initials, list(f.sylls), int(f.other_game_word),
+             int(f.alias)]
             for f in forms
         ],
         "by_sylls": [

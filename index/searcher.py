@@ -25,7 +25,7 @@ from index.query import Without
 from index.results import SearchResults
 from index.snippet import prepare
 from index.stages.analyse import analyse_request
-from index.stages.answers import asks_besides_names, name_clauses
+from index.stages.answers import asks_besides_names, asks_telling, name_clauses
 from index.stages.candidates import find_candidates
 from index.stages.clauses import query_clauses
 from index.stages.rank import rank_candidates
@@ -108,7 +108,7 @@ class SearchIndex:
         a = analyse_request(req, o)
         clauses = query_clauses(a, o)
         asks = asks_besides_names(a, o)  # a question: the second opinion is merged in
-        found = find_candidates(req, clauses, o, name_clauses(a, clauses, o), asks)
+        found = find_candidates(req, clauses, o, name_clauses(a, clauses, o), asks, asks_telling(a))
         ranked = rank_candidates(req, a, found, o, asks)
         marked = shown(a, req.phrases, o)
         return SearchResults(

@@ -400,6 +400,7 @@ class UnitStore(Mapping[str, UnitView]):
         )
         self.docnum_of: dict[str, int] = {u: d for d, u in enumerate(ids)}
         self.part_codes = bytes(raw["part"])
+        self.ruling_flags = np.frombuffer(self.part_codes, np.uint8) == RULING  # document -> a ruling's?
         self._editions = [tuple(e) for e in raw["editions_table"]]
         self.edition_codes = (
             bytes(raw["editions"]) if len(self._editions) < 256 else array("I", raw["editions"])

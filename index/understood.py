@@ -20,7 +20,6 @@ from typing import Any
 from corpus.languages import pick
 from index.analysis import QueryAnalysis, ascii_runs, name_groups
 from index.errors import QueryError
-from index.normalise import normalise
 from index.query import Filters, Without, without_field
 from index.ranking import this_game
 from index.tokenise import english_words
@@ -99,14 +98,13 @@ def _pinyin_words(text: str, keys: list[str], pinyin: Any, group: frozenset[str]
     return out
 
 
-def _named_by(ids: list[str], word: str, entries: dict[str, dict[str, Any]]) -> str:
+def _named_by(ids: list[str], word: str, a: QueryAnalysis) -> str:
     """Which of a name's entries (those of the game read, if any) the chip shows: the one whose own
     name it is (皇冠 names the term Crown and, as a component, the rules' list of components: the
-    chip says 皇冠), else the first."""
-    for e in ids:
-        if any(normalise(n) == word for n in entries.get(e, {}).get("names", {}).values() if n):
-            return e
-    return ids[0] if ids else ""
+    chip says 皇冠), else the first. The name matches the query holds say so: each (entry, name)
+    found once, an alias marked."""
+    own = {m.form.entry for m in a.names if m.form.norm == word and not m.form.alias}
+    return next((e for e in ids if e in own), ids[0] if ids else "")
 
 
 def _game(a: QueryAnalysis, filters: Filters, asked: Asked, any_game: bool) -> dict[str, Any] | None:
@@ -152,7 +150,7 @@ def understood(
         words = forms or _pinyin_words(a.text, a.pinyin_keys, pinyin, group)
         ids = sorted(group)
         mine = [e for e in ids if entries.get(e, {}).get("game") == game] if game else []
-        shown = _named_by(mine or ids, words[0] if words else "", entries)
+        shown = _named_by(mine or ids, words[0] if words else "", a)
         label = entries[shown]["names"] if shown in entries else {}
         names.append(
             {

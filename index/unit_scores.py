@@ -30,6 +30,7 @@ def score_units_and_opinion(
     clauses: Sequence[Clause],
     opinion_clauses: Sequence[Clause] | None,
     named: Sequence[tuple[Sequence[Clause], tuple[int, int]]] = (),
+    read: dict[Clause, tuple[np.ndarray, np.ndarray]] | None = None,
 ) -> tuple[Scores, Scores, list[Scores]]:
     """In one pass: the unit scores of `clauses`, with their questions; the second opinion's,
     the same clauses' unit documents (every field but the questions) plus `opinion_clauses`
@@ -38,9 +39,10 @@ def score_units_and_opinion(
     `clauses`, whose lists are not read again; and its units' documents, from the first to before
     the second), those units' scores on those clauses alone, with their questions
     (`index.stages.answers`). With `opinion_clauses` None, no
-    opinion (NO_SCORES): a name alone is not asked a second opinion."""
+    opinion (NO_SCORES): a name alone is not asked a second opinion. Each of `clauses`' lists
+    read is kept in `read`, if given (`index.stages.answers.telling_factors` reads them again)."""
     span = len(o.unit_of_doc)  # the opinion's documents are numbered from span, named set g's (2 + g) span
-    read: dict[Clause, tuple[np.ndarray, np.ndarray]] = {}
+    read = {} if read is None else read
     doc_parts, value_parts = clause_parts(o.impacts, clauses, read=read)
     opinion_docs, opinion_values = clause_parts(o.impacts, opinion_clauses or ())
     doc_parts += [d + span for d in opinion_docs]

@@ -1,12 +1,16 @@
 """Stage 4a, answers: which units of the entries a question names answer what it asks
-(`named_answers`: their scores with the entry's own names counting half, so the snippet comes
-mostly from what the rest of the question asks), and other rulings of the top entry answering
-nearly as well as the one it shows, each its own result (`other_answers`)."""
+(`named_answers`: their scores with the entry's own names counting a fifth, so the snippet comes
+mostly from what the rest of the question asks, and the rulings holding the question's telling
+words weighing more: `telling_factors`), and other rulings of the top entry answering nearly as
+well as the one it shows, each its own result (`other_answers`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING
+import math
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from index.analysis import QueryAnalysis
 from index.impacts import Clause, Scores
@@ -21,6 +25,9 @@ EXTRA_SHARE = 0.6  # another ruling of the top entry scoring this close to the s
 MAX_EXTRA = 2  # ... at most this many
 UNNAMED_EXTRA_SHARE = 0.5  # ... when the question does not name the entry
 UNNAMED_LEAD = 1.3  # ... and only when that entry is this far ahead of the next
+TELLING_WEIGHT = 0.3  # a named entry's ruling scores 1 + this x its telling words' weight (`telling_factors`)
+TELLING_MIN_CHARS = 16  # ... in a question this long at least (content characters: a question, not a name)
+TELLING_MIN_RULINGS = 3  # ... and of an entry with this many rulings at least
 
 
 def name_clauses(a: QueryAnalysis, clauses: list[Clause], o: OpenedIndex) -> list[tuple[str, list[Clause]]]:
@@ -42,11 +49,17 @@ def name_clauses(a: QueryAnalysis, clauses: list[Clause], o: OpenedIndex) -> lis
     return out
 
 
-def named_answers(hits: list[Hit], names: Mapping[str, Scores], o: OpenedIndex) -> Answers:
+def named_answers(
+    hits: list[Hit],
+    names: Mapping[str, Scores],
+    o: OpenedIndex,
+    telling: Mapping[str, Mapping[str, float]] | None = None,
+) -> Answers:
     """For each entry the query names (with other words besides) and its words found, the first
     MAX_ANSWERED in order of their best unit's score: its units' scores with the entry's own names
-    (`names`, from `name_clauses`) counting a fifth. (In order of id, '礦場換來的金幣 這回合可以…'
-    lost Mine behind the entries named by 金币 and 回合.)"""
+    (`names`, from `name_clauses`) counting a fifth, then each times its factor in `telling`
+    (`telling_factors`), if any. (In order of id, '礦場換來的金幣 這回合可以…' lost Mine behind
+    the entries named by 金币 and 回合.)"""
     if not names:
         return {}
     found = list(dict.fromkeys(e for _, e, _ in hits if e in names))[:MAX_ANSWERED]  # hits: best first
@@ -58,7 +71,77 @@ def named_answers(hits: list[Hit], names: Mapping[str, Scores], o: OpenedIndex) 
         for d, v in zip(name_part.docs.tolist(), name_part.values.tolist(), strict=True):
             if d in wanted:
                 units[docnum_units[d][0]] -= OWN_NAME_DISCOUNT * v
+        for u, factor in (telling or {}).get(entry, {}).items():
+            if u in units:
+                units[u] *= factor
     return dict(asked)
+
+
+def asks_telling(a: QueryAnalysis) -> bool:
+    """The question is long enough for its words to tell a named entry's rulings apart
+    (`telling_factors`): 'mine turned my copper into silver, can i spend that silver this turn',
+    not 'mine silver'."""
+    return a.content_length >= TELLING_MIN_CHARS
+
+
+def telling_factors(
+    read: Mapping[Clause, tuple[np.ndarray, Any]],
+    named: Sequence[tuple[str, Sequence[Clause]]],
+    o: OpenedIndex,
+) -> dict[str, dict[str, float]]:
+    """For each named entry with TELLING_MIN_RULINGS rulings or more, what each of its rulings'
+    score is multiplied by: 1 + TELLING_WEIGHT x the sum, over the question's words (besides the
+    entry's own names: `named` holds its name clauses) that the ruling or a player question it
+    answers holds, of log(rulings / rulings holding the word), times the word's clause boost
+    (at most 1: a synonym's less). Among Mine's rulings, 'silver' and 'copper' are in most, so
+    they tell little; 'spend' only in the one saying the gained card is in hand, so it tells which
+    ruling 'can i spend that silver this turn' asks about. `read` holds each clause's list
+    (`index.unit_scores.score_units_and_opinion`). Only rulings the words reach are listed."""
+    if not named or not read:
+        return {}
+    terms: dict[str, int] = {}  # word -> its number
+    boosts: list[float] = []
+    doc_parts, numbers = [], []
+    for c, (docs, _) in read.items():
+        if c.field == "pinyin" or not len(docs):
+            continue
+        t = terms.setdefault(c.term, len(terms))
+        if t == len(boosts):
+            boosts.append(0.0)
+        boosts[t] = max(boosts[t], min(1.0, c.boost))
+        doc_parts.append(docs)
+        numbers.append(t)
+    if not doc_parts:
+        return {}
+    unit = o.unit_of_doc[np.concatenate(doc_parts)]  # a player question's: the unit it is asked of
+    term = np.repeat(np.array(numbers, np.intp), [len(d) for d in doc_parts])
+    rulings = o.units.ruling_flags
+    held = rulings[unit]
+    unit, term = unit[held], term[held]
+    docnum_units = o.units.docnum_units
+    out: dict[str, dict[str, float]] = {}
+    for entry, group in named:
+        first, stop = o.units.units_of.span(entry)
+        count = int(rulings[first:stop].sum())
+        if count < TELLING_MIN_RULINGS:
+            continue
+        inside = (unit >= first) & (unit < stop)
+        own = [terms[c.term] for c in group if c.field != "pinyin" and c.term in terms]  # its names' words
+        if own:
+            mask = np.zeros(len(terms), bool)
+            mask[own] = True
+            inside &= ~mask[term]
+        pairs = np.unique(term[inside] * stop + unit[inside]).tolist()  # (word, ruling) once each
+        holders: dict[int, int] = {}  # word -> how many rulings hold it
+        for p in pairs:
+            holders[p // stop] = holders.get(p // stop, 0) + 1
+        told: dict[int, float] = {}
+        weight = {t: math.log(count / n) * boosts[t] for t, n in holders.items()}
+        for p in pairs:  # by word, then ruling
+            u = p % stop
+            told[u] = told.get(u, 0.0) + weight[p // stop]
+        out[entry] = {docnum_units[u][0]: 1.0 + TELLING_WEIGHT * w for u, w in told.items() if w}
+    return out
 
 
 def asks_besides_names(a: QueryAnalysis, o: OpenedIndex) -> bool:

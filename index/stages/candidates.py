@@ -21,6 +21,7 @@ from index.filtering import passes
 from index.impacts import Clause, Scores
 from index.ranking import Hit
 from index.schema import UNIT_QUESTIONS
+from index.stages.answers import telling_factors
 from index.unit_scores import score_units_and_opinion
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ class Candidates(NamedTuple):
     hits: list[Hit]  # (unit id, entry id, score) of the best units, best first, ties in order of unit id
     opinion: list[tuple[str, str]]  # (unit id, entry id) of the opinion's best, ties: lower document first
     names: Mapping[str, Scores]  # named entry -> its units' scores on its names (index.stages.answers)
+    telling: Mapping[str, Mapping[str, float]] = {}  # named entry -> its rulings' factors (ibid.)
 
 
 def find_candidates(
@@ -44,20 +46,25 @@ def find_candidates(
     o: OpenedIndex,
     named: Sequence[tuple[str, list[Clause]]] = (),
     asks: bool = True,
+    telling: bool = False,
 ) -> Candidates:
     """The candidates; the second opinion for a question (`asks`, words besides names: a name
     alone is not merged with one) without a quoted phrase (the query's `ask` clauses read in
     `UNIT_QUESTIONS`); and, but for a phrase, for each (entry, clauses) of `named` the entry's
-    units' scores on those clauses alone (`index.stages.answers.named_answers`)."""
+    units' scores on those clauses alone (`index.stages.answers.named_answers`) and, with
+    `telling`, its rulings' factors for the question's telling words (`telling_factors`)."""
     opinion = asks and not req.phrase_tokens
     named = [] if req.phrase_tokens else named
     asked = [Clause(UNIT_QUESTIONS, c.term, c.boost) for c in clauses if c.field == "ask"]
     spans = [(group, o.units.units_of.span(entry)) for entry, group in named]
-    (docs, values), second, names = score_units_and_opinion(o, clauses, asked if opinion else None, spans)
+    read: dict[Clause, tuple[np.ndarray, np.ndarray]] = {}
+    (docs, values), second, names = score_units_and_opinion(
+        o, clauses, asked if opinion else None, spans, read)
     return Candidates(
         _hits(req, docs, values, o),
         _opinion(req, second.docs, second.values, o) if opinion else [],
         {entry: s for (entry, _), s in zip(named, names, strict=True)},
+        telling_factors(read, named, o) if telling else {},
     )
 
 

@@ -35,7 +35,7 @@ def rank_candidates(
         answers = {}
         ranked = [s for s in rank(a, hits, req.filters, o.rank_tables) if s.entry in allowed]
     else:
-        answers = named_answers(hits, found.names, o)
+        answers = named_answers(hits, found.names, o, found.telling)
         ranked = rank(a, hits, req.filters, o.rank_tables, answers)
     extra, at = other_answers(a, ranked, hits, answers, o, asks)
     ranked = ranked[:at] + extra + ranked[at:]

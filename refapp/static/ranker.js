@@ -135,7 +135,7 @@
     Object.keys(data.impacts).forEach(function (f) { impacts[f] = toMap(data.impacts[f]); });
     var pinyinTerms = data.pinyin_terms;
     var forms = data.forms.map(function (r) {
-      return { entry: r[0], norm: r[1], chinese: !!r[2], pinyin: r[3], initials: r[4], sylls: r[5], otherGameWord: !!r[6] };
+      return { entry: r[0], norm: r[1], chinese: !!r[2], pinyin: r[3], initials: r[4], sylls: r[5], otherGameWord: !!r[6], alias: !!r[7] };
     });
     var bySylls = new Map();
     data.by_sylls.forEach(function (r) { bySylls.set(r[0] + " " + r[1], r[2].map(function (i) { return forms[i]; })); });
@@ -764,10 +764,9 @@
         var ids = Array.from(group).sort(cmp), word = words[0] || "";
         var mine = ids.filter(function (e) { return readGame && entries.has(e) && entries.get(e).game === readGame; });
         var pool = mine.length ? mine : ids;
-        var shown = pool.filter(function (e) {  // the entry whose own name it is (index.understood._named_by)
-          var n = entries.has(e) ? entries.get(e).names : {};
-          return Object.keys(n).some(function (k) { return n[k] && normalise(n[k]) === word; });
-        })[0] || pool[0];
+        var own = new Set(a.names.filter(function (m) { return m.form.norm === word && !m.form.alias; })
+          .map(function (m) { return m.form.entry; }));
+        var shown = pool.filter(function (e) { return own.has(e); })[0] || pool[0];  // index.understood._named_by
         names.push({ ids: ids, matched: word, words: words, label: entries.has(shown) ? entries.get(shown).names : {} });
       });
       var n = base.length + 1;
@@ -948,8 +947,44 @@
         var wanted = new Set(); us.forEach(function (_, u) { wanted.add(unitById.get(u).doc); });
         var namePart = score(clauses.filter(function (c) { return own.has(c[1]) || c[0] === "pinyin"; }), wanted);
         namePart.forEach(function (v, d) { var u = units[d].id; us.set(u, us.get(u) - K.OWN_NAME_DISCOUNT * v); });
+        if (Math.max(1, a.contentChars) >= K.TELLING_MIN_CHARS) {
+          tellingOf(clauses, entry, own).forEach(function (factor, u) { if (us.has(u)) us.set(u, us.get(u) * factor); });
+        }
         out.set(entry, us);
       });
+      return out;
+    }
+    /* index.stages.answers.telling_factors: each of the entry's rulings' factor, 1 + TELLING_WEIGHT x
+       the weights of the question's words (not its own names') it or its questions hold,
+       log(rulings / rulings holding the word) x the word's clause boost (at most 1). */
+    function tellingOf(clauses, entry, own) {
+      var out = new Map(), docs = unitsOf.get(entry).map(function (u) { return unitById.get(u).doc; });
+      var first = docs[0], stop = docs[docs.length - 1] + 1, count = 0;
+      for (var d = first; d < stop; d++) if (units[d].part === "ruling") count++;
+      if (count < K.TELLING_MIN_RULINGS) return out;
+      var boost = new Map(), holders = new Map();
+      clauses.forEach(function (c) {
+        if (c[0] === "pinyin") return;
+        var table = impacts[c[0]], posting = table && table.get(c[1]);
+        if (!posting || !posting[0].length) return;
+        boost.set(c[1], Math.max(boost.has(c[1]) ? boost.get(c[1]) : 0.0, Math.min(1.0, c[2])));
+        if (own.has(c[1])) return;
+        var ds = posting[0], n = Math.min(ds.length, K.MAX_POSTINGS);
+        for (var i = 0; i < n; i++) {
+          var u = ds[i] < firstQuestion ? ds[i] : questionOf[ds[i] - firstQuestion];
+          if (u < first || u >= stop || units[u].part !== "ruling") continue;
+          if (!holders.has(c[1])) holders.set(c[1], new Set());
+          holders.get(c[1]).add(u);
+        }
+      });
+      var told = new Map();  // summed in the order the words were first read, as in Python
+      boost.forEach(function (b, t) {
+        var held = holders.get(t);
+        if (!held) return;
+        var w = Math.log(count / held.size) * b;
+        held.forEach(function (u) { told.set(u, (told.has(u) ? told.get(u) : 0.0) + w); });
+      });
+      told.forEach(function (w, u) { if (w) out.set(units[u].id, 1.0 + K.TELLING_WEIGHT * w); });
       return out;
     }
 

@@ -331,3 +331,61 @@ def test_a_ruling_stating_the_consequence_asked_about_comes_before_the_cards_oth
 def test_in_a_pair_question_the_first_named_cards_ruling_about_the_other_answers(real, q, entry, ruling):
     top = real.search(q).results[0]
     assert (top.id, top.ruling) == (entry, ruling)
+
+
+def telling_of(real, q, lang="en"):
+    """The question's analysis and its candidates with the telling words' factors."""
+    from index.query import Without
+    from index.stages.analyse import analyse_request
+    from index.stages.answers import asks_besides_names, asks_telling, name_clauses
+    from index.stages.candidates import find_candidates
+    from index.stages.clauses import query_clauses
+    from index.stages.request import read_request
+
+    o = real.opened
+    req = read_request(q, lang, None, 10, Without(), o.tokeniser)
+    a = analyse_request(req, o)
+    clauses = query_clauses(a, o)
+    named = name_clauses(a, clauses, o)
+    return a, find_candidates(req, clauses, o, named, asks_besides_names(a, o), asks_telling(a))
+
+
+MINE_SPEND = "mine turned my copper into silver, can i spend that silver this turn"
+
+
+def test_a_word_few_of_a_named_cards_rulings_hold_tells_which_ruling_is_asked_about(real):
+    from index.stages.answers import named_answers
+
+    _, found = telling_of(real, MINE_SPEND)
+    mine = found.telling["dominion/mine"]
+    # 'turn' and 'spend' are in the one ruling saying the gained card is in hand, 'silver' and
+    # 'copper' in most of Mine's rulings: the first weighs most, the general one less
+    assert mine["dominion/mine#gained-to-hand"] > mine["dominion/mine#usual-upgrades"] > 1.0
+    assert all(f > 1.0 for f in mine.values()) and "dominion/mine" not in mine  # rulings only
+    answers = named_answers(found.hits, found.names, real.opened, found.telling)["dominion/mine"]
+    plain = named_answers(found.hits, found.names, real.opened)["dominion/mine"]
+    assert max(answers, key=answers.get) == "dominion/mine#gained-to-hand"
+    assert max(plain, key=plain.get) == "dominion/mine#usual-upgrades"  # by the words' scores alone
+
+
+def test_the_entrys_own_names_tell_nothing_and_a_short_query_is_not_told(real):
+    from index.stages.answers import TELLING_MIN_CHARS
+
+    a, found = telling_of(real, "mine mine, mine mine mine mine mine mine")
+    assert a.content_length >= TELLING_MIN_CHARS and not found.telling.get("dominion/mine")
+    a, found = telling_of(real, "mine spend")
+    assert a.content_length < TELLING_MIN_CHARS and found.telling == {}
+
+
+@pytest.mark.parametrize("q, lang, unit", [
+    ("witch but no curses left", "en", "dominion/witch#draw-without-curses"),
+    ("cellar forces a reshuffle, are the cards I just discarded in it?", "en",
+     "dominion/cellar#discarded-cards-reshuffled"),
+    ("tax collector i built two districts do i pay 2", "en",
+     "citadels/tax-collector#one-gold-per-building-turn"),
+    ("图书馆抽到一半要洗牌，放旁边那几张行动牌要一起洗进去吗", "zh-Hans",
+     "dominion/library#set-aside-not-shuffled"),
+])
+def test_a_consequence_question_opens_on_the_ruling_stating_that_consequence(real, q, lang, unit):
+    top = real.search(q, lang, limit=3).results[0]
+    assert f"{top.id}#{top.ruling}" == unit
