@@ -15,6 +15,7 @@ import numpy as np
 from index.analysis import QueryAnalysis
 from index.impacts import Clause, Scores
 from index.ranking import Answers, Hit, Scored, this_game
+from index.store import RULING
 
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
@@ -100,46 +101,53 @@ def telling_factors(
     if not named or not read:
         return {}
     terms: dict[str, int] = {}  # word -> its number
-    boosts: list[float] = []
+    boosts: list[float] = []  # by word: its largest clause boost, at most 1
     doc_parts, numbers = [], []
-    for c, (docs, _) in read.items():
-        if c.field == "pinyin" or not len(docs):
+    for (field, word, boost), (docs, _) in read.items():
+        if field == "pinyin":
             continue
-        t = terms.setdefault(c.term, len(terms))
-        if t == len(boosts):
-            boosts.append(0.0)
-        boosts[t] = max(boosts[t], min(1.0, c.boost))
+        t = terms.get(word)
+        if t is None:
+            t = terms[word] = len(boosts)
+            boosts.append(min(1.0, boost))
+        elif boost > boosts[t]:
+            boosts[t] = min(1.0, boost)
         doc_parts.append(docs)
         numbers.append(t)
     if not doc_parts:
         return {}
-    unit = o.unit_of_doc[np.concatenate(doc_parts)]  # a player question's: the unit it is asked of
-    term = np.repeat(np.array(numbers, np.intp), [len(d) for d in doc_parts])
-    rulings = o.units.ruling_flags
-    held = rulings[unit]
-    unit, term = unit[held], term[held]
-    docnum_units = o.units.docnum_units
-    out: dict[str, dict[str, float]] = {}
-    for entry, group in named:
+    parts, docnum_units = o.units.part_codes, o.units.docnum_units
+    owner = np.full(len(parts), -1, np.intp)  # unit document -> which named entry's it is
+    counts = []  # by named entry: its rulings
+    for g, (entry, _) in enumerate(named):
         first, stop = o.units.units_of.span(entry)
-        count = int(rulings[first:stop].sum())
-        if count < TELLING_MIN_RULINGS:
+        counts.append(parts.count(RULING, first, stop))
+        if counts[-1] >= TELLING_MIN_RULINGS:
+            owner[first:stop] = g
+    unit = o.unit_of_doc[np.concatenate(doc_parts)]  # a player question's: the unit it is asked of
+    whose = owner[unit]
+    at = np.flatnonzero((whose >= 0) & o.units.ruling_flags[unit])
+    term = np.repeat(np.array(numbers, np.intp), [len(d) for d in doc_parts])[at]
+    span = len(parts)
+    keys = np.unique((whose[at] * len(terms) + term) * span + unit[at]).tolist()  # (entry, word, ruling)
+    holders: list[dict[int, list[int]]] = [{} for _ in named]  # by entry: word -> the rulings holding it
+    for k in keys:
+        gt, u = divmod(k, span)
+        g, t = divmod(gt, len(terms))
+        holders[g].setdefault(t, []).append(u)
+    out: dict[str, dict[str, float]] = {}
+    for g, (entry, group) in enumerate(named):
+        if counts[g] < TELLING_MIN_RULINGS:
             continue
-        inside = (unit >= first) & (unit < stop)
-        own = [terms[c.term] for c in group if c.field != "pinyin" and c.term in terms]  # its names' words
-        if own:
-            mask = np.zeros(len(terms), bool)
-            mask[own] = True
-            inside &= ~mask[term]
-        pairs = np.unique(term[inside] * stop + unit[inside]).tolist()  # (word, ruling) once each
-        holders: dict[int, int] = {}  # word -> how many rulings hold it
-        for p in pairs:
-            holders[p // stop] = holders.get(p // stop, 0) + 1
+        own = {terms[c.term] for c in group if c.field != "pinyin" and c.term in terms}  # its names' words
         told: dict[int, float] = {}
-        weight = {t: math.log(count / n) * boosts[t] for t, n in holders.items()}
-        for p in pairs:  # by word, then ruling
-            u = p % stop
-            told[u] = told.get(u, 0.0) + weight[p // stop]
+        for t in sorted(holders[g]):  # in the order the words were first read
+            if t in own:
+                continue
+            held = holders[g][t]
+            w = math.log(counts[g] / len(held)) * boosts[t]
+            for u in held:
+                told[u] = told.get(u, 0.0) + w
         out[entry] = {docnum_units[u][0]: 1.0 + TELLING_WEIGHT * w for u, w in told.items() if w}
     return out
 

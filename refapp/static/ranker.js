@@ -966,7 +966,7 @@
       clauses.forEach(function (c) {
         if (c[0] === "pinyin") return;
         var table = impacts[c[0]], posting = table && table.get(c[1]);
-        if (!posting || !posting[0].length) return;
+        if (!posting) return;
         boost.set(c[1], Math.max(boost.has(c[1]) ? boost.get(c[1]) : 0.0, Math.min(1.0, c[2])));
         if (own.has(c[1])) return;
         var ds = posting[0], n = Math.min(ds.length, K.MAX_POSTINGS);
