@@ -207,6 +207,7 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
         "vocab_pairs": list(ix.tables.vocab.items()),  # in order: typo ties go to the first listed
         "game_words": {k: list(v) for k, v in ix.tables.game_words.items()},
         "actors": dict(ix.tables.actors),  # token -> the card whose deed it names
+        "plain_cards": sorted(ix.rank_tables.plain),  # cards with no ability of their own
         "english_forms": VOCABULARY.english_forms,  # 'tied' -> 'tie', before stemming
         "word_names": sorted(VOCABULARY.word_names),  # English names that are everyday words too
         "word_names_after": sorted(VOCABULARY.word_names_after),  # ... after these words

@@ -106,7 +106,7 @@ def open_build(folder: Path) -> OpenedIndex:
         common_tokens=_common_tokens(impacts, len(units)),
         pinyin_terms=impacts["pinyin"].terms if "pinyin" in impacts else [],
         first_question=len(units),
-        rank_tables=RankTables(entries, units, mentions, name_words),
+        rank_tables=RankTables(entries, units, mentions, name_words, VOCABULARY.plain_cards & entries.keys()),
         passages=Passages(units, entries),
         phrases=PhraseIndex(folder, len(units.docnum_units)),
     )

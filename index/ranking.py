@@ -51,6 +51,7 @@ class RankWeights:
     strong_guess_factor: float = 0.6  # ... clearly (index.game_words.STRONG_MARGIN)
     hint_name_factor: float = 0.5  # name bonus share for an entry named by a game or edition hint word
     other_edition_factor: float = 0.6  # the query names an edition this unit or entry is not about
+    plain_card_factor: float = 0.25  # a card with no ability, named beside one with an ability
     ruling_snippet_share: float = 0.3  # a ruling this close to the entry's own text answers a question better
 
     def as_dict(self) -> dict[str, float]:
@@ -80,6 +81,7 @@ class RankTables:
     units: UnitStore  # unit id -> {entry, part, ruling, editions, text, mentions}; by number too
     mentions: Callable[[str], frozenset[str]]  # unit id -> entry ids its text names
     name_words: Mapping[str, Collection[str]]  # rule/FAQ entry id -> tokens of its names
+    plain: Collection[str] = frozenset()  # cards with no ability of their own (vocabulary `plain_cards`)
 
     @cached_property
     def cards(self) -> frozenset[str]:
@@ -164,11 +166,27 @@ def rank(
         subject = _subject(a, things, t) if bonus == w.pair_bonus else frozenset()
         unit_scores = {u: s for u, _, s in hits}
         _pair_bonus(things, bonus, scored, unit_scores, f, t, answers or {}, subject, w, a.read_game)
+    _plain_cards_acted_on(a, scored, t, w)
     _ruling_for_own_text(scored, hits, t, w, keep=own_text.union(answers or ()))
     if len({s.score for s in scored.values()}) == len(scored):  # no ties (most queries): by score alone
         return sorted(scored.values(), key=attrgetter("score"), reverse=True)
     order = t.kind_order  # best first; ties: cards before terms, rules and FAQs, then by id
     return [s for *_, s in sorted((-s.score, order.get(s.entry, 9), s.entry, s) for s in scored.values())]
+
+
+def _plain_cards_acted_on(a: QueryAnalysis, scored: dict[str, Scored], t: RankTables, w: RankWeights) -> None:
+    """A card with no ability of its own (a Copper, a Palace) named beside a card of the game read
+    that has one is what that card acts on: 'I had an artist coin on my palace and the warlord
+    destroyed it' asks about the Artist and the Warlord, and the Palace's own ruling (its cost and
+    copies) answers nothing of it. Its score is multiplied by `plain_card_factor`. Beside: named
+    by another name ('market' names Dominion's Market and Citadels' Market, neither beside the
+    other)."""
+    groups = [g & t.cards for g in this_game(a, t.entries, list(a.groups))]
+    for i, g in enumerate(groups):
+        if g & t.plain and any(e not in t.plain for other in groups[:i] + groups[i + 1 :] for e in other):
+            for e in g & t.plain:
+                if e in scored:
+                    scored[e].score *= w.plain_card_factor
 
 
 def _each_name_once(names: list[NameMatch]) -> list[NameMatch]:

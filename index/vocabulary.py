@@ -59,6 +59,7 @@ class Vocabulary:
     word_names: frozenset[str] = frozenset()  # English names that are everyday words too ('keep')
     word_names_after: frozenset[str] = frozenset()  # ... the words after which they are that word
     english_forms: dict[str, str] = field(default_factory=dict)  # 'tied' -> 'tie', before stemming
+    plain_cards: frozenset[str] = frozenset()  # card ids with no ability of their own (Copper, Palace)
 
 
 def _words(raw: object, where: str) -> tuple[str, ...]:
@@ -153,6 +154,7 @@ def parse_vocabulary(raw: object) -> Vocabulary:
         word_names=frozenset(_words(word_names.get("names", []), "word_names.names")),
         word_names_after=frozenset(_words(word_names.get("after", []), "word_names.after")),
         english_forms=_mapping(raw.get("english_forms", {}), "english_forms"),
+        plain_cards=frozenset(_words(raw.get("plain_cards", []), "plain_cards")),
     )
 
 

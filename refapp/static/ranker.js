@@ -126,6 +126,7 @@
     var pinyin = toMap(data.pinyin);
     var gameWords = toMap(data.game_words);
     var actors = toMap(data.actors);
+    var plainCards = new Set(data.plain_cards);  // index.ranking.RankTables.plain
     var synonyms = toMap(data.synonyms);
     var expansions = toMap(data.expansions), ownNames = toMap(data.own_names);
     var nameWords = toMap(data.name_words), nameNorms = toMap(data.name_norms);
@@ -1161,6 +1162,12 @@
         var unitScores = new Map(); hits.forEach(function (h) { unitScores.set(h[0], h[2]); });
         pairBonus(pg[0], pg[1], scored, unitScores, f, answers || new Map(), subject, readGame(a));
       }
+      // a card with no ability named beside one that has one: what it acts on (index.ranking._plain_cards_acted_on)
+      var namedCards = thisGame(a, a.groups.slice()).map(function (g) { return Array.from(g).filter(function (e) { return cards.has(e); }); });
+      namedCards.forEach(function (g, i) {
+        var beside = namedCards.some(function (other, j) { return j !== i && other.some(function (e) { return !plainCards.has(e); }); });
+        if (beside) g.forEach(function (e) { if (plainCards.has(e) && scored.has(e)) scored.get(e).score *= W.plain_card_factor; });
+      });
       // an entry showing its own text shows its best ruling among the hits (an FAQ its first) if
       // close enough; not one the query names or is just the name of (index.ranking._ruling_for_own_text)
       var waiting = new Set(), chosen = new Map();

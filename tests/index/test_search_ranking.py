@@ -173,3 +173,33 @@ def test_with_the_game_named_the_other_games_name_in_the_question_lifts_nothing(
     found = top(real, q, "en", 3)
     assert all(entry.startswith("citadels/") for entry, _ in found)
     assert ("citadels/rules/scoring-and-bonuses", "ties-share-victory") in found
+
+
+@pytest.mark.parametrize(
+    ("q", "plain", "answer"),
+    [
+        ("I had an artist coin on my palace and the warlord destroyed it. do I get my gold back?",
+         "citadels/palace", ("citadels/artist", "beautified-worth-one-more")),
+        ("wizard stole my watchtower and built it immediately. can he still do his normal build after that??",
+         "citadels/watchtower", ("citadels/wizard", "immediate-build-is-extra")),
+    ],
+)
+def test_a_card_without_an_ability_named_beside_one_is_what_it_acts_on(real, q, plain, answer):
+    first, *_ = top(real, q, "en", 3)
+    assert first == answer and first[0] != plain
+
+
+@pytest.mark.parametrize(("q", "plain"), [("how much does a palace cost", "citadels/palace"),
+                                          ("how many provinces in a 2 player game", "dominion/province")])
+def test_a_card_without_an_ability_asked_about_alone_still_answers(real, q, plain):
+    assert top(real, q, "en")[0][0] == plain
+
+
+def test_the_cards_without_an_ability_are_cards_of_the_dataset(real):
+    from index.vocabulary import VOCABULARY
+
+    plain = VOCABULARY.plain_cards
+    assert plain and plain == set(real.opened.rank_tables.plain)
+    assert all(real.opened.entries[e]["kind"] == "card" for e in plain)
+    # none of them has a power of its own: Gardens (Victory, but an ability) and the Keep are not listed
+    assert "dominion/gardens" not in plain and "citadels/keep" not in plain
