@@ -189,3 +189,29 @@ def test_every_simplified_sentence_of_the_dataset_normalises_like_its_traditiona
 def test_names_shared_by_both_games_return_both(real, name):
     top = real.search(name, limit=2).results
     assert {r.game for r in top} == {"dominion", "citadels"}, [r.id for r in top]
+
+
+def test_telling_factors_only_raise_rulings_of_named_entries_with_enough_of_them(real):
+    """Over every judged question: a factor is more than 1, for a ruling of the entry it is listed
+    under, an entry named by the question and holding TELLING_MIN_RULINGS rulings or more."""
+    from index.query import Without
+    from index.stages.analyse import analyse_request
+    from index.stages.answers import TELLING_MIN_RULINGS, asks_besides_names, name_clauses
+    from index.stages.candidates import find_candidates
+    from index.stages.clauses import query_clauses
+    from index.stages.request import read_request
+
+    o, told = real.opened, 0
+    for j in load_queries():
+        req = read_request(j.q, j.lang, None, 10, Without(), o.tokeniser)
+        if req.browse:
+            continue
+        a = analyse_request(req, o)
+        clauses = query_clauses(a, o)
+        found = find_candidates(req, clauses, o, name_clauses(a, clauses, o), asks_besides_names(a, o), True)
+        for entry, factors in found.telling.items():
+            rulings = [u for u in o.units.units_of[entry] if o.units.is_ruling(u)]
+            assert entry in a.named_entries and len(rulings) >= TELLING_MIN_RULINGS, (j.q, entry)
+            assert set(factors) <= set(rulings) and all(f > 1.0 for f in factors.values()), (j.q, entry)
+            told += bool(factors)
+    assert told > 50  # most questions naming a card with several rulings have a telling word
