@@ -329,10 +329,15 @@ def _pair_groups(a: QueryAnalysis, t: RankTables, w: RankWeights) -> tuple[list[
     them all. Two cards (characters, districts) or more: those, the full bonus. One card beside
     terms of its game (间谍 + 洗牌): a smaller one, as a term's name is often only how the
     question is put (城市 'city' beside the Armory); a name of the other game only (亮出,
-    Dominion's 'reveal', beside the Assassin) never pairs."""
+    Dominion's 'reveal', beside the Assassin) never pairs; nor does a card with no ability beside
+    one that has one, what it acts on (the Monastery in 'an armory on my monastery, can my
+    graveyard take it back': the ruling naming the Armory and the Graveyard answers)."""
     groups = this_game(a, t.entries, list(a.groups))
     if groups:  # the card a verb stands for ('bewitched': the Witch) is in play too
         groups += [g for g in a.actors if all(g.isdisjoint(x) for x in groups) and g <= t.cards]
+    able = [g for g in groups if any(e in t.cards and e not in t.plain for e in g)]
+    if able:
+        groups = [g for g in groups if g in able or g.isdisjoint(t.cards)]
     kinds = {e: t.entries.get(e, {}) for g in groups for e in g}
     cards = [g for g in groups if any(kinds[e].get("kind") == "card" for e in g)]
     if len(cards) >= 2:

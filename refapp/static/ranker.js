@@ -1049,6 +1049,10 @@
           if (apart && Array.from(g).every(function (e) { return cards.has(e); })) groups.push(g);
         });
       }
+      var able = groups.filter(function (g) { return Array.from(g).some(function (e) { return cards.has(e) && !plainCards.has(e); }); });
+      if (able.length) {  // a card with no ability beside one that has one is no thing in play (index.ranking._pair_groups)
+        groups = groups.filter(function (g) { return able.indexOf(g) >= 0 || Array.from(g).every(function (e) { return !cards.has(e); }); });
+      }
       var cardGroups = groups.filter(function (g) { return Array.from(g).some(function (e) { return kind(e) === "card"; }); });
       if (cardGroups.length >= 2) return [cardGroups, W.pair_bonus];
       if (!cardGroups.length) return [groups, W.pair_bonus * W.term_pair_share];

@@ -189,6 +189,21 @@ def test_a_card_without_an_ability_named_beside_one_is_what_it_acts_on(real, q, 
     assert first == answer and first[0] != plain
 
 
+@pytest.mark.parametrize(
+    ("q", "lang", "answer"),
+    [
+        ("我用軍械庫把對手的港口炸了。另一家有墓地，他可以付一塊把港口撿回去嗎？", "zh-Hant",
+         ("citadels/graveyard", "not-after-armory")),
+        ("mine turned my copper into silver, can i spend that silver this turn", "en",
+         ("dominion/mine", "gained-to-hand")),
+    ],
+)
+def test_a_card_without_an_ability_is_no_thing_in_play_for_a_pair(real, q, lang, answer):
+    """The Harbor, the Copper and the Silver are what the others act on: the ruling about the
+    Armory and the Graveyard, or Mine's own, answers, not one naming every card."""
+    assert top(real, q, lang)[0] == answer
+
+
 @pytest.mark.parametrize(("q", "plain"), [("how much does a palace cost", "citadels/palace"),
                                           ("how many provinces in a 2 player game", "dominion/province")])
 def test_a_card_without_an_ability_asked_about_alone_still_answers(real, q, plain):
