@@ -88,6 +88,10 @@ class RankTables:
         """Entry ids of the cards (characters, districts)."""
         return frozenset(e for e, meta in self.entries.items() if meta.get("kind") == "card")
 
+    def with_ability(self, group: Collection[str]) -> bool:
+        """Whether a name's entries hold a card with an ability of its own (one not in `plain`)."""
+        return any(e in self.cards and e not in self.plain for e in group)
+
     @cached_property
     def name_word_weight(self) -> Callable[[str], float]:
         """How much a word shared with a rule's or FAQ's name says (idf over those names): a
@@ -183,7 +187,7 @@ def _plain_cards_acted_on(a: QueryAnalysis, scored: dict[str, Scored], t: RankTa
     other)."""
     groups = [g & t.cards for g in this_game(a, t.entries, list(a.groups))]
     for i, g in enumerate(groups):
-        if g & t.plain and any(e not in t.plain for other in groups[:i] + groups[i + 1 :] for e in other):
+        if g & t.plain and any(t.with_ability(other) for other in groups[:i] + groups[i + 1 :]):
             for e in g & t.plain:
                 if e in scored:
                     scored[e].score *= w.plain_card_factor
@@ -335,7 +339,7 @@ def _pair_groups(a: QueryAnalysis, t: RankTables, w: RankWeights) -> tuple[list[
     groups = this_game(a, t.entries, list(a.groups))
     if groups:  # the card a verb stands for ('bewitched': the Witch) is in play too
         groups += [g for g in a.actors if all(g.isdisjoint(x) for x in groups) and g <= t.cards]
-    able = [g for g in groups if any(e in t.cards and e not in t.plain for e in g)]
+    able = [g for g in groups if t.with_ability(g)]
     if able:
         groups = [g for g in groups if g in able or g.isdisjoint(t.cards)]
     kinds = {e: t.entries.get(e, {}) for g in groups for e in g}

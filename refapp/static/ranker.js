@@ -127,6 +127,9 @@
     var gameWords = toMap(data.game_words);
     var actors = toMap(data.actors);
     var plainCards = new Set(data.plain_cards);  // index.ranking.RankTables.plain
+    function withAbility(g) {  // index.ranking.RankTables.with_ability
+      return Array.from(g).some(function (e) { return cards.has(e) && !plainCards.has(e); });
+    }
     var synonyms = toMap(data.synonyms);
     var expansions = toMap(data.expansions), ownNames = toMap(data.own_names);
     var nameWords = toMap(data.name_words), nameNorms = toMap(data.name_norms);
@@ -1049,7 +1052,7 @@
           if (apart && Array.from(g).every(function (e) { return cards.has(e); })) groups.push(g);
         });
       }
-      var able = groups.filter(function (g) { return Array.from(g).some(function (e) { return cards.has(e) && !plainCards.has(e); }); });
+      var able = groups.filter(withAbility);
       if (able.length) {  // a card with no ability beside one that has one is no thing in play (index.ranking._pair_groups)
         groups = groups.filter(function (g) { return able.indexOf(g) >= 0 || Array.from(g).every(function (e) { return !cards.has(e); }); });
       }
@@ -1169,7 +1172,7 @@
       // a card with no ability named beside one that has one: what it acts on (index.ranking._plain_cards_acted_on)
       var namedCards = thisGame(a, a.groups.slice()).map(function (g) { return Array.from(g).filter(function (e) { return cards.has(e); }); });
       namedCards.forEach(function (g, i) {
-        var beside = namedCards.some(function (other, j) { return j !== i && other.some(function (e) { return !plainCards.has(e); }); });
+        var beside = namedCards.some(function (other, j) { return j !== i && withAbility(other); });
         if (beside) g.forEach(function (e) { if (plainCards.has(e) && scored.has(e)) scored.get(e).score *= W.plain_card_factor; });
       });
       // an entry showing its own text shows its best ruling among the hits (an FAQ its first) if
