@@ -81,13 +81,16 @@ def get(port: int, path: str, source: str = "127.0.0.1", timeout: float = 10.0) 
 
 
 def wait_ready(port: int, seconds: float = 60.0) -> dict:
+    """The server's /readyz once it answers 200. Before the server listens, a connection to its
+    port (an ephemeral one, from `free_port`) may be one the kernel joins to itself, whose
+    'answer' is the request read back (http.client.BadStatusLine): that is not ready either."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
             status, _, body = get(port, "/readyz", timeout=2)
             if status == 200:
                 return json.loads(body)
-        except OSError:
+        except (OSError, http.client.HTTPException):
             pass
         time.sleep(0.1)
     raise RuntimeError(f"nothing ready on port {port} after {seconds:.0f} s")
