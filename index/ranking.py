@@ -353,6 +353,11 @@ def _pair_groups(a: QueryAnalysis, t: RankTables, w: RankWeights) -> tuple[list[
     return same_game, w.pair_bonus * w.term_pair_share
 
 
+def _names_each(named: frozenset[str], groups: list[frozenset[str]]) -> int:
+    """How many of `groups` a unit naming `named` names something of."""
+    return sum(not named.isdisjoint(g) for g in groups)
+
+
 def this_game(
     a: QueryAnalysis, entries: Mapping[str, Mapping[str, Any]], groups: list[frozenset[str]]
 ) -> list[frozenset[str]]:
@@ -394,21 +399,19 @@ def _pair_bonus(
     w: RankWeights = WEIGHTS,
     game: str | None = None,
 ) -> None:
-    """Units naming something from every group of the query (of `game`, the game the question is
-    read as, if it is named or guessed from its words); each entry keeps its best one
+    """Units naming something from every group of the query (of three cards or more with no such
+    unit, from all but one) (of `game`, the game the question is read as, if it is named or
+    guessed from its words); each entry keeps its best one
     (for an entry the query names, the one answering best on the query's other words; beside
     a term only, any of its units may answer); a ruling
     of the `subject` card gains `w.subject_edge`. Only
     units the query's words found are candidates (`unit_scores`, the strongest few hundred), so
     the cost does not grow with how many units of a large corpus name both things."""
-    candidates = []
-    for uid in unit_scores:
-        named = t.mentions(uid)
-        for g in groups:
-            if named.isdisjoint(g):
-                break
-        else:
-            candidates.append(uid)
+    candidates = [u for u in unit_scores if _names_each(t.mentions(u), groups) == len(groups)]
+    if not candidates and len(groups) >= 3 and bonus >= w.pair_bonus:
+        # three cards or more, no ruling on them all ('the assassin killed the merchant, can my
+        # thief still rob him'): those naming all but one are on how they meet
+        candidates = [u for u in unit_scores if _names_each(t.mentions(u), groups) == len(groups) - 1]
     best: dict[str, tuple[float, str]] = {}
     pairs_of: dict[str, list[str]] = {}
     asked = frozenset().union(*groups)

@@ -218,3 +218,16 @@ def test_the_cards_without_an_ability_are_cards_of_the_dataset(real):
     assert all(real.opened.entries[e]["kind"] == "card" for e in plain)
     # none of them has a power of its own: Gardens (Victory, but an ability) and the Keep are not listed
     assert "dominion/gardens" not in plain and "citadels/keep" not in plain
+
+
+@pytest.mark.parametrize(
+    ("q", "lang"),
+    [
+        ("殺手先把商人殺了，我當盜賊剛好也指定商人，那我還偷得到他的錢嗎", "zh-Hant"),
+        ("刺客先杀商人，我盗贼也刚好想喊商人，这样偷得到他的钱吗", "zh-Hans"),
+    ],
+)
+def test_three_cards_with_no_ruling_on_all_are_answered_by_the_ruling_on_two(real, q, lang):
+    """The Assassin, the Merchant and the Thief: no ruling names all three, and the one on the
+    Thief and the Assassin's victim answers, not the Thief's general timing."""
+    assert top(real, q, lang)[0] == ("citadels/thief", "not-assassin-or-victim")
