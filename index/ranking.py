@@ -407,7 +407,14 @@ def _pair_bonus(
     of the `subject` card gains `w.subject_edge`. Only
     units the query's words found are candidates (`unit_scores`, the strongest few hundred), so
     the cost does not grow with how many units of a large corpus name both things."""
-    candidates = [u for u in unit_scores if _names_each(t.mentions(u), groups) == len(groups)]
+    candidates = []
+    for uid in unit_scores:
+        named = t.mentions(uid)
+        for g in groups:
+            if named.isdisjoint(g):
+                break
+        else:
+            candidates.append(uid)
     if not candidates and len(groups) >= 3 and bonus >= w.pair_bonus:
         # three cards or more, no ruling on them all ('the assassin killed the merchant, can my
         # thief still rob him'): those naming all but one are on how they meet

@@ -1082,15 +1082,18 @@
       return new Set();
     }
     function pairBonus(groups, b, scored, unitScores, f, answers, subject, game) {
-      function namesEach(uid) {
-        var named = unitById.get(uid).mentions;
-        return groups.filter(function (g) { return Array.from(g).some(function (e) { return named.has(e); }); }).length;
-      }
+      function names(named, g) { return Array.from(g).some(function (e) { return named.has(e); }); }
       var candidates = [];
-      unitScores.forEach(function (_, uid) { if (namesEach(uid) === groups.length) candidates.push(uid); });
+      unitScores.forEach(function (_, uid) {
+        var named = unitById.get(uid).mentions;
+        if (groups.every(function (g) { return names(named, g); })) candidates.push(uid);
+      });
       // three cards or more, no ruling on them all: those naming all but one are on how they meet
       if (!candidates.length && groups.length >= 3 && b >= W.pair_bonus) {
-        unitScores.forEach(function (_, uid) { if (namesEach(uid) === groups.length - 1) candidates.push(uid); });
+        unitScores.forEach(function (_, uid) {
+          var named = unitById.get(uid).mentions;
+          if (groups.filter(function (g) { return names(named, g); }).length === groups.length - 1) candidates.push(uid);
+        });
       }
       var best = new Map(), pairsOf = new Map();
       var asked = new Set(); groups.forEach(function (g) { g.forEach(function (e) { asked.add(e); }); });
