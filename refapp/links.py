@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
-from refapp.board import ruling_index
 from refapp.scenarios import ScenarioUnavailable
 from refapp.state import get_state
 
@@ -20,12 +19,11 @@ def url_with(path: str, params: dict[str, Any], **changes: Any) -> str:
 
 def demo_url(scenario_id: str) -> str:
     """A demonstration's address at its ★ step, where the ruling happens (the top if it won't run)."""
-    state = get_state()
     try:
-        run = state.scenarios.run(scenario_id)
+        step = get_state().scenarios.ruling_step(scenario_id) + 1
     except ScenarioUnavailable:
         return f"/scenarios/{scenario_id}"
-    step = ruling_index(run) + 1  # in the query too: the server draws that step before any script runs
+    # the step is in the query too: the server draws that step before any script runs
     return f"/scenarios/{scenario_id}?step={step}#step={step}"
 
 

@@ -15,7 +15,6 @@ from corpus.languages import LANGS
 from engine import sandbox
 from engine.core.registry import game_names, games
 from refapp import i18n, sandbox_start
-from refapp.board import ruling_index
 from refapp.catalog import localised
 from refapp.errors import problem
 from refapp.sandbox_code import CodeError, decode, encode
@@ -87,7 +86,7 @@ def from_demo(scenario_id: str, step_arg: str | None) -> tuple[dict[str, Any], l
     step = int(step_arg) if step_arg and step_arg.isdigit() else None
     if step is None:
         try:
-            step = ruling_index(get_state().scenarios.run(scenario_id)) + 1
+            step = get_state().scenarios.ruling_step(scenario_id) + 1
         except ScenarioUnavailable:
             step = 1
     run, _error, _status = replay(situation, answers, NO_BOARDS)

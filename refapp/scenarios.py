@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import engine
 from corpus.languages import LANGS
 from index.sized_cache import SizedLRU
+from refapp.board import ruling_index
 from refapp.catalog import Catalog
 from refapp.errors import RefappError
 
@@ -101,6 +102,9 @@ class ScenarioLibrary:
     # Runs kept per process, most recently used first, bounded by bytes (packed, a run weighs
     # 2-60 KiB); a dropped run is made again when asked for.
     _runs: SizedLRU[dict[str, Any]] = field(default_factory=lambda: SizedLRU(RUN_CACHE_BYTES, packed=True))
+    # Each run's ★ step (`ruling_step`), one small number per demonstration or pair run: every
+    # result with a demonstration links to it, and reading it from the cache unpacks the whole run.
+    _steps: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def build(cls, source: ScenarioSource, catalog: Catalog) -> ScenarioLibrary:
@@ -138,6 +142,15 @@ class ScenarioLibrary:
         result = decorate_run(self.source.run(scenario_id, names), summary, self.catalog)
         self._runs.put(scenario_id, result)
         return result
+
+
+    def ruling_step(self, scenario_id: str) -> int:
+        """The index of the step of the scenario's run where its ruling happens
+        (`refapp.board.ruling_index`); raises ScenarioUnavailable like `run`."""
+        step = self._steps.get(scenario_id)
+        if step is None:
+            step = self._steps[scenario_id] = ruling_index(self.run(scenario_id))
+        return step
 
 
 def decorate_run(run: dict[str, Any], summary: ScenarioSummary, catalog: Catalog) -> dict[str, Any]:

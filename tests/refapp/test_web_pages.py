@@ -409,6 +409,21 @@ def test_scenario_cache_keeps_the_most_recently_used_runs(app, scenarios):
     assert list(library._runs) == ["dominion/library-set-aside"]
 
 
+def test_a_runs_star_step_is_kept_apart_from_its_run(app, scenarios):
+    """Every result with a demonstration links to its ★ step: reading it again neither plays the
+    scenario again nor needs the run kept (a run is unpacked whole from the run cache)."""
+    from refapp.board import ruling_index
+    from refapp.scenarios import ScenarioLibrary
+
+    library = ScenarioLibrary.build(scenarios, app.extensions["refapp"].catalog)
+    library._runs.max_items = 0  # no run kept
+    step = library.ruling_step("dominion/library-set-aside")
+    assert step == ruling_index(scenarios.runs["dominion/library-set-aside"]) == 7
+    calls = scenarios.calls
+    assert library.ruling_step("dominion/library-set-aside") == step
+    assert scenarios.calls == calls
+
+
 def test_an_overlong_query_gets_a_small_400_page_that_echoes_only_the_accepted_part(client):
     response = client.get("/search?q=" + "图" * 10000)
     assert response.status_code == 400
