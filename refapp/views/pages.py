@@ -22,6 +22,7 @@ from refapp.errors import problem
 from refapp.filter_panel import active_filters, browse_options, filter_choices
 from refapp.links import demo_url, ruling_url, url_with
 from refapp.markup import render_snippet, render_text
+from refapp.result_cards import result_card
 from refapp.scenarios import ScenarioUnavailable
 from refapp.state import get_state
 from refapp.understood_chips import chips as understood_chips
@@ -79,6 +80,7 @@ def inject_helpers() -> dict[str, Any]:
         "name_key": index.normalise,
         "demo_url": demo_url,
         "ruling_url": ruling_url,
+        "card": lambda r, other_langs: result_card(r, lang, other_langs, state.scenarios.summaries),
         "slug_names": lambda game: {
             slug: localised(n, lang) for slug, n in state.catalog.slug_names(game).items()
         },
