@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +66,16 @@ class Catalog:
 
     def types_by_game(self) -> dict[str, list[str]]:
         return {g: sorted({t for e in self.dataset.entries if e.game == g for t in e.types}) for g in GAMES}
+
+    @cached_property
+    def choices(self) -> dict[str, Any]:
+        """The filters' choices the dataset offers (types, types by game, costs by game), made
+        once: every results and browse page shows them, and the dataset does not change."""
+        return {
+            "types": self.types(),
+            "types_by_game": self.types_by_game(),
+            "costs_by_game": {game: self.costs(game) for game in GAMES},
+        }
 
     def browse(self, filters: Filters) -> list[Entry]:
         return sorted((e for e in self.dataset.entries if matches(e, filters)), key=browse_order)

@@ -15,15 +15,12 @@ from refapp.state import get_state
 
 
 def browse_options() -> dict[str, Any]:
-    catalog = get_state().catalog
     return {
         "games": GAMES,
         "editions": EDITIONS,
         "editions_by_game": GAME_EDITIONS,
         "kinds": KINDS,
-        "types": catalog.types(),
-        "types_by_game": catalog.types_by_game(),
-        "costs_by_game": {game: catalog.costs(game) for game in GAMES},
+        **get_state().catalog.choices,
     }
 
 

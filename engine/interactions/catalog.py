@@ -37,4 +37,13 @@ def pair_infos(root: Path = PAIRS_DIR) -> tuple[PairInfo, ...]:
 
 def pairs_for(a: str, b: str, root: Path = PAIRS_DIR) -> list[PairInfo]:
     """The runs that play entries ``a`` and ``b`` together (either way round)."""
-    return [p for p in pair_infos(root) if {p.x, p.y} == {a, b}]
+    return list(_by_pair(root).get(frozenset((a, b)), ()))
+
+
+@lru_cache(maxsize=4)
+def _by_pair(root: Path) -> dict[frozenset[str], tuple[PairInfo, ...]]:
+    """`pair_infos` by the two entries they play (a results page asks for each two cards it names)."""
+    out: dict[frozenset[str], list[PairInfo]] = {}
+    for p in pair_infos(root):
+        out.setdefault(frozenset((p.x, p.y)), []).append(p)
+    return {k: tuple(v) for k, v in out.items()}
