@@ -231,3 +231,10 @@ def test_three_cards_with_no_ruling_on_all_are_answered_by_the_ruling_on_two(rea
     """The Assassin, the Merchant and the Thief: no ruling names all three, and the one on the
     Thief and the Assassin's victim answers, not the Thief's general timing."""
     assert top(real, q, lang)[0] == ("citadels/thief", "not-assassin-or-victim")
+
+
+def test_a_bonus_still_held_after_a_destruction_is_answered_by_the_rule_that_keeps_it(real):
+    """'Still' asked after a completed city loses a district: the scoring rule saying the bonus is
+    kept comes before the Armory's ruling that it may reach a completed city."""
+    assert top(real, "蓋滿8棟後被軍械庫拆掉一棟，那4分獎勵還有嗎", "zh-Hant")[0] == (
+        "citadels/rules/scoring-and-bonuses", "completion-bonus-kept")
