@@ -143,7 +143,6 @@ class ScenarioLibrary:
         self._runs.put(scenario_id, result)
         return result
 
-
     def ruling_step(self, scenario_id: str) -> int:
         """The index of the step of the scenario's run where its ruling happens
         (`refapp.board.ruling_index`); raises ScenarioUnavailable like `run`."""

@@ -9,7 +9,6 @@ from typing import Any
 
 from flask import Blueprint, g, render_template, request, url_for
 
-import index
 from corpus.ingest.normalise import to_simplified
 from corpus.languages import LANGS, browser_facts
 from corpus.model import EDITIONS, GAMES, Entry
@@ -20,8 +19,8 @@ from refapp.board import board_at, client_run, ruling_index
 from refapp.catalog import FilterError, entry_to_json, localised, parse_filters
 from refapp.errors import problem
 from refapp.filter_panel import active_filters, browse_options, filter_choices
-from refapp.links import demo_url, ruling_url, url_with
-from refapp.markup import render_snippet, render_text
+from refapp.links import demo_url, url_with
+from refapp.markup import render_text
 from refapp.result_cards import result_card
 from refapp.scenarios import ScenarioUnavailable
 from refapp.state import get_state
@@ -69,17 +68,13 @@ def inject_helpers() -> dict[str, Any]:
         "asset": state.asset_url,
         "loc": lambda value: localised(value, lang),
         "md": render_text,
-        "snippet_html": render_snippet,
         "lang_url": lambda code: url_with("/lang/" + code, {}, next=safe_next(here)),
         "doc_label": doc_label,
         "data_version": state.catalog.version,
         "t_has": i18n.has_key,
         "scenarios_for": state.scenarios.for_entry,
         "summaries": state.scenarios.summaries,
-        # a name folded across scripts and case: 圖書館 and 图书馆 are one name, shown once
-        "name_key": index.normalise,
         "demo_url": demo_url,
-        "ruling_url": ruling_url,
         "card": lambda r, other_langs: result_card(r, lang, other_langs, state.scenarios.summaries),
         "slug_names": lambda game: {
             slug: localised(n, lang) for slug, n in state.catalog.slug_names(game).items()
