@@ -114,6 +114,7 @@ def test_offline_the_next_query_is_answered_in_the_page_and_back_returns_the_las
     ctx.set_offline(True)
     page.goto(live_server.url + "/search?q=" + quote("刺课"))
     wait_until(page, FIRST_LINK_TO % "/entries/citadels/assassin")
+    assert not page.locator(".offline-body").is_visible()  # the answers first, the heading still says offline
     page.evaluate("window.samePage = true")  # gone if the browser loads a page
     page.locator("#q").fill("tushuguan")
     page.locator("#q").press("Enter")
@@ -138,6 +139,7 @@ def test_offline_the_next_query_is_answered_in_the_page_and_back_returns_the_las
     page.locator("#q").press("Enter")
     wait_until(page, "() => document.querySelector('#pack-results').hidden")
     wait_until(page, NAMES_SAY_NONE)
+    assert page.locator(".offline-body").is_visible()  # nothing found: what works offline, again
     ctx.set_offline(False)
     assert real_errors(log) == []
 
