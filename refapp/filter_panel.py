@@ -38,8 +38,7 @@ def filter_label(name: str, value: str, lang: str) -> str:
     """A filter value in the reader's words, e.g. game=citadels -> 富饶之城, cost=5 -> 费用 5."""
     if name == "cost":
         return f"{i18n.translate('entry.cost', lang)} {value}"
-    key = f"{name}.{value}"
-    return i18n.translate(key, lang) if i18n.has_key(key) else value
+    return i18n.label(name, value, lang)
 
 
 def active_filters(path: str, params: dict[str, str], lang: str) -> list[ActiveFilter]:

@@ -48,6 +48,13 @@ def has_key(key: str) -> bool:
     return key in _TABLE
 
 
+def label(prefix: str, value: str, lang: str) -> str:
+    """A dataset value in the reader's words: the string `prefix.value` (game.citadels -> 富饶之城),
+    or the value itself when the table has no such row."""
+    key = f"{prefix}.{value}"
+    return translate(key, lang) if key in _TABLE else value
+
+
 def all_keys() -> list[str]:
     return sorted(_TABLE)
 

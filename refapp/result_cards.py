@@ -45,11 +45,6 @@ class ResultCard:
     show_me: ShowMe | None
 
 
-def _label(prefix: str, value: str, lang: str) -> str:
-    key = f"{prefix}.{value}"
-    return i18n.translate(key, lang) if i18n.has_key(key) else value
-
-
 def result_card(
     r: Mapping[str, Any],
     lang: str,
@@ -66,11 +61,12 @@ def result_card(
         seen, names = {index.normalise(title)}, []
         for code in other_langs:
             name = r["title"].get(code)
-            if code != lang and name and index.normalise(name) not in seen:
-                seen.add(index.normalise(name))
+            key = index.normalise(name) if code != lang and name else None
+            if key is not None and key not in seen:
+                seen.add(key)
                 names.append((code, name))
         other_names = tuple(names)
-    editions = tuple(_label("edition", ed, lang) for ed in r.get("editions") or ())
+    editions = tuple(i18n.label("edition", ed, lang) for ed in r.get("editions") or ())
     badges = bool(game_facts(r["game"]).get("edition_badges"))
     answer_url = ruling_url(r["url"], r.get("ruling"))
     return ResultCard(
@@ -78,10 +74,10 @@ def result_card(
         title=title,
         other_names=other_names,
         game=r["game"],
-        game_label=_label("game", r["game"], lang),
+        game_label=i18n.label("game", r["game"], lang),
         editions_inline=() if badges else editions,
         kind=r["kind"],
-        kind_label=_label("kind", r["kind"], lang),
+        kind_label=i18n.label("kind", r["kind"], lang),
         edition_badges=editions if badges else (),
         cost=r.get("cost"),
         snippet=render_snippet(r.get("snippet")) if r.get("snippet") else None,

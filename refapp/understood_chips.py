@@ -47,8 +47,7 @@ def search_url(params: dict[str, Any]) -> str:
 def game_label(value: str, lang: str) -> str:
     if value == "any":
         return translate("understood.any_game", lang)
-    key = f"game.{value}"
-    return i18n.translate(key, lang) if i18n.has_key(key) else value
+    return i18n.label("game", value, lang)
 
 
 def chips(understood: dict[str, Any] | None, lang: str) -> list[Chip]:

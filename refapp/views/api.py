@@ -17,7 +17,7 @@ bp = Blueprint("api", __name__)
 def list_entries():  # type: ignore[no-untyped-def]
     state = get_state()
     try:
-        filters = parse_filters(request.args.to_dict(), state.catalog.types())
+        filters = parse_filters(request.args.to_dict(), state.catalog.choices["types"])
     except FilterError as exc:
         return problem(f"unknown value for '{exc.name}'", 400, parameter=exc.name)
     entries = state.catalog.browse(filters)
