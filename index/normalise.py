@@ -65,7 +65,7 @@ def _fold_char(ch: str) -> str:
 def normalise(text: str) -> str:
     """Canonical form of `text`: Simplified, half-width, case-folded, punctuation-free, single-spaced."""
     converted = to_simplified(unicodedata.normalize("NFKC", text))
-    folded = "".join(_fold_char(c) for c in converted)
+    folded = "".join(map(_fold_char, converted))
     return _SPACES.sub(" ", folded).strip()
 
 

@@ -72,6 +72,37 @@ def english_token(word: str) -> str:
     return word if not word.isalpha() else stem(ENGLISH_FORMS.get(word, word))
 
 
+KEPT_GRAPHS = 1024  # runs whose word graph and best path a tokeniser keeps (`_GraphKeepingJieba`)
+
+
+class _GraphKeepingJieba(jieba.Tokenizer):
+    """jieba, keeping the word graph (`get_DAG`) and best path (`calc`) of the last KEPT_GRAPHS
+    runs once its dictionary is final (`keep_graphs`): a query's runs are cut in search mode,
+    then again in precise mode (its stop words, its spelling), and both modes walk the same
+    path; the second cut then reads it instead of working it out again."""
+
+    _kept = None  # sentence -> (graph, path), once the dictionary is final
+
+    def keep_graphs(self) -> None:
+        self._kept = lru_cache(maxsize=KEPT_GRAPHS)(self._graph_and_path)
+
+    def _graph_and_path(self, sentence: str) -> tuple[dict, dict]:
+        graph = super().get_DAG(sentence)
+        path: dict = {}
+        super().calc(sentence, graph, path)
+        return graph, path
+
+    def get_DAG(self, sentence: str) -> dict:  # noqa: N802 (jieba's name)
+        return super().get_DAG(sentence) if self._kept is None else self._kept(sentence)[0]
+
+    def calc(self, sentence: str, DAG: dict, route: dict) -> None:  # noqa: N803 (jieba's names)
+        kept = None if self._kept is None else self._kept(sentence)
+        if kept is not None and kept[0] is DAG:
+            route.update(kept[1])  # jieba reads the path it is given, never changes it
+        else:
+            super().calc(sentence, DAG, route)
+
+
 # A reduced base dictionary: (word, frequency) pairs and the full dictionary's total frequency.
 BaseDictionary = tuple[tuple[tuple[str, int], ...], int]
 
@@ -84,10 +115,10 @@ class Tokeniser:
 
     words: tuple[str, ...] = GAME_TERMS
     base: BaseDictionary | None = None
-    _jieba: jieba.Tokenizer = field(init=False, repr=False, compare=False)
+    _jieba: _GraphKeepingJieba = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        tk = jieba.Tokenizer()
+        tk = _GraphKeepingJieba()
         if self.base is None:
             tk.initialize()
         else:
@@ -103,6 +134,7 @@ class Tokeniser:
             tk.del_word(w)
         if self.base is not None:
             tk.total = self.base[1]  # the full dictionary's total, so word probabilities are unchanged
+        tk.keep_graphs()
         object.__setattr__(self, "_jieba", tk)
 
     def corpus_dictionary(self, texts: Iterable[str]) -> BaseDictionary:

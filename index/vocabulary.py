@@ -242,16 +242,20 @@ def asked_intents(norm_query: str) -> tuple[str, ...]:
 def _asked_together(norm_query: str, asked: set[str]) -> tuple[str, ...]:
     """The intents not asked by a phrase whose every `ask_together` group has a word in the query
     (Chinese words as substrings, English ones as whole words)."""
-
-    def holds(word: str) -> bool:
-        if not word.isascii():
-            return word in norm_query
-        return re.search(rf"(?<![0-9a-z]){re.escape(word)}(?![0-9a-z])", norm_query) is not None
-
     return tuple(
-        i.name
-        for i in VOCABULARY.intents
-        if i.ask_together and i.name not in asked and all(any(holds(w) for w in g) for g in i.ask_together)
+        name
+        for name, groups in _together_patterns()
+        if name not in asked and all(g.search(norm_query) for g in groups)
+    )
+
+
+@lru_cache(maxsize=4)
+def _together_patterns(path: Path = VOCABULARY_PATH) -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
+    """(intent, a pattern per `ask_together` group) of the intents that have such groups."""
+    return tuple(
+        (i.name, tuple(_pattern(g) for g in i.ask_together))
+        for i in load_vocabulary(path).intents
+        if i.ask_together
     )
 
 
