@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from index import fusion, index_format, opened, passages, ranking, suggest, unit_scores
+from index import described, fusion, index_format, opened, passages, ranking, suggest, unit_scores
 from index.analysis import EDITION_WORDS, GAME_WORDS
 from index.fold import FOLD_OVERLAP, FOLD_WINDOW
 from index.game_words import CARD_NAME_WEIGHT, MARGIN, OTHER_NAME_WEIGHT, STRONG_MARGIN, WORD_WEIGHT
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 FORMAT = 1
 # The modules of the search whose numeric constants (upper-case names) the offline ranker reads.
 SEARCH_MODULES = (
+    described,
     index_format,
     opened,
     passages,
@@ -208,6 +209,7 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
         "game_words": {k: list(v) for k, v in ix.tables.game_words.items()},
         "actors": dict(ix.tables.actors),  # token -> the card whose deed it names
         "plain_cards": sorted(ix.rank_tables.plain),  # cards with no ability of their own
+        "described": _described_words(),  # the words of a card described rather than named
         "english_forms": VOCABULARY.english_forms,  # 'tied' -> 'tie', before stemming
         "word_names": sorted(VOCABULARY.word_names),  # English names that are everyday words too
         "word_names_after": sorted(VOCABULARY.word_names_after),  # ... after these words
@@ -251,6 +253,14 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
         "pinyin_terms": list(ix.pinyin_terms),
         "fold_words": fold_words,
         "fold_word_list": list(word_ids),
+    }
+
+
+def _described_words() -> dict[str, Any]:
+    """`VOCABULARY.described` as JSON: word lists sorted, mappings of word -> list."""
+    return {
+        name: sorted(value) if isinstance(value, frozenset) else {k: list(v) for k, v in value.items()}
+        for name, value in vars(VOCABULARY.described).items()
     }
 
 

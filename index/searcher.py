@@ -28,6 +28,7 @@ from index.stages.analyse import analyse_request
 from index.stages.answers import asks_besides_names, asks_telling, name_clauses
 from index.stages.candidates import find_candidates
 from index.stages.clauses import query_clauses
+from index.stages.described import describe_cards
 from index.stages.rank import rank_candidates
 from index.stages.request import read_request
 from index.stages.snippets import result, shown
@@ -105,7 +106,7 @@ class SearchIndex:
         req = read_request(query, lang, filters, limit, without, o.tokeniser)
         if req.browse:
             return browse(req, o)
-        a = analyse_request(req, o)
+        a = describe_cards(analyse_request(req, o), req, o)
         clauses = query_clauses(a, o)
         asks = asks_besides_names(a, o)  # a question: the second opinion is merged in
         found = find_candidates(req, clauses, o, name_clauses(a, clauses, o), asks, asks_telling(a))

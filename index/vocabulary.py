@@ -43,6 +43,19 @@ class Intent:
 
 
 @dataclass(frozen=True)
+class DescribedWords:
+    """The words that describe a card rather than name it (`index.described`)."""
+
+    en_nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 'card', 'character' -> kinds
+    en_relatives: frozenset[str] = frozenset()  # 'that', 'which', 'with' after the noun
+    en_determiners: frozenset[str] = frozenset()  # 'the', 'that' before it
+    en_clause_ends: frozenset[str] = frozenset()  # words where the description ends ('does', 'can')
+    en_colours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # colour -> card types
+    zh_nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 卡, 角色 -> kinds
+    zh_colours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 紫 -> card types
+
+
+@dataclass(frozen=True)
 class Vocabulary:
     terms: tuple[str, ...]
     removed_words: tuple[str, ...]
@@ -60,6 +73,7 @@ class Vocabulary:
     word_names_after: frozenset[str] = frozenset()  # ... the words after which they are that word
     english_forms: dict[str, str] = field(default_factory=dict)  # 'tied' -> 'tie', before stemming
     plain_cards: frozenset[str] = frozenset()  # card ids with no ability of their own (Copper, Palace)
+    described: DescribedWords = field(default_factory=DescribedWords)
 
 
 def _words(raw: object, where: str) -> tuple[str, ...]:
@@ -132,6 +146,26 @@ def parse_intents(raw: object) -> tuple[Intent, ...]:
     return tuple(out)
 
 
+def _lists(raw: object, where: str) -> dict[str, tuple[str, ...]]:
+    if not isinstance(raw, dict):
+        raise ValueError(f"vocabulary {where}: expected a mapping of word -> list of values")
+    return {str(k): _words(v, f"{where}.{k}") for k, v in raw.items()}
+
+
+def parse_described(raw: object) -> DescribedWords:
+    if not isinstance(raw, dict):
+        raise ValueError("vocabulary described: expected a mapping")
+    return DescribedWords(
+        en_nouns=_lists(raw.get("en_nouns", {}), "described.en_nouns"),
+        en_relatives=frozenset(_words(raw.get("en_relatives", []), "described.en_relatives")),
+        en_determiners=frozenset(_words(raw.get("en_determiners", []), "described.en_determiners")),
+        en_clause_ends=frozenset(_words(raw.get("en_clause_ends", []), "described.en_clause_ends")),
+        en_colours=_lists(raw.get("en_colours", {}), "described.en_colours"),
+        zh_nouns=_lists(raw.get("zh_nouns", {}), "described.zh_nouns"),
+        zh_colours=_lists(raw.get("zh_colours", {}), "described.zh_colours"),
+    )
+
+
 def parse_vocabulary(raw: object) -> Vocabulary:
     if not isinstance(raw, dict):
         raise ValueError("vocabulary: expected a mapping of sections")
@@ -155,6 +189,7 @@ def parse_vocabulary(raw: object) -> Vocabulary:
         word_names_after=frozenset(_words(word_names.get("after", []), "word_names.after")),
         english_forms=_mapping(raw.get("english_forms", {}), "english_forms"),
         plain_cards=frozenset(_words(raw.get("plain_cards", []), "plain_cards")),
+        described=parse_described(raw.get("described", {})),
     )
 
 

@@ -701,6 +701,133 @@
       a.entries = entriesOf(merged);
       return withGuess(a, tokens, []);
     }
+    /* Cards described rather than named (index.described): 'the 6 cost card that gains a card up to
+       5', '会偷钱的那个角色'. Each description's card is the only one its cost and colour leave, or
+       the first a search of its words among the cards of its cost and game ranks, LEAD times the
+       next; it is then named by the description. */
+    var DW = data.described, CN_DIGITS = { "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8 };
+    var EN_CLAUSE_COST = /(?<![0-9a-z])cost(?:s|ing)? \$?(\d{1,2})(?![0-9])/u;
+    var EN_COST = /(?<![+\d])\$?(\d{1,2}) ?(?:cost|costing)(?![0-9a-z])|(?<![0-9a-z])cost(?:s|ing)? \$?(\d{1,2})(?![0-9])|(?<![+\d])\$(\d{1,2})(?![0-9])/u;
+    var ZH_COST = /^ ?(\d{1,2}|[一二两三四五六七八])(?:块|元|金)(?!币)|(?<![+\d])(\d{1,2}|[一二两三四五六七八])费|费用(\d{1,2})/u;
+    var zhNouns = Object.keys(DW.zh_nouns).map(escapeRe).sort(function (x, y) { return y.length - x.length; }).join("|");
+    var ZH_BEFORE = new RegExp("[那这]一?[张个](?!" + zhNouns + ")(?<d>.{1,24}?)的(?<noun>" + zhNouns + ")", "gu");
+    var ZH_AFTER = new RegExp("(?<d>[^ ]{2,16}?)的[那这][张个](?<noun>" + zhNouns + ")?", "gu");
+    var colours = Object.assign({}, DW.en_colours, DW.zh_colours);
+    function has(list, w) { return list.indexOf(w) >= 0; }
+    function costOf(text, re) {
+      var m = re.exec(text);
+      if (!m) return null;
+      var v = m.slice(1).filter(Boolean)[0];
+      return /^\d+$/.test(v) ? parseInt(v, 10) : CN_DIGITS[v];
+    }
+    function typesOf(said) {
+      var out = new Set();
+      said.forEach(function (w) { if (Object.prototype.hasOwnProperty.call(colours, w)) colours[w].forEach(function (t) { out.add(t); }); });
+      return out;
+    }
+    function kindsOf(list) { return new Set((list || []).filter(function (k) { return k !== "card"; })); }
+    function englishDescriptions(text) {
+      var out = [], words = [], m, re = /\S+/g;
+      while ((m = re.exec(text))) words.push([m[0], m.index, m.index + m[0].length]);
+      for (var k = 0; k < words.length - 1; k++) {
+        var noun = words[k][0];
+        if (!Object.prototype.hasOwnProperty.call(DW.en_nouns, noun) || !has(DW.en_relatives, words[k + 1][0])) continue;
+        var first = null;
+        for (var i = k - 1; i > Math.max(-1, k - 1 - K.MAX_BEFORE_NOUN); i--) if (has(DW.en_determiners, words[i][0])) { first = i; break; }
+        if (first === null) continue;
+        var clause = [];
+        for (var j = k + 2; j < Math.min(words.length, k + 2 + K.MAX_CLAUSE_WORDS); j++) {
+          if (has(DW.en_clause_ends, words[j][0])) break;
+          clause.push(words[j]);
+        }
+        if (!clause.length) continue;
+        var said = words.slice(first + 1, k).map(function (w) { return w[0]; }).concat([noun]).join(" "), clauseText = clause.map(function (w) { return w[0]; }).join(" ");
+        var cost = null;
+        if (EN_COST.test(said)) cost = costOf(said + " " + clauseText, EN_COST);
+        else { cost = costOf(clauseText, EN_CLAUSE_COST); clauseText = clauseText.replace(new RegExp(EN_CLAUSE_COST.source, "gu"), " "); }
+        out.push({ start: words[first][1], end: clause[clause.length - 1][2], words: clauseText, cost: cost,
+                   types: typesOf(said.split(" ")), kinds: kindsOf(DW.en_nouns[noun]) });
+      }
+      return out;
+    }
+    function chineseDescriptions(text) {
+      var out = [];
+      [ZH_BEFORE, ZH_AFTER].forEach(function (re) {
+        re.lastIndex = 0;
+        var m;
+        while ((m = re.exec(text))) {
+          var start = m.index, end = m.index + m[0].length;
+          if (out.some(function (d) { return d.start < end && start < d.end; })) continue;
+          var described = m.groups.d, noun = m.groups.noun || "";
+          out.push({ start: start, end: end, words: described.replace(new RegExp(ZH_COST.source, "gu"), " "),
+                     cost: costOf(described, ZH_COST),
+                     types: typesOf(Object.keys(DW.zh_colours).filter(function (c) { return (described + noun).indexOf(c) >= 0; })),
+                     kinds: kindsOf(DW.zh_nouns[noun]) });
+        }
+      });
+      return out;
+    }
+    function findDescriptions(text) {
+      return englishDescriptions(text).concat(chineseDescriptions(text)).sort(function (x, y) { return x.start - y.start; });
+    }
+    function allowedCards(d, game) {
+      var out = [];
+      entries.forEach(function (meta, e) {
+        if (meta.kind !== "card" || (game && meta.game !== game)) return;
+        var types = new Set(meta.types || []);
+        if (d.cost !== null && meta.cost !== d.cost) return;
+        if (d.types.size && !Array.from(d.types).some(function (t) { return types.has(t); })) return;
+        if (d.kinds.has("character") && !types.has("character")) return;
+        if (d.kinds.has("district") && (meta.game !== "citadels" || types.has("character"))) return;
+        out.push(e);
+      });
+      return out;
+    }
+    function rankCards(words, cards) {  // index.stages.described.rank_cards
+      var tokens = searchTokens(words, true);
+      if (!tokens.length) tokens = searchTokens(words, false);
+      if (!tokens.length) return [];
+      var plain = { text: words, tokens: uniq(tokens), names: [], pinyinEntries: new Set(), pinyinKeys: [], pinyinPrefixes: [] };
+      var acc = score(clausesOf(plain)), scored = [];
+      cards.forEach(function (card) {
+        var best = [];
+        (unitsOf.get(card) || []).forEach(function (uid) { var v = acc.get(unitById.get(uid).doc); if (v !== undefined) best.push(v); });
+        if (!best.length) return;
+        best.sort(function (x, y) { return y - x; });
+        var total = best[0];
+        for (var i = 1; i < best.length; i++) total += W.other_units_share * best[i];
+        scored.push([card, total]);
+      });
+      return scored.sort(function (x, y) { return y[1] - x[1]; });
+    }
+    function readDescription(d, game) {
+      var allowed = allowedCards(d, game);
+      if (allowed.length <= 1) return allowed.length ? allowed[0] : null;
+      if (!d.words.trim()) return null;
+      var ranked = rankCards(d.words, allowed);
+      if (!ranked.length || ranked[0][1] <= 0) return null;
+      if (ranked.length > 1 && ranked[0][1] < K.LEAD * ranked[1][1]) return null;
+      return ranked[0][0];
+    }
+    function withDescribed(a, plain) {
+      var game = a.gameHint || a.gameGuess, found = [];
+      findDescriptions(a.text).forEach(function (d) {
+        var said = a.text.slice(d.start, d.end);
+        if (plain.some(function (p) { return said.indexOf(p) >= 0 || p.indexOf(said) >= 0; })) return;
+        var inside = a.names.filter(function (m) { return d.start <= m.start && m.end <= d.end; });
+        if (inside.some(function (m) { var e = entries.get(m.form.entry); return e && e.kind === "card"; })) return;
+        var card = readDescription(d, game);
+        if (card === null || namedOf(a).has(card)) return;
+        found.push({ form: { entry: card, norm: said, chinese: !isAscii(said), alias: true, pinyin: "", initials: "", sylls: [], otherGameWord: false },
+                     start: d.start, end: d.end });
+      });
+      if (!found.length) return a;
+      var kept = a.names.filter(function (m) { return !found.some(function (d) { return d.start <= m.start && m.end <= d.end; }); });
+      a.names = kept.concat(found).sort(function (x, y) { return x.start - y.start || y.end - x.end; });
+      a.groups = nameGroups(a.names, a.pinyinKeys);
+      a.entries = entriesOf(a.groups);
+      return a;
+    }
     function entriesOf(groups) { var out = new Set(); groups.forEach(function (g) { g.forEach(function (x) { out.add(x); }); }); return out; }
     /* One group of entry ids per distinct name or pinyin key (index.analysis.name_groups). */
     function nameGroups(names, keys) {
@@ -1355,6 +1482,7 @@
         }
         if (anyGame) { a.gameHint = a.gameGuess = a.gameSource = null; a.gameMargin = 0; }
         else withGuess(a, a.tokens, oneGameImplied(a.tokens));
+        withDescribed(a, without.plain);
         var asked = askedIntents(norm).filter(function (i) { return without.intents.indexOf(i) < 0; });
         understood = understoodOf(a, f, anyGame, asked);
         var clauses = clausesOf(a);

@@ -1,0 +1,207 @@
+"""Cards described rather than named: 'the 6 cost card that gains a card up to 5', 'the green
+4-cost card that counts your cards', '那张5块、把钱币升级的卡', '会偷钱的那个角色'. A player who
+does not know a card's name (or knows it in another language) says what it costs, its colour
+and what it does.
+
+A description is found by its words (`find_descriptions`): in English 'the [cost, colour] card /
+one / character / district that (which, who, with) ...', in Chinese 那张…的卡 (牌, 角色, 地区…)
+and …的那个角色. What it says of the card narrows the cards it may mean: a cost (6 cost, $6,
+6块, 3费), a colour (green, 紫), a character or a district. Its other words are scored against
+every unit's text and players' questions, as a search would, and summed per card
+(`read_description`); the card scoring best, clearly ahead of the next (`LEAD`), is the one
+described, or the only card the cost and colour leave. It is then named by the description, as
+by a name (`index.analysis.NameMatch` spanning it): its rulings answer, its pairs count.
+
+The words are data (`index/vocabulary.yaml`, `described`). Pure functions over the index's
+tables and impact lists."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from index.analysis import NameMatch, QueryAnalysis, name_groups
+from index.lexicon import NameForm
+from index.vocabulary import VOCABULARY
+
+LEAD = 1.5  # the card described scores this many times the next one at least
+MAX_CLAUSE_WORDS = 10  # English: the words after 'that' read as the description, at most
+MAX_BEFORE_NOUN = 5  # English: words between 'the' and the noun ('the old 1st ed 5 cost card')
+
+WORDS = VOCABULARY.described
+_CN_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8}
+_EN_CLAUSE_COST = re.compile(r"(?<![0-9a-z])cost(?:s|ing)? \$?(\d{1,2})(?![0-9])")  # 'that costs 5 and...'
+_EN_COST = re.compile(
+    r"(?<![+\d])\$?(\d{1,2}) ?(?:cost|costing)(?![0-9a-z])|(?<![0-9a-z])cost(?:s|ing)? \$?(\d{1,2})(?![0-9])"
+    r"|(?<![+\d])\$(\d{1,2})(?![0-9])"
+)
+# 5块 at the start of 那张5块…的卡, or a cost said as one (3费, 费用3): elsewhere '多付一块' is an amount
+_ZH_COST = re.compile(
+    r"^ ?(\d{1,2}|[一二两三四五六七八])(?:块|元|金)(?!币)"
+    r"|(?<![+\d])(\d{1,2}|[一二两三四五六七八])费|费用(\d{1,2})"
+)
+_ZH_NOUNS = "|".join(sorted(map(re.escape, WORDS.zh_nouns), key=len, reverse=True))
+_ZH_BEFORE = re.compile(rf"[那这]一?[张个](?!{_ZH_NOUNS})(?P<d>.{{1,24}}?)的(?P<noun>{_ZH_NOUNS})")
+_ZH_AFTER = re.compile(rf"(?P<d>[^ ]{{2,16}}?)的[那这][张个](?P<noun>{_ZH_NOUNS})?")
+
+
+@dataclass(frozen=True)
+class Description:
+    start: int  # where it is in the normalised text
+    end: int
+    words: str  # what it says the card does (its text, less the cost, colour and noun)
+    cost: int | None
+    types: frozenset[str]  # the card's type is one of these (a colour's), when said
+    kinds: frozenset[str]  # 'character' / 'district' when said (a Citadels card of that kind)
+
+
+def _cost(text: str, pattern: re.Pattern[str]) -> int | None:
+    m = pattern.search(text)
+    if m is None:
+        return None
+    value = next(g for g in m.groups() if g)
+    return int(value) if value.isdigit() else _CN_DIGITS[value]
+
+
+def find_descriptions(text: str) -> list[Description]:
+    """The descriptions of cards in normalised `text`, in order."""
+    out = _english(text) + _chinese(text)
+    return sorted(out, key=lambda d: d.start)
+
+
+def _english(text: str) -> list[Description]:
+    out = []
+    words = [(m.group(), m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+    for k, (noun, _, _) in enumerate(words[:-1]):
+        if noun not in WORDS.en_nouns or words[k + 1][0] not in WORDS.en_relatives:
+            continue
+        before_noun = range(k - 1, max(-1, k - 1 - MAX_BEFORE_NOUN), -1)
+        first = next((i for i in before_noun if words[i][0] in WORDS.en_determiners), None)
+        if first is None:
+            continue
+        clause = []
+        for w, _, end in words[k + 2 : k + 2 + MAX_CLAUSE_WORDS]:
+            if w in WORDS.en_clause_ends:
+                break
+            clause.append((w, end))
+        if not clause:
+            continue
+        said = " ".join([*(w for w, _, _ in words[first + 1 : k]), noun])  # 'the [green 4 cost] card'
+        described = " ".join(w for w, _ in clause)
+        if _EN_COST.search(said):  # 'the 6 cost card that...'
+            cost = _cost(f"{said} {described}", _EN_COST)
+        else:  # 'the card that costs 6 and...'
+            cost = _cost(described, _EN_CLAUSE_COST)
+            described = _EN_CLAUSE_COST.sub(" ", described)
+        out.append(
+            Description(
+                start=words[first][1],
+                end=clause[-1][1],
+                words=described,
+                cost=cost,
+                types=_types(said.split()),
+                kinds=frozenset(WORDS.en_nouns[noun]) - {"card"},
+            )
+        )
+    return out
+
+
+def _chinese(text: str) -> list[Description]:
+    out = []
+    for pattern in (_ZH_BEFORE, _ZH_AFTER):
+        for m in pattern.finditer(text):
+            if any(d.start < m.end() and m.start() < d.end for d in out):
+                continue
+            described, noun = m.group("d"), m.group("noun") or ""
+            out.append(
+                Description(
+                    start=m.start(),
+                    end=m.end(),
+                    words=_ZH_COST.sub(" ", described),
+                    cost=_cost(described, _ZH_COST),
+                    types=_types([c for c in WORDS.zh_colours if c in described + noun]),
+                    kinds=frozenset(WORDS.zh_nouns.get(noun, ())) - {"card"},
+                )
+            )
+    return out
+
+
+def _types(said: Sequence[str]) -> frozenset[str]:
+    colours = {**WORDS.en_colours, **WORDS.zh_colours}
+    return frozenset(t for w in said if w in colours for t in colours[w])
+
+
+def allowed_cards(d: Description, entries: Mapping[str, Mapping], game: str | None = None) -> list[str]:
+    """The cards `d` may mean, by what it says of them and the game the question is about (all
+    cards when it says nothing)."""
+    out = []
+    for e, meta in entries.items():
+        if meta.get("kind") != "card" or (game and meta.get("game") != game):
+            continue
+        types = set(meta.get("types") or ())
+        if d.cost is not None and meta.get("cost") != d.cost:
+            continue
+        if d.types and not types & d.types:
+            continue
+        if "character" in d.kinds and "character" not in types:
+            continue
+        if "district" in d.kinds and (meta.get("game") != "citadels" or "character" in types):
+            continue
+        out.append(e)
+    return out
+
+
+# (a description's words, the cards it may mean) -> those cards its words reach, best first, scored
+RankCards = Callable[[str, Sequence[str]], list[tuple[str, float]]]
+
+
+def read_description(
+    d: Description, entries: Mapping[str, Mapping], rank_cards: RankCards, game: str | None = None
+) -> str | None:
+    """The card `d` describes, or None when none is clearly meant: the only card its cost and
+    colour leave, or the first of those `rank_cards` ranks by its words, LEAD times the next."""
+    allowed = allowed_cards(d, entries, game)
+    if len(allowed) <= 1:
+        return allowed[0] if allowed else None
+    if not d.words.strip():
+        return None
+    ranked = rank_cards(d.words, allowed)
+    if not ranked or ranked[0][1] <= 0:
+        return None
+    if len(ranked) > 1 and ranked[0][1] < LEAD * ranked[1][1]:
+        return None
+    return ranked[0][0]
+
+
+def with_described(
+    a: QueryAnalysis,
+    entries: Mapping[str, Mapping],
+    rank_cards: RankCards,
+    pinyin: Mapping[str, frozenset[str]],
+    plain: Sequence[str] = (),
+) -> QueryAnalysis:
+    """`a` with each card its text describes (and does not name) named by its description, a
+    card of the game the question is about (named or guessed) if it is about one; but for a
+    description holding a word of `plain` (read as plain words: the chip taken off)."""
+    game = a.game_hint or a.game_guess
+    found = []
+    for d in find_descriptions(a.text):
+        said = a.text[d.start : d.end]
+        if any(p in said or said in p for p in plain):
+            continue
+        inside = {m.form.entry for m in a.names if d.start <= m.start and m.end <= d.end}
+        if any(entries.get(e, {}).get("kind") == "card" for e in inside):
+            continue  # the description names a card ('the one i gained with workshop')
+        card = read_description(d, entries, rank_cards, game)
+        if card is None or card in a.named_entries:
+            continue
+        form = NameForm(card, said, said, not said.isascii(), True, "", "", ())
+        found.append(NameMatch(form, d.start, d.end))
+    if not found:
+        return a
+    # The names inside a description are its words ('cost' in 'the 6 cost card that...'), not
+    # things the question is about.
+    kept = [m for m in a.names if not any(d.start <= m.start and m.end <= d.end for d in found)]
+    names = sorted([*kept, *found], key=lambda m: (m.start, -m.end))
+    return replace(a, names=names, groups=name_groups(names, a.pinyin_keys, pinyin))

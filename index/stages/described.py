@@ -1,0 +1,53 @@
+"""Stage 2b, described: the cards the query describes rather than names ('the 6 cost card that
+gains a card up to 5', '会偷钱的那个角色'; `index.described`), each named by its description.
+Which card a description means is scored from its words alone, read as the candidates' stage
+reads a query's (in every field, with the rulebook words of players' words and each unit's
+players' questions), among the units of the cards it may mean: a card scores its best unit's
+score plus a tenth of each other's, as the ranking sums an entry's units."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from index.analysis import QueryAnalysis
+from index.described import with_described
+from index.ranking import WEIGHTS
+from index.stages.clauses import query_clauses
+from index.unit_scores import score_units_and_opinion
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from index.opened import OpenedIndex
+    from index.stages.request import Request
+
+
+def describe_cards(a: QueryAnalysis, req: Request, o: OpenedIndex) -> QueryAnalysis:
+    """`a` with the cards it describes named, but for a description the reader took off (its
+    words given as `plain=`, the chip of the results page)."""
+    return with_described(
+        a, o.entries, lambda words, cards: rank_cards(words, cards, o), o.tables.pinyin, req.without.plain
+    )
+
+
+def rank_cards(words: str, cards: Sequence[str], o: OpenedIndex) -> list[tuple[str, float]]:
+    """`cards` scored by the normalised `words`, best first (ties in the order given), those
+    the words reach."""
+    tokens = o.tokeniser.search_tokens(words, stop=True) or o.tokeniser.search_tokens(words)
+    if not tokens:
+        return []
+    plain = QueryAnalysis(words, list(dict.fromkeys(tokens)), [], [], [], [], set(), None)
+    (docs, values), _, _ = score_units_and_opinion(o, query_clauses(plain, o), None)
+    share = WEIGHTS.other_units_share
+    scored = []
+    for card in cards:
+        first, stop = np.searchsorted(docs, o.units.units_of.span(card)).tolist()
+        best = sorted(values[first:stop].tolist(), reverse=True)
+        if best:
+            total = best[0]
+            for v in best[1:]:  # as `index.ranking` sums an entry's units, in the same order
+                total += share * v
+            scored.append((card, total))
+    return sorted(scored, key=lambda cs: -cs[1])

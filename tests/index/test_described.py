@@ -1,0 +1,162 @@
+"""Cards described rather than named ('the 6 cost card that gains a card up to 5', '会偷钱的那个
+角色'): what a description is, what it says of the card, which card it is read as, and what the
+search then answers and shows as understood."""
+
+from __future__ import annotations
+
+import pytest
+
+from index.analysis import NameMatch, QueryAnalysis
+from index.described import allowed_cards, find_descriptions, read_description, with_described
+from index.lexicon import NameForm
+from index.normalise import normalise
+from index.query import Without
+
+CARDS = {
+    "dominion/artisan": {"kind": "card", "game": "dominion", "cost": 6, "types": ["action"]},
+    "dominion/gold": {"kind": "card", "game": "dominion", "cost": 6, "types": ["treasure"]},
+    "dominion/gardens": {"kind": "card", "game": "dominion", "cost": 4, "types": ["victory"]},
+    "dominion/smithy": {"kind": "card", "game": "dominion", "cost": 4, "types": ["action"]},
+    "citadels/thief": {"kind": "card", "game": "citadels", "cost": None, "types": ["character"]},
+    "citadels/market": {"kind": "card", "game": "citadels", "cost": 2, "types": ["trade"]},
+    "dominion/terms/gain": {"kind": "term", "game": "dominion", "types": []},
+}
+
+
+def described(text: str):
+    return find_descriptions(normalise(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "words", "cost", "types", "kinds"),
+    [
+        (
+            "the 6 cost card that gains a card up to 5, does it go to my hand",
+            "gains a card up to 5",
+            6,
+            set(),
+            set(),
+        ),
+        ("the green 4-cost card that counts your cards", "counts your cards", 4, {"victory", "trade"}, set()),
+        ("the one that costs $5 and trashes a copper", "and trashes a copper", 5, set(), set()),
+        ("the character who steals, can he target the witch", "steals", None, set(), {"character"}),
+        (
+            "the purple one that lets you keep both cards",
+            "lets you keep both cards",
+            None,
+            {"special"},
+            set(),
+        ),
+        ("那張5塊、把錢幣升級的卡，換到的銀幣能花嗎", "把钱币升级", 5, set(), set()),
+        ("那張3費+2錢、會棄牌庫頂的卡翻到村莊", "+2钱 会弃牌库顶", 3, set(), set()),
+        ("殺手殺了商人，會偷錢的那個角色也喊商人", "会偷钱", None, set(), {"character"}),
+        ("對手有那張讓軍閥多付一塊的紫色建築", "让军阀多付一块", None, {"special"}, {"district"}),
+    ],
+)
+def test_a_description_says_what_the_card_does_costs_and_is(text, words, cost, types, kinds):
+    (d,) = described(text)
+    assert d.words.split() == words.split()
+    assert (d.cost, set(d.types), set(d.kinds)) == (cost, types, kinds)
+    span = normalise(text)[d.start : d.end]
+    assert span.startswith(("the", "那", "会")) and all(w in span for w in words.split())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can i gain a card that costs 5 with workshop",  # a card, not the card: any card
+        "the card is gone, what now",  # no clause saying what it does
+        "what does the thief do",
+        "我打了+2块的牌",  # no 那张
+    ],
+)
+def test_what_is_not_a_description(text):
+    assert described(text) == []
+
+
+def test_what_a_description_says_narrows_the_cards_it_may_mean():
+    (six,) = described("the 6 cost card that gains a card")
+    assert allowed_cards(six, CARDS) == ["dominion/artisan", "dominion/gold"]
+    (green,) = described("the green 4 cost card that counts")
+    assert allowed_cards(green, CARDS) == ["dominion/gardens"]
+    (character,) = described("the character who steals")
+    assert allowed_cards(character, CARDS) == ["citadels/thief"]
+    (card,) = described("the card that steals")
+    assert allowed_cards(card, CARDS, game="citadels") == ["citadels/thief", "citadels/market"]
+
+
+def test_a_card_is_read_only_when_it_is_clearly_first_or_the_only_one_left():
+    (six,) = described("the 6 cost card that gains a card up to 5")
+    asked = []
+
+    def ranking(scores):
+        def rank_cards(words, cards):
+            asked.append((words, list(cards)))
+            return [(c, v) for c, v in scores if c in cards]
+
+        return rank_cards
+
+    clear = ranking([("dominion/terms/gain", 90.0), ("dominion/artisan", 60.0), ("dominion/gold", 20.0)])
+    assert read_description(six, CARDS, clear) == "dominion/artisan"  # only cards it may mean count
+    assert asked == [("gains a card up to 5", ["dominion/artisan", "dominion/gold"])]
+    assert (
+        read_description(six, CARDS, ranking([("dominion/artisan", 30.0), ("dominion/gold", 25.0)])) is None
+    )
+    assert read_description(six, CARDS, ranking([])) is None
+    (green,) = described("the green 4 cost card that counts your cards")
+    assert read_description(green, CARDS, ranking([])) == "dominion/gardens"  # no search needed
+
+
+def _analysis(text: str, names: list[NameMatch]) -> QueryAnalysis:
+    return QueryAnalysis(text, text.split(), [], names, [], [], set(), None)
+
+
+def test_the_card_described_is_named_by_its_description_and_the_names_inside_it_are_its_words():
+    text = normalise("the 6 cost card that gains a card up to 5 does it go to my hand")
+    gain = NameMatch(NameForm("dominion/terms/gain", "gains", "gains", False, True, "", "", ()), 21, 26)
+    a = _analysis(text, [gain])
+    found = with_described(a, CARDS, lambda *_: [("dominion/artisan", 50.0)], {})
+    assert [(m.form.entry, text[m.start : m.end]) for m in found.names] == [
+        ("dominion/artisan", "the 6 cost card that gains a card up to 5")
+    ]
+    assert found.groups == [frozenset({"dominion/artisan"})]
+    # the reader took the reading off: its words are plain words
+    plain = with_described(
+        a, CARDS, lambda *_: [("dominion/artisan", 50.0)], {}, ("the 6 cost card that gains a card up to 5",)
+    )
+    assert plain is a
+
+
+def test_a_description_naming_its_card_reads_nothing_more():
+    text = normalise("the card that i gained with smithy")
+    smithy = NameMatch(NameForm("dominion/smithy", "smithy", "smithy", False, False, "", "", ()), 28, 34)
+    a = _analysis(text, [smithy])
+    assert with_described(a, CARDS, lambda *_: [("dominion/artisan", 50.0)], {}) is a
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "card"),
+    [
+        (
+            "the 6 cost card that gains a card up to 5... does the gained card go in my hand?",
+            "en",
+            "dominion/artisan",
+        ),
+        (
+            "the green 4-cost card that counts your cards, does it count my discard pile too",
+            "en",
+            "dominion/gardens",
+        ),
+        ("那張5塊、把錢幣升級的卡，換到的銀幣這回合就能拿來花喔？", "zh-Hant", "dominion/mine"),
+        ("殺手殺了商人，結果會偷錢的那個角色剛好也喊商人，還偷得到嗎？", "zh-Hant", "citadels/thief"),
+    ],
+)
+def test_a_search_reads_the_card_described_and_answers_with_its_rulings(real, query, lang, card):
+    found = real.search(query, lang, limit=5)
+    chip = next(n for n in found.understood["names"] if n["ids"] == [card])
+    assert chip["label"] == real.opened.entries[card]["names"][lang]
+    assert normalise(query).startswith(chip["matched"]) or chip["matched"] in normalise(query)
+    assert any(r.id == card for r in found.results[:3])
+    # the chip taken off: the description's words are searched as words, no card read from them
+    off = real.search(query, lang, limit=5, without=Without(plain=tuple(chip["without"]["plain"])))
+    assert all(card not in n["ids"] for n in off.understood["names"])
