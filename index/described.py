@@ -132,12 +132,16 @@ def _types(said: Sequence[str]) -> frozenset[str]:
     return frozenset(t for w in said if w in colours for t in colours[w])
 
 
-def allowed_cards(d: Description, entries: Mapping[str, Mapping], game: str | None = None) -> list[str]:
-    """The cards `d` may mean, by what it says of them and the game the question is about (all
-    cards when it says nothing)."""
+def allowed_cards(
+    d: Description, entries: Mapping[str, Mapping], game: str | None = None, edition: str | None = None
+) -> list[str]:
+    """The cards `d` may mean, by what it says of them and the game and edition the question is
+    about (all cards when it says nothing)."""
     out = []
     for e, meta in entries.items():
         if meta.get("kind") != "card" or (game and meta.get("game") != game):
+            continue
+        if edition and edition not in (meta.get("editions") or ()):
             continue
         types = set(meta.get("types") or ())
         if d.cost is not None and meta.get("cost") != d.cost:
@@ -157,11 +161,15 @@ RankCards = Callable[[str, Sequence[str]], list[tuple[str, float]]]
 
 
 def read_description(
-    d: Description, entries: Mapping[str, Mapping], rank_cards: RankCards, game: str | None = None
+    d: Description,
+    entries: Mapping[str, Mapping],
+    rank_cards: RankCards,
+    game: str | None = None,
+    edition: str | None = None,
 ) -> str | None:
     """The card `d` describes, or None when none is clearly meant: the only card its cost and
     colour leave, or the first of those `rank_cards` ranks by its words, LEAD times the next."""
-    allowed = allowed_cards(d, entries, game)
+    allowed = allowed_cards(d, entries, game, edition)
     if len(allowed) <= 1:
         return allowed[0] if allowed else None
     if not d.words.strip():
@@ -182,7 +190,7 @@ def with_described(
     plain: Sequence[str] = (),
 ) -> QueryAnalysis:
     """`a` with each card its text describes (and does not name) named by its description, a
-    card of the game the question is about (named or guessed) if it is about one; but for a
+    card of the game (named or guessed) and edition (named) the question is about; but for a
     description holding a word of `plain` (read as plain words: the chip taken off)."""
     game = a.game_hint or a.game_guess
     found = []
@@ -193,7 +201,7 @@ def with_described(
         inside = {m.form.entry for m in a.names if d.start <= m.start and m.end <= d.end}
         if any(entries.get(e, {}).get("kind") == "card" for e in inside):
             continue  # the description names a card ('the one i gained with workshop')
-        card = read_description(d, entries, rank_cards, game)
+        card = read_description(d, entries, rank_cards, game, a.edition_hint)
         if card is None or card in a.named_entries:
             continue
         form = NameForm(card, said, said, not said.isascii(), True, "", "", ())

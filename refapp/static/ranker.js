@@ -770,10 +770,11 @@
     function findDescriptions(text) {
       return englishDescriptions(text).concat(chineseDescriptions(text)).sort(function (x, y) { return x.start - y.start; });
     }
-    function allowedCards(d, game) {
+    function allowedCards(d, game, edition) {
       var out = [];
       entries.forEach(function (meta, e) {
         if (meta.kind !== "card" || (game && meta.game !== game)) return;
+        if (edition && (meta.editions || []).indexOf(edition) < 0) return;
         var types = new Set(meta.types || []);
         if (d.cost !== null && meta.cost !== d.cost) return;
         if (d.types.size && !Array.from(d.types).some(function (t) { return types.has(t); })) return;
@@ -800,8 +801,8 @@
       });
       return scored.sort(function (x, y) { return y[1] - x[1]; });
     }
-    function readDescription(d, game) {
-      var allowed = allowedCards(d, game);
+    function readDescription(d, game, edition) {
+      var allowed = allowedCards(d, game, edition);
       if (allowed.length <= 1) return allowed.length ? allowed[0] : null;
       if (!d.words.trim()) return null;
       var ranked = rankCards(d.words, allowed);
@@ -816,7 +817,7 @@
         if (plain.some(function (p) { return said.indexOf(p) >= 0 || p.indexOf(said) >= 0; })) return;
         var inside = a.names.filter(function (m) { return d.start <= m.start && m.end <= d.end; });
         if (inside.some(function (m) { var e = entries.get(m.form.entry); return e && e.kind === "card"; })) return;
-        var card = readDescription(d, game);
+        var card = readDescription(d, game, a.editionHint);
         if (card === null || namedOf(a).has(card)) return;
         found.push({ form: { entry: card, norm: said, chinese: !isAscii(said), alias: true, pinyin: "", initials: "", sylls: [], otherGameWord: false },
                      start: d.start, end: d.end });

@@ -19,6 +19,13 @@ CARDS = {
     "dominion/smithy": {"kind": "card", "game": "dominion", "cost": 4, "types": ["action"]},
     "citadels/thief": {"kind": "card", "game": "citadels", "cost": None, "types": ["character"]},
     "citadels/market": {"kind": "card", "game": "citadels", "cost": 2, "types": ["trade"]},
+    "dominion/adventurer": {
+        "kind": "card",
+        "game": "dominion",
+        "cost": 6,
+        "types": ["action"],
+        "editions": ["1e"],
+    },
     "dominion/terms/gain": {"kind": "term", "game": "dominion", "types": []},
 }
 
@@ -76,7 +83,8 @@ def test_what_is_not_a_description(text):
 
 def test_what_a_description_says_narrows_the_cards_it_may_mean():
     (six,) = described("the 6 cost card that gains a card")
-    assert allowed_cards(six, CARDS) == ["dominion/artisan", "dominion/gold"]
+    assert allowed_cards(six, CARDS) == ["dominion/artisan", "dominion/gold", "dominion/adventurer"]
+    assert allowed_cards(six, CARDS, edition="1e") == ["dominion/adventurer"]  # '1st ed' said in the question
     (green,) = described("the green 4 cost card that counts")
     assert allowed_cards(green, CARDS) == ["dominion/gardens"]
     (character,) = described("the character who steals")
@@ -98,7 +106,7 @@ def test_a_card_is_read_only_when_it_is_clearly_first_or_the_only_one_left():
 
     clear = ranking([("dominion/terms/gain", 90.0), ("dominion/artisan", 60.0), ("dominion/gold", 20.0)])
     assert read_description(six, CARDS, clear) == "dominion/artisan"  # only cards it may mean count
-    assert asked == [("gains a card up to 5", ["dominion/artisan", "dominion/gold"])]
+    assert asked == [("gains a card up to 5", ["dominion/artisan", "dominion/gold", "dominion/adventurer"])]
     assert (
         read_description(six, CARDS, ranking([("dominion/artisan", 30.0), ("dominion/gold", 25.0)])) is None
     )
