@@ -6,14 +6,14 @@ and what it does.
 A description is found by its words (`find_descriptions`): in English 'the [cost, colour] card /
 one / character / district that (which, who, with) ...', in Chinese 那张…的卡 (牌, 角色, 地区…)
 and …的那个角色. What it says of the card narrows the cards it may mean: a cost (6 cost, $6,
-6块, 3费), a colour (green, 紫), a character or a district. Its other words are scored against
-every unit's text and players' questions, as a search would, and summed per card
-(`read_description`); the card scoring best, clearly ahead of the next (`LEAD`), is the one
+6块, 3费), a colour (green, 紫), a character or a district, and the question's game and edition.
+Its other words rank those cards (`read_description`, given the scorer:
+`index.stages.described.rank_cards`); the first, clearly ahead of the next (`LEAD`), is the one
 described, or the only card the cost and colour leave. It is then named by the description, as
-by a name (`index.analysis.NameMatch` spanning it): its rulings answer, its pairs count.
+by a name (`index.analysis.NameMatch` spanning it): its rulings answer, its pairs count, and the
+names inside the description are its words.
 
-The words are data (`index/vocabulary.yaml`, `described`). Pure functions over the index's
-tables and impact lists."""
+The words are data (`index/vocabulary.yaml`, `described`). Pure functions."""
 
 from __future__ import annotations
 
@@ -191,12 +191,12 @@ def with_described(
 ) -> QueryAnalysis:
     """`a` with each card its text describes (and does not name) named by its description, a
     card of the game (named or guessed) and edition (named) the question is about; but for a
-    description holding a word of `plain` (read as plain words: the chip taken off)."""
+    description `plain` holds (read as plain words: its chip taken off)."""
     game = a.game_hint or a.game_guess
     found = []
     for d in find_descriptions(a.text):
         said = a.text[d.start : d.end]
-        if any(p in said or said in p for p in plain):
+        if any(said in p for p in plain):  # its chip taken off (a name's inside it taken off is not)
             continue
         inside = {m.form.entry for m in a.names if d.start <= m.start and m.end <= d.end}
         if any(entries.get(e, {}).get("kind") == "card" for e in inside):

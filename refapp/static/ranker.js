@@ -814,7 +814,7 @@
       var game = a.gameHint || a.gameGuess, found = [];
       findDescriptions(a.text).forEach(function (d) {
         var said = a.text.slice(d.start, d.end);
-        if (plain.some(function (p) { return said.indexOf(p) >= 0 || p.indexOf(said) >= 0; })) return;
+        if (plain.some(function (p) { return p.indexOf(said) >= 0; })) return;  // its chip taken off
         var inside = a.names.filter(function (m) { return d.start <= m.start && m.end <= d.end; });
         if (inside.some(function (m) { var e = entries.get(m.form.entry); return e && e.kind === "card"; })) return;
         var card = readDescription(d, game, a.editionHint);

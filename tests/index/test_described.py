@@ -133,6 +133,9 @@ def test_the_card_described_is_named_by_its_description_and_the_names_inside_it_
         a, CARDS, lambda *_: [("dominion/artisan", 50.0)], {}, ("the 6 cost card that gains a card up to 5",)
     )
     assert plain is a
+    # another chip taken off (a name inside the description, read as words) keeps the reading
+    hand = with_described(a, CARDS, lambda *_: [("dominion/artisan", 50.0)], {}, ("gains",))
+    assert [m.form.entry for m in hand.names] == ["dominion/artisan"]
 
 
 def test_a_description_naming_its_card_reads_nothing_more():
