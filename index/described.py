@@ -53,7 +53,7 @@ class Description:
     words: str  # what it says the card does (its text, less the cost, colour and noun)
     cost: int | None
     types: frozenset[str]  # the card's type is one of these (a colour's), when said
-    kinds: frozenset[str]  # 'character' / 'district' when said (a Citadels card of that kind)
+    noun_types: frozenset[str]  # ... and one of these (the noun's: a character, a district), when said
 
 
 def _cost(text: str, pattern: re.Pattern[str]) -> int | None:
@@ -101,7 +101,7 @@ def _english(text: str) -> list[Description]:
                 words=described,
                 cost=cost,
                 types=_types(said.split()),
-                kinds=frozenset(WORDS.en_nouns[noun]) - {"card"},
+                noun_types=frozenset(WORDS.en_nouns[noun]),
             )
         )
     return out
@@ -121,7 +121,7 @@ def _chinese(text: str) -> list[Description]:
                     words=_ZH_COST.sub(" ", described),
                     cost=_cost(described, _ZH_COST),
                     types=_types([c for c in WORDS.zh_colours if c in described + noun]),
-                    kinds=frozenset(WORDS.zh_nouns.get(noun, ())) - {"card"},
+                    noun_types=frozenset(WORDS.zh_nouns.get(noun, ())),
                 )
             )
     return out
@@ -148,9 +148,7 @@ def allowed_cards(
             continue
         if d.types and not types & d.types:
             continue
-        if "character" in d.kinds and "character" not in types:
-            continue
-        if "district" in d.kinds and (meta.get("game") != "citadels" or "character" in types):
+        if d.noun_types and not types & d.noun_types:
             continue
         out.append(e)
     return out

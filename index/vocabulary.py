@@ -46,12 +46,12 @@ class Intent:
 class DescribedWords:
     """The words that describe a card rather than name it (`index.described`)."""
 
-    en_nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 'card', 'character' -> kinds
+    en_nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 'card', 'character' -> card types
     en_relatives: frozenset[str] = frozenset()  # 'that', 'which', 'with' after the noun
     en_determiners: frozenset[str] = frozenset()  # 'the', 'that' before it
     en_clause_ends: frozenset[str] = frozenset()  # words where the description ends ('does', 'can')
     en_colours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # colour -> card types
-    zh_nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 卡, 角色 -> kinds
+    zh_nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 卡, 角色 -> card types
     zh_colours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 紫 -> card types
 
 
