@@ -127,6 +127,7 @@ def _constants() -> dict[str, float | int]:
     out: dict[str, float | int] = dict(sorted(found.items()))
     out.update(
         MAX_POSTINGS=MAX_POSTINGS,
+        CONTEXT_HITS=ranking.CONTEXT_HITS,
         FOLD_WINDOW=FOLD_WINDOW,
         FOLD_OVERLAP=FOLD_OVERLAP,
         WORD_WEIGHT=WORD_WEIGHT,

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from operator import attrgetter
 from typing import Any
@@ -53,12 +53,14 @@ class RankWeights:
     other_edition_factor: float = 0.6  # the query names an edition this unit or entry is not about
     plain_card_factor: float = 0.25  # a card with no ability, named beside one with an ability
     ruling_snippet_share: float = 0.3  # a ruling this close to the entry's own text answers a question better
+    context_name_share: float = 0.25  # name bonus share when names only set the scene (names_are_context)
 
     def as_dict(self) -> dict[str, float]:
         return {k: float(v) for k, v in asdict(self).items()}
 
 
 WEIGHTS = RankWeights()
+CONTEXT_HITS = 5  # the first hits a unit stating the fact asked for is looked for among (names_are_context)
 KIND_ORDER = {"card": 0, "term": 1, "rule": 2, "faq": 3}
 
 Hit = tuple[str, str, float]  # (unit id, entry id, score)
@@ -118,10 +120,15 @@ def rank(
     t: RankTables,
     answers: Answers | None = None,
     w: RankWeights = WEIGHTS,
+    states: Callable[[str], bool] | None = None,
 ) -> list[Scored]:
     """Entries best first. `answers` (for entries the query names) picks the unit that gives the
     snippet by the query's other words: '图书馆 抓到行动牌可以跳过吗' shows Library's ruling on
-    setting Action cards aside, not the ruling that merely repeats the word 图书馆 most."""
+    setting Action cards aside, not the ruling that merely repeats the word 图书馆 most.
+    `states`: whether a unit states the kind of fact the question asks for (its intents), if it
+    asks one; names that are only where the question starts count less (`names_are_context`)."""
+    if names_are_context(a, hits, answers, states, t):
+        w = replace(w, name_bonus=w.name_bonus * w.context_name_share)
     if a.edition_hint:
         editions_of, docnum_of = t.units.editions_of, t.units.docnum_of
         hits = [
@@ -176,6 +183,28 @@ def rank(
         return sorted(scored.values(), key=attrgetter("score"), reverse=True)
     order = t.kind_order  # best first; ties: cards before terms, rules and FAQs, then by id
     return [s for *_, s in sorted((-s.score, order.get(s.entry, 9), s.entry, s) for s in scored.values())]
+
+
+def names_are_context(
+    a: QueryAnalysis,
+    hits: list[Hit],
+    answers: Answers | None,
+    states: Callable[[str], bool] | None,
+    t: RankTables,
+) -> bool:
+    """Whether the cards the question names are only where it starts: it asks a kind of fact
+    (does a bonus still count, where does a card go) that none of their answering units states,
+    and a unit of another entry among the first hits (CONTEXT_HITS) states it. 'Finished 8
+    districts, then an Armory took one: do I keep the +4?' asks the scoring rule that says the
+    bonus is kept, not what the Armory may destroy."""
+    if states is None or not answers:
+        return False
+    cards = {e: units for e, units in answers.items() if e in t.cards and units}
+    if not cards:
+        return False
+    if any(states(max(units.items(), key=lambda kv: (kv[1], kv[0]))[0]) for units in cards.values()):
+        return False
+    return any(states(u) for u, e, _ in hits[:CONTEXT_HITS] if e not in cards)
 
 
 def _plain_cards_acted_on(a: QueryAnalysis, scored: dict[str, Scored], t: RankTables, w: RankWeights) -> None:

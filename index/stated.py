@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -44,3 +44,14 @@ class StatedIntents:
                 factors.append(1.0 + boost if boost else 1.0)
             cached = self._factors[asked] = np.array(factors)
         return cached
+
+    def stating(self, asked: tuple[str, ...], docnum_of: Mapping[str, int]) -> Callable[[str], bool]:
+        """unit id -> whether it states a kind of fact of `asked` (`docnum_of`: unit id -> document)."""
+        sets, codes = self.sets, self.codes
+
+        def states(unit: str) -> bool:
+            d = docnum_of.get(unit)
+            stated = None if d is None else sets[codes[d]]
+            return bool(stated) and any(i in stated for i in asked)
+
+        return states

@@ -36,7 +36,8 @@ def rank_candidates(
         ranked = [s for s in rank(a, hits, req.filters, o.rank_tables) if s.entry in allowed]
     else:
         answers = named_answers(hits, found.names, o, found.telling)
-        ranked = rank(a, hits, req.filters, o.rank_tables, answers)
+        states = o.intents.stating(req.asked, o.units.docnum_of) if req.asked else None
+        ranked = rank(a, hits, req.filters, o.rank_tables, answers, states=states)
     extra, at = other_answers(a, ranked, hits, answers, o, asks)
     ranked = ranked[:at] + extra + ranked[at:]
     if found.opinion:  # a question without a phrase: the second opinion too, of the query's game

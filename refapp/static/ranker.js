@@ -725,7 +725,6 @@
       said.forEach(function (w) { if (Object.prototype.hasOwnProperty.call(colours, w)) colours[w].forEach(function (t) { out.add(t); }); });
       return out;
     }
-    function kindsOf(list) { return new Set((list || []).filter(function (k) { return k !== "card"; })); }
     function englishDescriptions(text) {
       var out = [], words = [], m, re = /\S+/g;
       while ((m = re.exec(text))) words.push([m[0], m.index, m.index + m[0].length]);
@@ -746,7 +745,7 @@
         if (EN_COST.test(said)) cost = costOf(said + " " + clauseText, EN_COST);
         else { cost = costOf(clauseText, EN_CLAUSE_COST); clauseText = clauseText.replace(new RegExp(EN_CLAUSE_COST.source, "gu"), " "); }
         out.push({ start: words[first][1], end: clause[clause.length - 1][2], words: clauseText, cost: cost,
-                   types: typesOf(said.split(" ")), kinds: kindsOf(DW.en_nouns[noun]) });
+                   types: typesOf(said.split(" ")), nounTypes: new Set(DW.en_nouns[noun]) });
       }
       return out;
     }
@@ -762,7 +761,7 @@
           out.push({ start: start, end: end, words: described.replace(new RegExp(ZH_COST.source, "gu"), " "),
                      cost: costOf(described, ZH_COST),
                      types: typesOf(Object.keys(DW.zh_colours).filter(function (c) { return (described + noun).indexOf(c) >= 0; })),
-                     kinds: kindsOf(DW.zh_nouns[noun]) });
+                     nounTypes: new Set(DW.zh_nouns[noun] || []) });
         }
       });
       return out;
@@ -778,8 +777,7 @@
         var types = new Set(meta.types || []);
         if (d.cost !== null && meta.cost !== d.cost) return;
         if (d.types.size && !Array.from(d.types).some(function (t) { return types.has(t); })) return;
-        if (d.kinds.has("character") && !types.has("character")) return;
-        if (d.kinds.has("district") && (meta.game !== "citadels" || types.has("character"))) return;
+        if (d.nounTypes.size && !Array.from(d.nounTypes).some(function (t) { return types.has(t); })) return;
         out.push(e);
       });
       return out;
@@ -1145,7 +1143,7 @@
       var s = scored.get(entry);
       if (s && unitById.has(entry) && unitById.get(entry).hasText) s.unit = entry;
     }
-    function questionBonus(a, scored) {
+    function questionBonus(a, scored, nameBonus) {
       var query = new Set(a.tokens.filter(function (t) { return Array.from(t).length > 1; }));
       if (query.size < 2) return;
       var total = 0; query.forEach(function (t) { total += nameWordWeight(t); });
@@ -1153,7 +1151,7 @@
         if (!nameWords.has(entry)) return;
         var mine = new Set(nameWords.get(entry)), shared = 0, n = 0;
         query.forEach(function (t) { if (mine.has(t)) { shared += nameWordWeight(t); n++; } });
-        if (n >= 2) s.score += W.name_bonus * Math.pow(shared / total, 2);
+        if (n >= 2) s.score += nameBonus * Math.pow(shared / total, 2);
       });
     }
     function askedFaqsAnswerFirst(a, scored, hits) {  // an FAQ asked in its own words shows its answer first
@@ -1266,7 +1264,27 @@
       var words = a.text.split(/\s+/).filter(Boolean), keys = new Set(a.pinyinKeys);
       return words.length > 0 && (keys.has(words.join("")) || words.every(function (w) { return keys.has(w); }));
     }
-    function rank(a, hits, f, answers) {
+    /* index.ranking.names_are_context: the question asks a kind of fact that none of the answering
+       units of the cards it names states, and another entry's unit among the first hits states it. */
+    function namesAreContext(a, hits, answers, asked) {
+      if (!asked || !asked.length || !answers || !answers.size) return false;
+      function states(uid) {
+        var u = unitById.get(uid), stated = u ? intentSets[intentCodes[u.doc]] : null;
+        return !!stated && asked.some(function (i) { return stated.has(i); });
+      }
+      var cards = new Set(), best = [];
+      answers.forEach(function (us, entry) {
+        if ((entries.get(entry) || {}).kind !== "card" || !us.size) return;
+        cards.add(entry);
+        var top = null;
+        us.forEach(function (v, u) { if (top === null || v > top[1] || (v === top[1] && u > top[0])) top = [u, v]; });
+        best.push(top[0]);
+      });
+      if (!best.length || best.some(states)) return false;
+      return hits.slice(0, K.CONTEXT_HITS).some(function (h) { return !cards.has(h[1]) && states(h[0]); });
+    }
+    function rank(a, hits, f, answers, asked) {
+      var nameBonus = namesAreContext(a, hits, answers, asked) ? W.name_bonus * W.context_name_share : W.name_bonus;
       if (a.editionHint) hits = hits.map(function (h) { return [h[0], h[1], unitById.get(h[0]).editions.indexOf(a.editionHint) >= 0 ? h[2] : h[2] * W.other_edition_factor]; });
       var scored = new Map();
       hits.forEach(function (h) {
@@ -1282,13 +1300,13 @@
         if (!inGame.has(m.form.entry)) return;  // the other game's name, with the game named or clear from the words
         var share = Math.min(1.0, Array.from(m.form.norm.replace(/ /g, "")).length / length);
         var term = (entries.get(m.form.entry) || {}).kind === "term";
-        bonus(scored, m.form.entry, f, W.name_bonus * (term ? share : 0.5 + 0.5 * share));
+        bonus(scored, m.form.entry, f, nameBonus * (term ? share : 0.5 + 0.5 * share));
         if (m.form.norm === a.text) { bonus(scored, m.form.entry, f, W.exact_bonus); showOwnText(scored, m.form.entry); ownText.add(m.form.entry); }
       });
-      a.hintNames.forEach(function (form) { bonus(scored, form.entry, f, W.name_bonus * W.hint_name_factor); });
+      a.hintNames.forEach(function (form) { bonus(scored, form.entry, f, nameBonus * W.hint_name_factor); });
       var onlyKey = onlyPinyinKey(a);
-      a.pinyinEntries.forEach(function (e) { bonus(scored, e, f, W.name_bonus); if (a.groups.length === 1 && onlyKey) { showOwnText(scored, e); ownText.add(e); } });
-      questionBonus(a, scored);
+      a.pinyinEntries.forEach(function (e) { bonus(scored, e, f, nameBonus); if (a.groups.length === 1 && onlyKey) { showOwnText(scored, e); ownText.add(e); } });
+      questionBonus(a, scored, nameBonus);
       askedFaqsAnswerFirst(a, scored, hits);
       if (a.gameHint || a.gameGuess || a.editionHint) {
         var guessed = a.gameMargin < K.STRONG_MARGIN ? W.guessed_game_factor : W.strong_guess_factor;
@@ -1490,7 +1508,7 @@
         var hasPhrase = phraseTokens.some(function (p) { return p.length; });
         var hits = hitsOf(a, f, clauses, asked, hasPhrase ? phraseDocsOf(phraseList, opts.texts) : null);
         var answers = hasPhrase ? new Map() : answersOf(a, clauses, hits);
-        ranked = rank(a, hits, f, answers);
+        ranked = rank(a, hits, f, answers, asked);
         if (hasPhrase) { var allowed = new Set(hits.map(function (h) { return h[1]; })); ranked = ranked.filter(function (s) { return allowed.has(s.entry); }); }
         var extra = otherAnswers(a, ranked, hits, answers);
         ranked = ranked.slice(0, extra[1]).concat(extra[0], ranked.slice(extra[1]));

@@ -238,3 +238,48 @@ def test_a_bonus_still_held_after_a_destruction_is_answered_by_the_rule_that_kee
     kept comes before the Armory's ruling that it may reach a completed city."""
     assert top(real, "蓋滿8棟後被軍械庫拆掉一棟，那4分獎勵還有嗎", "zh-Hant")[0] == (
         "citadels/rules/scoring-and-bonuses", "completion-bonus-kept")
+
+
+class _Tables:  # the part of RankTables `names_are_context` reads
+    cards = frozenset({"citadels/armory", "citadels/warlord"})
+
+
+def test_named_cards_are_only_where_a_question_starts_when_another_entry_states_the_fact_asked():
+    from index.ranking import names_are_context
+
+    stating = {"citadels/rules/scoring-and-bonuses#completion-bonus-kept"}
+    hits = [
+        ("citadels/armory#reaches-completed-city", "citadels/armory", 95.0),
+        (
+            "citadels/rules/scoring-and-bonuses#completion-bonus-kept",
+            "citadels/rules/scoring-and-bonuses",
+            94.0,
+        ),
+    ]
+    answers = {
+        "citadels/armory": {
+            "citadels/armory#reaches-completed-city": 54.0,
+            "citadels/armory#ignores-keep": 50.0,
+        }
+    }
+    assert names_are_context(None, hits, answers, stating.__contains__, _Tables())
+    # no kind of fact asked, or the named card's answering ruling states it: its name counts in full
+    assert not names_are_context(None, hits, answers, None, _Tables())
+    assert not names_are_context(
+        None, hits, answers, {"citadels/armory#reaches-completed-city", *stating}.__contains__, _Tables()
+    )
+    # nothing else among the first hits states it, or no card is named (a term is a word of the question)
+    assert not names_are_context(None, hits[:1], answers, stating.__contains__, _Tables())
+    terms = {"citadels/terms/city": {"citadels/terms/city#no-two-identical-districts": 9.0}}
+    assert not names_are_context(None, hits, terms, stating.__contains__, _Tables())
+
+
+def test_a_completed_city_question_asking_whether_the_bonus_is_kept_is_answered_by_the_scoring_rule(real):
+    # the Warlord is how the district was lost; whether the +4 stays is the scoring rule's
+    assert top(real, "i finished 8 districts then warlord took one, do i keep the +4", "en") == [
+        ("citadels/rules/scoring-and-bonuses", "completion-bonus-kept")
+    ]
+    # asking what the Armory may do: its own ruling
+    assert top(real, "can the armory destroy a district in a completed city", "en") == [
+        ("citadels/armory", "reaches-completed-city")
+    ]
