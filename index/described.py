@@ -46,6 +46,41 @@ _ZH_BEFORE = re.compile(rf"[那这]一?[张个](?!{_ZH_NOUNS})(?P<d>.{{1,24}}?)�
 _ZH_AFTER = re.compile(rf"(?P<d>[^ ]{{2,16}}?)的[那这][张个](?P<noun>{_ZH_NOUNS})?")
 
 
+_PLUS_WORDS = {w: unit for unit, ws in WORDS.plus_units.items() for w in ws}
+_PLUS = re.compile(
+    r"(?<![0-9a-z+])\+ ?(?:\$(\d{1,2})|(\d{1,2}) ?("
+    + "|".join(sorted(map(re.escape, _PLUS_WORDS), key=len, reverse=True))
+    + r")(?![a-z]))"
+)
+MIN_PLUS_ITEMS = 2  # '+N thing' items a quoted card text holds at least ('+2 cards +1 action')
+
+PlusItem = tuple[int, str]  # (N, what it gives): '+2 cards' -> (2, 'card'), '+$2' -> (2, 'coin')
+
+
+def plus_items(text: str) -> list[tuple[PlusItem, int, int]]:
+    """The '+N thing' items of normalised `text` ('+1 card, +1 action, +1 buy and +$1'; '+2张牌，
+    +1行动'), each with where it is."""
+    out = []
+    for m in _PLUS.finditer(text):
+        coins, number, word = m.groups()
+        item = (int(coins), "coin") if coins else (int(number), _PLUS_WORDS[word])
+        out.append((item, m.start(), m.end()))
+    return out
+
+
+def quoted_card(
+    text: str, card_items: Mapping[str, frozenset[PlusItem]], cards: Sequence[str]
+) -> tuple[str, int, int] | None:
+    """The one card of `cards` whose text holds every '+N thing' item of `text`, when it holds
+    MIN_PLUS_ITEMS or more ('+2 cards +1 action' is the Laboratory's), with where they are."""
+    found = plus_items(text)
+    items = {item for item, _, _ in found}
+    if len(items) < MIN_PLUS_ITEMS:
+        return None
+    holding = [e for e in cards if items <= card_items.get(e, frozenset())]
+    return (holding[0], found[0][1], found[-1][2]) if len(holding) == 1 else None
+
+
 @dataclass(frozen=True)
 class Description:
     start: int  # where it is in the normalised text
@@ -186,24 +221,41 @@ def with_described(
     rank_cards: RankCards,
     pinyin: Mapping[str, frozenset[str]],
     plain: Sequence[str] = (),
+    card_items: Mapping[str, frozenset[PlusItem]] | None = None,
 ) -> QueryAnalysis:
     """`a` with each card its text describes (and does not name) named by its description, a
-    card of the game (named or guessed) and edition (named) the question is about; but for a
-    description `plain` holds (read as plain words: its chip taken off)."""
+    card of the game (named or guessed) and edition (named) the question is about; and, with
+    `card_items` (each card's '+N thing' items), the card whose text the query quotes ('+1 card
+    +1 action +1 buy +$1': the Market); but for a description `plain` holds (read as plain
+    words: its chip taken off)."""
     game = a.game_hint or a.game_guess
-    found = []
+    spans: list[tuple[str, int, int]] = []
     for d in find_descriptions(a.text):
-        said = a.text[d.start : d.end]
-        if any(said in p for p in plain):  # its chip taken off (a name's inside it taken off is not)
-            continue
         inside = {m.form.entry for m in a.names if d.start <= m.start and m.end <= d.end}
         if any(entries.get(e, {}).get("kind") == "card" for e in inside):
             continue  # the description names a card ('the one i gained with workshop')
-        card = read_description(d, entries, rank_cards, game, a.edition_hint)
-        if card is None or card in a.named_entries:
+        # a description quoting its card's text ('the 5 cost card with +2 cards +1 action'): that card
+        quoted = (
+            quoted_card(d.words, card_items, allowed_cards(d, entries, game, a.edition_hint))
+            if card_items
+            else None
+        )
+        card = quoted[0] if quoted else read_description(d, entries, rank_cards, game, a.edition_hint)
+        if card is not None:
+            spans.append((card, d.start, d.end))
+    named_cards = any(entries.get(e, {}).get("kind") == "card" for e in a.named_entries)
+    if card_items and not named_cards and not spans:
+        cards = [e for e in card_items if game is None or entries.get(e, {}).get("game") == game]
+        quoted = quoted_card(a.text, card_items, cards)
+        if quoted is not None:
+            spans.append(quoted)
+    found = []
+    for card, start, end in spans:
+        said = a.text[start:end]
+        if card in a.named_entries or any(said in p for p in plain):  # its chip taken off
             continue
         form = NameForm(card, said, said, not said.isascii(), True, "", "", ())
-        found.append(NameMatch(form, d.start, d.end))
+        found.append(NameMatch(form, start, end))
     if not found:
         return a
     # The names inside a description are its words ('cost' in 'the 6 cost card that...'), not

@@ -17,6 +17,7 @@ import numpy as np
 from index import index_format as fmt
 from index.analysis import Tables, build_tables
 from index.build_files import load_dictionary, load_json, read_lines
+from index.described import PlusItem, plus_items
 from index.errors import IndexMissingError
 from index.game_words import compile_game_words, load_game_words, load_weak_game_words
 from index.lexicon import Lexicon, NameForm
@@ -62,6 +63,7 @@ class OpenedIndex:
     rank_tables: RankTables
     passages: Passages
     phrases: PhraseIndex
+    card_items: Mapping[str, frozenset[PlusItem]]  # card -> the '+N thing' items of its text
 
 
 def open_build(folder: Path) -> OpenedIndex:
@@ -85,6 +87,7 @@ def open_build(folder: Path) -> OpenedIndex:
     question_of = array("I", load_json(folder, fmt.QUESTIONS))
     impacts = Impacts(folder)
     mentions = lru_cache(maxsize=MENTION_CACHE)(lambda unit_id: frozenset(units[unit_id]["mentions"]))
+    passages = Passages(units, entries)
     return OpenedIndex(
         folder=folder,
         held=held,
@@ -107,9 +110,21 @@ def open_build(folder: Path) -> OpenedIndex:
         pinyin_terms=impacts["pinyin"].terms if "pinyin" in impacts else [],
         first_question=len(units),
         rank_tables=RankTables(entries, units, mentions, name_words, VOCABULARY.plain_cards & entries.keys()),
-        passages=Passages(units, entries),
+        passages=passages,
         phrases=PhraseIndex(folder, len(units.docnum_units)),
+        card_items=_card_items(entries, passages),
     )
+
+
+def _card_items(entries: Mapping[str, dict[str, Any]], passages: Passages) -> dict[str, frozenset[PlusItem]]:
+    """Each card's '+N thing' items, from its English text ('+1 Card, +1 Action, +1 Buy and +$1')."""
+    out = {}
+    for e, meta in entries.items():
+        if meta["kind"] == "card":
+            items = frozenset(item for item, _, _ in plus_items(normalise(passages.passage(e, "en"))))
+            if items:
+                out[e] = items
+    return out
 
 
 def _tokeniser(folder: Path) -> Tokeniser:

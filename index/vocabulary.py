@@ -53,6 +53,7 @@ class DescribedWords:
     en_colours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # colour -> card types
     zh_nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 卡, 角色 -> card types
     zh_colours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 紫 -> card types
+    plus_units: dict[str, tuple[str, ...]] = field(default_factory=dict)  # what '+N' gives -> its words
 
 
 @dataclass(frozen=True)
@@ -163,6 +164,7 @@ def parse_described(raw: object) -> DescribedWords:
         en_colours=_lists(raw.get("en_colours", {}), "described.en_colours"),
         zh_nouns=_lists(raw.get("zh_nouns", {}), "described.zh_nouns"),
         zh_colours=_lists(raw.get("zh_colours", {}), "described.zh_colours"),
+        plus_units=_lists(raw.get("plus_units", {}), "described.plus_units"),
     )
 
 

@@ -1,5 +1,6 @@
 """Stage 2b, described: the cards the query describes rather than names ('the 6 cost card that
-gains a card up to 5', '会偷钱的那个角色'; `index.described`), each named by its description.
+gains a card up to 5', '会偷钱的那个角色'), or whose text it quotes ('+1 card +1 action +1 buy
++$1'; `index.described`), each named by its description.
 Which card a description means is scored from its words alone, read as the candidates' stage
 reads a query's (in every field, with the rulebook words of players' words and each unit's
 players' questions), among the units of the cards it may mean: a card scores its best unit's
@@ -28,7 +29,12 @@ def describe_cards(a: QueryAnalysis, req: Request, o: OpenedIndex) -> QueryAnaly
     """`a` with the cards it describes named, but for a description the reader took off (its
     words given as `plain=`, the chip of the results page)."""
     return with_described(
-        a, o.entries, lambda words, cards: rank_cards(words, cards, o), o.tables.pinyin, req.without.plain
+        a,
+        o.entries,
+        lambda words, cards: rank_cards(words, cards, o),
+        o.tables.pinyin,
+        req.without.plain,
+        o.card_items,
     )
 
 

@@ -808,17 +808,52 @@
       if (ranked.length > 1 && ranked[0][1] < K.LEAD * ranked[1][1]) return null;
       return ranked[0][0];
     }
-    function withDescribed(a, plain) {
-      var game = a.gameHint || a.gameGuess, found = [];
+    /* index.described.plus_items: the '+N thing' items of normalised text, each with where it is. */
+    var plusWords = new Map();
+    Object.keys(DW.plus_units).forEach(function (unit) { DW.plus_units[unit].forEach(function (w) { plusWords.set(w, unit); }); });
+    var PLUS = new RegExp("(?<![0-9a-z+])\\+ ?(?:\\$(\\d{1,2})|(\\d{1,2}) ?(" +
+      Array.from(plusWords.keys()).map(escapeRe).sort(function (x, y) { return y.length - x.length; }).join("|") + ")(?![a-z]))", "gu");
+    var cardItems = new Map(Object.keys(data.card_items).map(function (e) {
+      return [e, new Set(data.card_items[e].map(function (it) { return it[0] + " " + it[1]; }))];
+    }));
+    function plusItems(text) {
+      var out = [], m;
+      PLUS.lastIndex = 0;
+      while ((m = PLUS.exec(text))) {
+        out.push([m[1] ? parseInt(m[1], 10) + " coin" : parseInt(m[2], 10) + " " + plusWords.get(m[3]), m.index, m.index + m[0].length]);
+      }
+      return out;
+    }
+    function quotedCard(text, cards) {  // index.described.quoted_card
+      var found = plusItems(text), items = new Set(found.map(function (x) { return x[0]; }));
+      if (items.size < K.MIN_PLUS_ITEMS) return null;
+      var holding = cards.filter(function (e) {
+        var its = cardItems.get(e);
+        return !!its && Array.from(items).every(function (it) { return its.has(it); });
+      });
+      return holding.length === 1 ? [holding[0], found[0][1], found[found.length - 1][2]] : null;
+    }
+    function withDescribed(a, plain) {  // index.described.with_described
+      var game = a.gameHint || a.gameGuess, spans = [], named = namedOf(a);
       findDescriptions(a.text).forEach(function (d) {
-        var said = a.text.slice(d.start, d.end);
-        if (plain.some(function (p) { return p.indexOf(said) >= 0; })) return;  // its chip taken off
         var inside = a.names.filter(function (m) { return d.start <= m.start && m.end <= d.end; });
         if (inside.some(function (m) { var e = entries.get(m.form.entry); return e && e.kind === "card"; })) return;
-        var card = readDescription(d, game, a.editionHint);
-        if (card === null || namedOf(a).has(card)) return;
+        var quoted = quotedCard(d.words, allowedCards(d, game, a.editionHint));
+        var card = quoted ? quoted[0] : readDescription(d, game, a.editionHint);
+        if (card !== null) spans.push([card, d.start, d.end]);
+      });
+      var namedCards = Array.from(named).some(function (e) { return (entries.get(e) || {}).kind === "card"; });
+      if (!namedCards && !spans.length) {
+        var cards = Array.from(cardItems.keys()).filter(function (e) { return !game || entries.get(e).game === game; });
+        var quoted = quotedCard(a.text, cards);
+        if (quoted) spans.push(quoted);
+      }
+      var found = [];
+      spans.forEach(function (sp) {
+        var card = sp[0], said = a.text.slice(sp[1], sp[2]);
+        if (named.has(card) || plain.some(function (p) { return p.indexOf(said) >= 0; })) return;  // its chip taken off
         found.push({ form: { entry: card, norm: said, chinese: !isAscii(said), alias: true, pinyin: "", initials: "", sylls: [], otherGameWord: false },
-                     start: d.start, end: d.end });
+                     start: sp[1], end: sp[2] });
       });
       if (!found.length) return a;
       var kept = a.names.filter(function (m) { return !found.some(function (d) { return d.start <= m.start && m.end <= d.end; }); });

@@ -7,7 +7,14 @@ from __future__ import annotations
 import pytest
 
 from index.analysis import NameMatch, QueryAnalysis
-from index.described import allowed_cards, find_descriptions, read_description, with_described
+from index.described import (
+    allowed_cards,
+    find_descriptions,
+    plus_items,
+    quoted_card,
+    read_description,
+    with_described,
+)
 from index.lexicon import NameForm
 from index.normalise import normalise
 from index.query import Without
@@ -173,3 +180,46 @@ def test_a_search_reads_the_card_described_and_answers_with_its_rulings(real, qu
     # the chip taken off: the description's words are searched as words, no card read from them
     off = real.search(query, lang, limit=5, without=Without(plain=tuple(chip["without"]["plain"])))
     assert all(card not in n["ids"] for n in off.understood["names"])
+
+
+@pytest.mark.parametrize(
+    ("text", "items"),
+    [
+        ("+1 Card, +1 Action, +1 Buy and +$1.", [(1, "card"), (1, "action"), (1, "buy"), (1, "coin")]),
+        ("+1张牌，+1行动，+1购买，+1钱币。", [(1, "card"), (1, "action"), (1, "buy"), (1, "coin")]),
+        ("+2 Actions, +1 Buy and +$2. Festival draws no cards.", [(2, "action"), (1, "buy"), (2, "coin")]),
+        ("do i keep the +4", []),  # a bonus, not a card's text
+        ("cost+2 cards", []),  # not a '+N' of its own
+    ],
+)
+def test_a_cards_text_gives_its_plus_items(text, items):
+    assert [item for item, _, _ in plus_items(normalise(text))] == items
+
+
+def test_a_quoted_text_is_the_one_card_holding_all_its_items():
+    items = {
+        "dominion/market": frozenset({(1, "card"), (1, "action"), (1, "buy"), (1, "coin")}),
+        "dominion/laboratory": frozenset({(2, "card"), (1, "action")}),
+        "dominion/sentry": frozenset({(1, "card"), (1, "action")}),
+    }
+    cards = list(items)
+    text = normalise("+1 card +1 action +1 buy")
+    assert quoted_card(text, items, cards) == ("dominion/market", 0, len(text))
+    assert quoted_card(normalise("+2 cards +1 action"), items, cards)[0] == "dominion/laboratory"
+    assert quoted_card(normalise("+1 card +1 action"), items, cards) is None  # Market and Sentry both
+    assert quoted_card(normalise("+1 action, what then"), items, cards) is None  # one item is no card's text
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "card"),
+    [
+        ("+1 card +1 action +1 buy +$1", "en", "dominion/market"),
+        ("+1卡牌 +1行動 +1購買 +1錢幣", "zh-Hant", "dominion/market"),
+        ("+2 actions +1 buy +$2", "en", "dominion/festival"),
+        ("the 5 cost card with +2 cards +1 action", "en", "dominion/laboratory"),
+    ],
+)
+def test_a_search_for_a_cards_text_reads_that_card(real, query, lang, card):
+    found = real.search(query, lang, limit=3)
+    assert found.understood["names"][0]["ids"] == [card]  # read first, where the question starts
+    assert card in [r.id for r in found.results[:3]]

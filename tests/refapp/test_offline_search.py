@@ -74,6 +74,11 @@ QUERIES = [
     ("warlord destroy a district in the bishops city", "en"),  # a name's plural / possessive
     ("how many duchies and coppers", "en"),  # plurals in -ies and -s
     ("he keeps the gardens", "en"),  # an everyday word's -s is the verb; a plural that is a name
+    ("the 6 cost card that gains a card up to 5, does it go to my hand", "en"),  # a card described
+    ("那張5塊、把錢幣升級的卡，換到的銀幣能花嗎", "zh-Hant"),  # ... in Chinese
+    ("+1 card +1 action +1 buy +$1", "en"),  # a card's text quoted
+    ("the 5 cost card with +2 cards +1 action", "en"),  # a description quoting its card's text
+    ("i finished 8 districts then warlord took one, do i keep the +4", "en"),  # a card only setting the scene
 ]
 
 
