@@ -11,7 +11,9 @@ Its other words rank those cards (`read_description`, given the scorer:
 `index.stages.described.rank_cards`); the first, clearly ahead of the next (`LEAD`), is the one
 described, or the only card the cost and colour leave. It is then named by the description, as
 by a name (`index.analysis.NameMatch` spanning it): its rulings answer, its pairs count, and the
-names inside the description are its words.
+names inside the description are its words. A card's text quoted ('+1 card +1 action +1 buy +$1',
+or in a description: 'the 5 cost card with +2 cards +1 action') is read as the one card whose text
+holds every '+N thing' item of it (`plus_items`, `quoted_card`).
 
 The words are data (`index/vocabulary.yaml`, `described`). Pure functions."""
 
@@ -162,9 +164,11 @@ def _chinese(text: str) -> list[Description]:
     return out
 
 
+_COLOURS = {**WORDS.en_colours, **WORDS.zh_colours}
+
+
 def _types(said: Sequence[str]) -> frozenset[str]:
-    colours = {**WORDS.en_colours, **WORDS.zh_colours}
-    return frozenset(t for w in said if w in colours for t in colours[w])
+    return frozenset(t for w in said if w in _COLOURS for t in _COLOURS[w])
 
 
 def allowed_cards(
