@@ -154,7 +154,10 @@ def telling_factors(
 
 def asks_besides_names(a: QueryAnalysis, o: OpenedIndex) -> bool:
     """The query has words besides the names of the entries it names, or the pinyin keys it is
-    read as: it asks something of them (a name alone shows the entry)."""
+    read as: it asks something of them (a name alone shows the entry; so does a card's text
+    quoted alone, '+2 cards +1 action', read as the card's name: `index.described`)."""
+    if any(m.form.norm == a.text for m in a.names):
+        return False
     own = {t for e in a.named_entries for t in o.own_name_tokens.get(e, ())}
     return any(t not in own and not any(t in k for k in a.pinyin_keys) for t in a.tokens)
 

@@ -1383,6 +1383,7 @@
     }
     /* index.stages.answers.asks_besides_names: words besides the names named, or the pinyin keys read. */
     function asksBesidesNames(a) {
+      if (a.names.some(function (m) { return m.form.norm === a.text; })) return false;  // a name (or a card's text) alone
       var own = new Set();
       namedOf(a).forEach(function (e) { (ownNames.get(e) || []).forEach(function (t) { own.add(t); }); });
       return a.tokens.some(function (t) { return !own.has(t) && !a.pinyinKeys.some(function (k) { return k.indexOf(t) >= 0; }); });

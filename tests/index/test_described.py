@@ -223,3 +223,15 @@ def test_a_search_for_a_cards_text_reads_that_card(real, query, lang, card):
     found = real.search(query, lang, limit=3)
     assert found.understood["names"][0]["ids"] == [card]  # read first, where the question starts
     assert card in [r.id for r in found.results[:3]]
+
+
+@pytest.mark.parametrize(
+    ("query", "card"),
+    [
+        ("+2 cards +1 action", "dominion/laboratory"),
+        ("the 6 cost card that gains a card up to 5", "dominion/artisan"),
+    ],
+)
+def test_a_card_text_or_description_alone_shows_the_card_as_its_name_alone_would(real, query, card):
+    first = real.search(query, "en", limit=1).results[0]
+    assert (first.id, first.ruling) == (card, None)  # the card's own text: a lookup, not a question
