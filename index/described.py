@@ -197,16 +197,10 @@ def allowed_cards(
 RankCards = Callable[[str, Sequence[str]], list[tuple[str, float]]]
 
 
-def read_description(
-    d: Description,
-    entries: Mapping[str, Mapping],
-    rank_cards: RankCards,
-    game: str | None = None,
-    edition: str | None = None,
-) -> str | None:
-    """The card `d` describes, or None when none is clearly meant: the only card its cost and
-    colour leave, or the first of those `rank_cards` ranks by its words, LEAD times the next."""
-    allowed = allowed_cards(d, entries, game, edition)
+def read_description(d: Description, allowed: Sequence[str], rank_cards: RankCards) -> str | None:
+    """The card `d` describes, or None when none is clearly meant: the only card of `allowed`
+    (`allowed_cards`: those its cost and colour leave), or the first of them `rank_cards` ranks
+    by its words, LEAD times the next."""
     if len(allowed) <= 1:
         return allowed[0] if allowed else None
     if not d.words.strip():
@@ -238,13 +232,10 @@ def with_described(
         inside = {m.form.entry for m in a.names if d.start <= m.start and m.end <= d.end}
         if any(entries.get(e, {}).get("kind") == "card" for e in inside):
             continue  # the description names a card ('the one i gained with workshop')
+        allowed = allowed_cards(d, entries, game, a.edition_hint)
         # a description quoting its card's text ('the 5 cost card with +2 cards +1 action'): that card
-        quoted = (
-            quoted_card(d.words, card_items, allowed_cards(d, entries, game, a.edition_hint))
-            if card_items
-            else None
-        )
-        card = quoted[0] if quoted else read_description(d, entries, rank_cards, game, a.edition_hint)
+        quoted = quoted_card(d.words, card_items, allowed) if card_items else None
+        card = quoted[0] if quoted else read_description(d, allowed, rank_cards)
         if card is not None:
             spans.append((card, d.start, d.end))
     named_cards = any(entries.get(e, {}).get("kind") == "card" for e in a.named_entries)

@@ -799,8 +799,7 @@
       });
       return scored.sort(function (x, y) { return y[1] - x[1]; });
     }
-    function readDescription(d, game, edition) {
-      var allowed = allowedCards(d, game, edition);
+    function readDescription(d, allowed) {
       if (allowed.length <= 1) return allowed.length ? allowed[0] : null;
       if (!d.words.trim()) return null;
       var ranked = rankCards(d.words, allowed);
@@ -838,8 +837,9 @@
       findDescriptions(a.text).forEach(function (d) {
         var inside = a.names.filter(function (m) { return d.start <= m.start && m.end <= d.end; });
         if (inside.some(function (m) { var e = entries.get(m.form.entry); return e && e.kind === "card"; })) return;
-        var quoted = quotedCard(d.words, allowedCards(d, game, a.editionHint));
-        var card = quoted ? quoted[0] : readDescription(d, game, a.editionHint);
+        var allowed = allowedCards(d, game, a.editionHint);
+        var quoted = quotedCard(d.words, allowed);
+        var card = quoted ? quoted[0] : readDescription(d, allowed);
         if (card !== null) spans.push([card, d.start, d.end]);
       });
       var namedCards = Array.from(named).some(function (e) { return (entries.get(e) || {}).kind === "card"; });
