@@ -83,6 +83,26 @@ def quoted_card(
     return (holding[0], found[0][1], found[-1][2]) if len(holding) == 1 else None
 
 
+def holding_items(
+    text: str,
+    card_items: Mapping[str, frozenset[PlusItem]],
+    cards: Sequence[str],
+    entries: Mapping[str, Mapping],
+) -> list[str]:
+    """The cards of `cards` whose text holds every '+N thing' item `text` says, as its cost and
+    colour narrow what a description may mean: 'the 5 cost card that gives +1 buy' is one of
+    the $5 cards with +1 Buy, and no treasure is 'the treasure that gives +1 buy'. The items
+    are a game's words: with a card of that game among `cards`, only its cards holding them
+    are left; with none (a Citadels question), `cards` as they are."""
+    items = {item for item, _, _ in plus_items(text)}
+    if not items:
+        return list(cards)
+    saying = {entries[e]["game"] for e in card_items}  # Dominion's: a Citadels card says none
+    if not any(entries[e]["game"] in saying for e in cards):
+        return list(cards)
+    return [e for e in cards if items <= card_items.get(e, frozenset())]
+
+
 @dataclass(frozen=True)
 class Description:
     start: int  # where it is in the normalised text
@@ -233,6 +253,8 @@ def with_described(
         if any(entries.get(e, {}).get("kind") == "card" for e in inside):
             continue  # the description names a card ('the one i gained with workshop')
         allowed = allowed_cards(d, entries, game, a.edition_hint)
+        if card_items:
+            allowed = holding_items(d.words, card_items, allowed, entries)
         # a description quoting its card's text ('the 5 cost card with +2 cards +1 action'): that card
         quoted = quoted_card(d.words, card_items, allowed) if card_items else None
         card = quoted[0] if quoted else read_description(d, allowed, rank_cards)

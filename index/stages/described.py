@@ -8,12 +8,14 @@ score plus a tenth of each other's, as the ranking sums an entry's units."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from index.analysis import QueryAnalysis
 from index.described import with_described
+from index.game_words import one_game_implied
 from index.ranking import WEIGHTS
 from index.stages.clauses import query_clauses
 from index.unit_scores import score_units_and_opinion
@@ -28,7 +30,7 @@ if TYPE_CHECKING:
 def describe_cards(a: QueryAnalysis, req: Request, o: OpenedIndex) -> QueryAnalysis:
     """`a` with the cards it describes named, but for a description the reader took off (its
     words given as `plain=`, the chip of the results page)."""
-    return with_described(
+    read = with_described(
         a,
         o.entries,
         lambda words, cards: rank_cards(words, cards, o),
@@ -36,6 +38,35 @@ def describe_cards(a: QueryAnalysis, req: Request, o: OpenedIndex) -> QueryAnaly
         req.without.plain,
         o.card_items,
     )
+    if read is a:
+        return read
+    read = without_description_words(a, read, o)
+    if req.any_game:
+        return read
+    # a card described is a card named: it tells the game as its name would
+    return read.with_guess(
+        read.tokens, o.tables.game_words, one_game_implied(read.tokens, o.synonyms, o.tables.game_words)
+    )
+
+
+def without_description_words(a: QueryAnalysis, read: QueryAnalysis, o: OpenedIndex) -> QueryAnalysis:
+    """`read` (`a` with the cards it describes named) with the words of each description read
+    as a card taken out of the question's words, and out of its length, as a name stands for
+    its card: 'the 6 cost card that gains a card up to 5, does it go to my hand' asks 'does it
+    go to my hand' of the Artisan, not about gaining and costs. A description that is the whole
+    query is left as it is (a lookup)."""
+    before = {id(m) for m in a.names}
+    rest = list(read.text)
+    for m in read.names:
+        if id(m) not in before:  # a description read as a card
+            rest[m.start : m.end] = " " * (m.end - m.start)
+    words = "".join(rest)
+    kept = set(o.tokeniser.search_tokens(words))
+    tokens = [t for t in read.tokens if t in kept]
+    if not tokens:
+        return read
+    length = len(words.replace(" ", "")) - o.tokeniser.stop_chars(words)
+    return replace(read, tokens=tokens, content_chars=length)
 
 
 def rank_cards(words: str, cards: Sequence[str], o: OpenedIndex) -> list[tuple[str, float]]:

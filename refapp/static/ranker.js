@@ -832,12 +832,34 @@
       });
       return holding.length === 1 ? [holding[0], found[0][1], found[found.length - 1][2]] : null;
     }
+    /* index.stages.described.without_description_words: the words of each description read as a
+       card out of the question's words and its length, as a name stands for its card. */
+    function withoutDescriptionWords(a, described) {
+      var words = a.text;
+      described.forEach(function (m) { words = words.slice(0, m.start) + " ".repeat(m.end - m.start) + words.slice(m.end); });
+      var kept = new Set(searchTokens(words));
+      var tokens = a.tokens.filter(function (t) { return kept.has(t); });
+      if (!tokens.length) return a;
+      a.tokens = tokens;
+      a.contentChars = Array.from(words.replace(/ /g, "")).length - stopChars(words);
+      return a;
+    }
+    function holdingItems(text, cards) {  // index.described.holding_items
+      var items = Array.from(new Set(plusItems(text).map(function (x) { return x[0]; })));
+      if (!items.length) return cards;
+      var saying = new Set(Array.from(cardItems.keys()).map(function (e) { return entries.get(e).game; }));
+      if (!cards.some(function (e) { return saying.has(entries.get(e).game); })) return cards;
+      return cards.filter(function (e) {
+        var its = cardItems.get(e);
+        return !!its && items.every(function (it) { return its.has(it); });
+      });
+    }
     function withDescribed(a, plain) {  // index.described.with_described
       var game = a.gameHint || a.gameGuess, spans = [], named = namedOf(a);
       findDescriptions(a.text).forEach(function (d) {
         var inside = a.names.filter(function (m) { return d.start <= m.start && m.end <= d.end; });
         if (inside.some(function (m) { var e = entries.get(m.form.entry); return e && e.kind === "card"; })) return;
-        var allowed = allowedCards(d, game, a.editionHint);
+        var allowed = holdingItems(d.words, allowedCards(d, game, a.editionHint));
         var quoted = quotedCard(d.words, allowed);
         var card = quoted ? quoted[0] : readDescription(d, allowed);
         if (card !== null) spans.push([card, d.start, d.end]);
@@ -1537,7 +1559,13 @@
         }
         if (anyGame) { a.gameHint = a.gameGuess = a.gameSource = null; a.gameMargin = 0; }
         else withGuess(a, a.tokens, oneGameImplied(a.tokens));
+        var before = a.names.slice();
         withDescribed(a, without.plain);
+        var described = a.names.filter(function (m) { return before.indexOf(m) < 0; });
+        if (described.length) {  // index.stages.described.describe_cards
+          withoutDescriptionWords(a, described);
+          if (!anyGame) withGuess(a, a.tokens, oneGameImplied(a.tokens));
+        }
         var asked = askedIntents(norm).filter(function (i) { return without.intents.indexOf(i) < 0; });
         understood = understoodOf(a, f, anyGame, asked);
         var clauses = clausesOf(a);

@@ -10,6 +10,7 @@ from index.analysis import NameMatch, QueryAnalysis
 from index.described import (
     allowed_cards,
     find_descriptions,
+    holding_items,
     plus_items,
     quoted_card,
     read_description,
@@ -214,6 +215,36 @@ def test_a_quoted_text_is_the_one_card_holding_all_its_items():
     assert quoted_card(normalise("+1 action, what then"), items, cards) is None  # one item is no card's text
 
 
+def test_a_descriptions_plus_items_leave_only_the_cards_holding_them():
+    items = {
+        "dominion/market": frozenset({(1, "card"), (1, "action"), (1, "buy"), (1, "coin")}),
+        "dominion/council-room": frozenset({(4, "card"), (1, "buy")}),
+        "dominion/laboratory": frozenset({(2, "card"), (1, "action")}),
+    }
+    games = {**CARDS, **{e: {"kind": "card", "game": "dominion"} for e in items}}
+    fives = ["dominion/market", "dominion/council-room", "dominion/laboratory"]
+    assert holding_items(normalise("gives +1 buy"), items, fives, games) == fives[:2]
+    assert holding_items(normalise("gives +4 cards"), items, fives, games) == ["dominion/council-room"]
+    assert holding_items(normalise("gives +1 buy"), items, ["dominion/gold"], games) == []  # no treasure does
+    assert holding_items(normalise("draws cards"), items, fives, games) == fives  # says no item
+    # Citadels' cards say no '+N' item: a Citadels description keeps its cards.
+    assert holding_items(normalise("+1 card"), items, ["citadels/market"], games) == ["citadels/market"]
+
+
+@pytest.mark.parametrize(
+    ("query", "card"),
+    [
+        ("the 5 cost card that gives +4 cards, do others draw", "dominion/council-room"),
+        ("the treasure that gives +1 buy", None),  # no treasure does: not read as one
+        ("the action that gives +1 buy and +2 coins", None),  # Festival and Woodcutter both
+    ],
+)
+def test_a_description_is_read_only_as_a_card_holding_its_plus_items(real, query, card):
+    names = real.search(query, "en", limit=3).understood["names"]
+    read = [n["ids"] for n in names if n["matched"].startswith("the ")]
+    assert read == ([[card]] if card else [])
+
+
 @pytest.mark.parametrize(
     ("query", "lang", "card"),
     [
@@ -239,3 +270,20 @@ def test_a_search_for_a_cards_text_reads_that_card(real, query, lang, card):
 def test_a_card_text_or_description_alone_shows_the_card_as_its_name_alone_would(real, query, card):
     first = real.search(query, "en", limit=1).results[0]
     assert (first.id, first.ruling) == (card, None)  # the card's own text: a lookup, not a question
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("the 5 cost card that gives +4 cards, do others draw", "dominion/council-room#others-must-draw"),
+        (
+            "the 6 cost card that gains a card up to 5, does it go to my hand",
+            "dominion/artisan#gains-to-hand",
+        ),
+    ],
+)
+def test_a_description_read_as_a_card_stands_for_it_as_its_name_would(real, query, answer):
+    """Its words (costs, gaining) are not what the question asks; the card tells the game."""
+    found = real.search(query, "en", limit=3)
+    assert answer in [f"{r.id}#{r.ruling}" for r in found.results[:2]]
+    assert found.understood["game"]["value"] == "dominion"

@@ -78,6 +78,8 @@ QUERIES = [
     ("那張5塊、把錢幣升級的卡，換到的銀幣能花嗎", "zh-Hant"),  # ... in Chinese
     ("+1 card +1 action +1 buy +$1", "en"),  # a card's text quoted
     ("the 5 cost card with +2 cards +1 action", "en"),  # a description quoting its card's text
+    ("the 5 cost card that gives +4 cards, do others draw", "en"),  # one '+N' item, and a cost
+    ("the treasure that gives +1 buy", "en"),  # no treasure holds the item: not read as one
     ("i finished 8 districts then warlord took one, do i keep the +4", "en"),  # a card only setting the scene
 ]
 
