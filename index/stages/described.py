@@ -16,6 +16,7 @@ import numpy as np
 from index.analysis import QueryAnalysis
 from index.described import with_described
 from index.game_words import one_game_implied
+from index.normalise import normalise
 from index.ranking import WEIGHTS
 from index.stages.clauses import query_clauses
 from index.unit_scores import score_units_and_opinion
@@ -40,7 +41,7 @@ def describe_cards(a: QueryAnalysis, req: Request, o: OpenedIndex) -> QueryAnaly
     )
     if read is a:
         return read
-    read = without_description_words(a, read, o)
+    read = as_named(a, read, o)
     if req.any_game:
         return read
     # a card described is a card named: it tells the game as its name would
@@ -49,22 +50,34 @@ def describe_cards(a: QueryAnalysis, req: Request, o: OpenedIndex) -> QueryAnaly
     )
 
 
-def without_description_words(a: QueryAnalysis, read: QueryAnalysis, o: OpenedIndex) -> QueryAnalysis:
-    """`read` (`a` with the cards it describes named) with the words of each description read
-    as a card taken out of the question's words, and out of its length, as a name stands for
-    its card: 'the 6 cost card that gains a card up to 5, does it go to my hand' asks 'does it
-    go to my hand' of the Artisan, not about gaining and costs. A description that is the whole
-    query is left as it is (a lookup)."""
+def as_named(a: QueryAnalysis, read: QueryAnalysis, o: OpenedIndex) -> QueryAnalysis:
+    """`read` (`a` with the cards it describes named) with each description read as a card
+    standing for it as its name would, had the player typed it there: the description's words
+    leave the question's words and its length, and the card's name (in the description's
+    script) takes their place. 'the 6 cost card that gains a card up to 5, does it go to my hand'
+    asks 'does it go to my hand' of the Artisan, not about gaining and costs. A description
+    that is the whole query is left as it is (a lookup)."""
     before = {id(m) for m in a.names}
-    rest = list(read.text)
-    for m in read.names:
-        if id(m) not in before:  # a description read as a card
-            rest[m.start : m.end] = " " * (m.end - m.start)
-    words = "".join(rest)
+    described = sorted((m for m in read.names if id(m) not in before), key=lambda m: m.start)
+    text, at = read.text, 0
+    said: list[str] = []  # the text with each description replaced by its card's name
+    rest: list[str] = []  # ... by nothing
+    named: list[str] = []  # the cards' names' words
+    for m in described:
+        names = o.entries[m.form.entry]["names"]
+        name = normalise(names["zh-Hans" if m.form.chinese else "en"])
+        said += [text[at : m.start], f" {name} "]
+        rest.append(text[at : m.start])
+        named += o.tokeniser.search_tokens(name)
+        at = m.end
+    said.append(text[at:])
+    rest.append(text[at:])
+    if not "".join(rest).strip():
+        return read
+    words = "".join(said)
     kept = set(o.tokeniser.search_tokens(words))
     tokens = [t for t in read.tokens if t in kept]
-    if not tokens:
-        return read
+    tokens += [t for t in dict.fromkeys(named) if t not in tokens]
     length = len(words.replace(" ", "")) - o.tokeniser.stop_chars(words)
     return replace(read, tokens=tokens, content_chars=length)
 

@@ -832,16 +832,27 @@
       });
       return holding.length === 1 ? [holding[0], found[0][1], found[found.length - 1][2]] : null;
     }
-    /* index.stages.described.without_description_words: the words of each description read as a
-       card out of the question's words and its length, as a name stands for its card. */
-    function withoutDescriptionWords(a, described) {
-      var words = a.text;
-      described.forEach(function (m) { words = words.slice(0, m.start) + " ".repeat(m.end - m.start) + words.slice(m.end); });
-      var kept = new Set(searchTokens(words));
+    /* index.stages.described.as_named: each description read as a card stands for it as its name
+       would, typed there: its words leave the question's words and length, the name takes their place. */
+    function asNamed(a, described) {
+      described = described.slice().sort(function (x, y) { return x.start - y.start; });
+      var text = a.text, at = 0, said = "", rest = "", named = [];
+      described.forEach(function (m) {
+        var names = entries.get(m.form.entry).names;
+        var name = normalise(names[m.form.chinese ? "zh-Hans" : "en"]);
+        said += text.slice(at, m.start) + " " + name + " ";
+        rest += text.slice(at, m.start);
+        named = named.concat(searchTokens(name));
+        at = m.end;
+      });
+      said += text.slice(at);
+      rest += text.slice(at);
+      if (!rest.trim()) return a;
+      var kept = new Set(searchTokens(said));
       var tokens = a.tokens.filter(function (t) { return kept.has(t); });
-      if (!tokens.length) return a;
+      Array.from(new Set(named)).forEach(function (t) { if (tokens.indexOf(t) < 0) tokens.push(t); });
       a.tokens = tokens;
-      a.contentChars = Array.from(words.replace(/ /g, "")).length - stopChars(words);
+      a.contentChars = Array.from(said.replace(/ /g, "")).length - stopChars(said);
       return a;
     }
     function holdingItems(text, cards) {  // index.described.holding_items
@@ -1563,7 +1574,7 @@
         withDescribed(a, without.plain);
         var described = a.names.filter(function (m) { return before.indexOf(m) < 0; });
         if (described.length) {  // index.stages.described.describe_cards
-          withoutDescriptionWords(a, described);
+          asNamed(a, described);
           if (!anyGame) withGuess(a, a.tokens, oneGameImplied(a.tokens));
         }
         var asked = askedIntents(norm).filter(function (i) { return without.intents.indexOf(i) < 0; });
