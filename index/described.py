@@ -27,11 +27,12 @@ from index.analysis import NameMatch, QueryAnalysis, name_groups
 from index.lexicon import NameForm
 from index.vocabulary import VOCABULARY
 
-LEAD = 1.5  # the card described scores this many times the next one at least
+LEAD = 1.3  # the card described scores this many times the next one at least
 MAX_CLAUSE_WORDS = 10  # English: the words after 'that' read as the description, at most
 MAX_BEFORE_NOUN = 5  # English: words between 'the' and the noun ('the old 1st ed 5 cost card')
 
 WORDS = VOCABULARY.described
+CHARACTER = frozenset({"character"})  # what a noun naming a character says of the card
 _CN_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8}
 _EN_CLAUSE_COST = re.compile(r"(?<![0-9a-z])cost(?:s|ing)? \$?(\d{1,2})(?![0-9])")  # 'that costs 5 and...'
 _EN_COST = re.compile(
@@ -195,8 +196,10 @@ def allowed_cards(
     d: Description, entries: Mapping[str, Mapping], game: str | None = None, edition: str | None = None
 ) -> list[str]:
     """The cards `d` may mean, by what it says of them and the game and edition the question is
-    about (all cards when it says nothing)."""
+    about (all cards when it says nothing). A colour does not narrow a character: it is the
+    districts' ('the character who counts the blue districts')."""
     out = []
+    colours = d.types if d.noun_types != CHARACTER else frozenset()  # a character has no colour
     for e, meta in entries.items():
         if meta.get("kind") != "card" or (game and meta.get("game") != game):
             continue
@@ -205,7 +208,7 @@ def allowed_cards(
         types = set(meta.get("types") or ())
         if d.cost is not None and meta.get("cost") != d.cost:
             continue
-        if d.types and not types & d.types:
+        if colours and not types & colours:
             continue
         if d.noun_types and not types & d.noun_types:
             continue
@@ -241,8 +244,10 @@ def with_described(
     plain: Sequence[str] = (),
     card_items: Mapping[str, frozenset[PlusItem]] | None = None,
 ) -> QueryAnalysis:
-    """`a` with each card its text describes (and does not name) named by its description, a
-    card of the game (named or guessed) and edition (named) the question is about; and, with
+    """`a` with each card its text describes (and does not name: a card with no ability of its
+    own it names is what the card acts on, 'the one that trashes a copper for 3 coins') named by
+    its description, a card of the game (named, or guessed unless no card of that game fits:
+    'the purple one...' asked with Dominion's words) and edition (named) the question is about; and, with
     `card_items` (each card's '+N thing' items), the card whose text the query quotes ('+1 card
     +1 action +1 buy +$1': the Market); but for a description `plain` holds (read as plain
     words: its chip taken off)."""
@@ -250,9 +255,11 @@ def with_described(
     spans: list[tuple[str, int, int]] = []
     for d in find_descriptions(a.text):
         inside = {m.form.entry for m in a.names if d.start <= m.start and m.end <= d.end}
-        if any(entries.get(e, {}).get("kind") == "card" for e in inside):
+        if any(entries.get(e, {}).get("kind") == "card" and e not in VOCABULARY.plain_cards for e in inside):
             continue  # the description names a card ('the one i gained with workshop')
-        allowed = allowed_cards(d, entries, game, a.edition_hint)
+        allowed = [e for e in allowed_cards(d, entries, game, a.edition_hint) if e not in inside]
+        if not allowed and not a.game_hint:  # a guess of the game its words rule out ('purple')
+            allowed = [e for e in allowed_cards(d, entries, None, a.edition_hint) if e not in inside]
         if card_items:
             allowed = holding_items(d.words, card_items, allowed, entries)
         # a description quoting its card's text ('the 5 cost card with +2 cards +1 action'): that card

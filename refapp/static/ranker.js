@@ -771,12 +771,14 @@
     }
     function allowedCards(d, game, edition) {
       var out = [];
+      // a character has no colour (index.described.CHARACTER)
+      var colours = d.nounTypes.size === 1 && d.nounTypes.has("character") ? new Set() : d.types;
       entries.forEach(function (meta, e) {
         if (meta.kind !== "card" || (game && meta.game !== game)) return;
         if (edition && (meta.editions || []).indexOf(edition) < 0) return;
         var types = new Set(meta.types || []);
         if (d.cost !== null && meta.cost !== d.cost) return;
-        if (d.types.size && !Array.from(d.types).some(function (t) { return types.has(t); })) return;
+        if (colours.size && !Array.from(colours).some(function (t) { return types.has(t); })) return;
         if (d.nounTypes.size && !Array.from(d.nounTypes).some(function (t) { return types.has(t); })) return;
         out.push(e);
       });
@@ -869,8 +871,15 @@
       var game = a.gameHint || a.gameGuess, spans = [], named = namedOf(a);
       findDescriptions(a.text).forEach(function (d) {
         var inside = a.names.filter(function (m) { return d.start <= m.start && m.end <= d.end; });
-        if (inside.some(function (m) { var e = entries.get(m.form.entry); return e && e.kind === "card"; })) return;
-        var allowed = holdingItems(d.words, allowedCards(d, game, a.editionHint));
+        if (inside.some(function (m) {
+          var e = entries.get(m.form.entry);
+          return e && e.kind === "card" && !plainCards.has(m.form.entry);
+        })) return;
+        var insideIds = new Set(inside.map(function (m) { return m.form.entry; }));
+        var outside = function (e) { return !insideIds.has(e); };
+        var allowed = allowedCards(d, game, a.editionHint).filter(outside);
+        if (!allowed.length && !a.gameHint) allowed = allowedCards(d, null, a.editionHint).filter(outside);
+        allowed = holdingItems(d.words, allowed);
         var quoted = quotedCard(d.words, allowed);
         var card = quoted ? quoted[0] : readDescription(d, allowed);
         if (card !== null) spans.push([card, d.start, d.end]);

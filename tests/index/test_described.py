@@ -299,3 +299,26 @@ def test_a_description_read_as_a_card_stands_for_it_as_its_name_would(real, quer
     first = found.results[0]
     assert f"{first.id}#{first.ruling}" == answer
     assert found.understood["game"]["value"] == game
+
+
+def test_a_colour_does_not_narrow_a_character():
+    """A character has no colour: '数蓝色建筑...的角色' counts the blue districts."""
+    (d,) = described("那个数蓝色建筑 还能跟最有钱的人收一块的角色")
+    assert d.types == {"religious"} and d.noun_types == {"character"}
+    assert allowed_cards(d, CARDS) == ["citadels/thief"]
+
+
+@pytest.mark.parametrize(
+    ("query", "card"),
+    [
+        # a card with no ability named inside is what the described card acts on
+        ("the one that trashes a copper for 3 coins. can i keep my copper", "dominion/moneylender"),
+        ("那张废一张铜币换3块钱的牌，手里没铜的话还能拿那3块吗？", "dominion/moneylender"),
+        # 'hand' makes a Dominion guess that no purple card fits: the colour decides
+        ("the purple one that gives points for cards left in your hand at the end", "citadels/map-room"),
+    ],
+)
+def test_a_description_is_read_past_a_plain_card_and_a_wrong_guess_of_the_game(real, query, card):
+    lang = "en" if query.isascii() else "zh-Hans"
+    names = real.search(query, lang, limit=3).understood["names"]
+    assert [card] in [n["ids"] for n in names]

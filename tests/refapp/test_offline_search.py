@@ -80,6 +80,9 @@ QUERIES = [
     ("the 5 cost card with +2 cards +1 action", "en"),  # a description quoting its card's text
     ("the 5 cost card that gives +4 cards, do others draw", "en"),  # one '+N' item, and a cost
     ("the treasure that gives +1 buy", "en"),  # no treasure holds the item: not read as one
+    ("the one that trashes a copper for 3 coins. can i keep my copper", "en"),  # a plain card inside
+    ("the purple one that gives points for cards left in your hand at the end", "en"),  # a guess ruled out
+    ("那个数蓝色建筑 还能跟最有钱的人收一块的角色 我最有钱呢", "zh-Hans"),  # a character has no colour
     ("i finished 8 districts then warlord took one, do i keep the +4", "en"),  # a card only setting the scene
 ]
 
