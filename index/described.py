@@ -247,10 +247,10 @@ def with_described(
     """`a` with each card its text describes (and does not name: a card with no ability of its
     own it names is what the card acts on, 'the one that trashes a copper for 3 coins') named by
     its description, a card of the game (named, or guessed unless no card of that game fits:
-    'the purple one...' asked with Dominion's words) and edition (named) the question is about; and, with
-    `card_items` (each card's '+N thing' items), the card whose text the query quotes ('+1 card
-    +1 action +1 buy +$1': the Market); but for a description `plain` holds (read as plain
-    words: its chip taken off)."""
+    'the purple one...' asked with Dominion's words) and edition (named) the question is about;
+    and, with `card_items` (each card's '+N thing' items), the card whose text the query quotes
+    ('+1 card +1 action +1 buy +$1': the Market); but for a description `plain` holds (read as
+    plain words: its chip taken off)."""
     game = a.game_hint or a.game_guess
     spans: list[tuple[str, int, int]] = []
     for d in find_descriptions(a.text):
@@ -258,7 +258,7 @@ def with_described(
         if any(entries.get(e, {}).get("kind") == "card" and e not in VOCABULARY.plain_cards for e in inside):
             continue  # the description names a card ('the one i gained with workshop')
         allowed = [e for e in allowed_cards(d, entries, game, a.edition_hint) if e not in inside]
-        if not allowed and not a.game_hint:  # a guess of the game its words rule out ('purple')
+        if not allowed and game and not a.game_hint:  # a guessed game its words rule out ('purple')
             allowed = [e for e in allowed_cards(d, entries, None, a.edition_hint) if e not in inside]
         if card_items:
             allowed = holding_items(d.words, card_items, allowed, entries)

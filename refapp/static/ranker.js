@@ -878,7 +878,7 @@
         var insideIds = new Set(inside.map(function (m) { return m.form.entry; }));
         var outside = function (e) { return !insideIds.has(e); };
         var allowed = allowedCards(d, game, a.editionHint).filter(outside);
-        if (!allowed.length && !a.gameHint) allowed = allowedCards(d, null, a.editionHint).filter(outside);
+        if (!allowed.length && game && !a.gameHint) allowed = allowedCards(d, null, a.editionHint).filter(outside);
         allowed = holdingItems(d.words, allowed);
         var quoted = quotedCard(d.words, allowed);
         var card = quoted ? quoted[0] : readDescription(d, allowed);
