@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 
 import ahocorasick
 
-from index.game_words import game_evidence, guess_game
+from index.game_words import game_evidence, guess_game, without_cards_own_words
 from index.lexicon import NameForm
 from index.normalise import whole_word
 from index.pinyin import is_common_phrase
@@ -81,14 +81,23 @@ class QueryAnalysis:
         return frozenset(m.form.entry for m in self.names) | self.pinyin_entries
 
     def with_guess(
-        self, tokens: list[str], table: Mapping[str, tuple[str, float]], implied: list[str] | None = None
+        self,
+        tokens: list[str],
+        table: Mapping[str, tuple[str, float]],
+        implied: list[str] | None = None,
+        card_words: Mapping[str, frozenset[str]] | None = None,
     ) -> QueryAnalysis:
         """This analysis with the game guessed from `tokens`, the rulebook words they imply and
-        the names that tell the game (`telling_groups`; itself when a game is named)."""
+        the names that tell the game (`telling_groups`; itself when a game is named); with
+        `card_words` (card -> the words of its text), not from the other game's words a named
+        card's own text holds (`without_cards_own_words`)."""
         if self.game_hint is not None:
             return self
-        guess, margin = guess_game(game_evidence(tokens, table, self.telling_groups, implied or ()))
-        words = game_evidence(tokens, table, (), implied or ())
+        implied = implied or []
+        if card_words:
+            tokens, implied = without_cards_own_words(tokens, implied, self.telling_groups, table, card_words)
+        guess, margin = guess_game(game_evidence(tokens, table, self.telling_groups, implied))
+        words = game_evidence(tokens, table, (), implied)
         source = None if guess is None else "vocabulary" if words else "name"
         if (guess, margin, source) == (self.game_guess, self.game_margin, self.game_source):
             return self  # no game guessed (most names alone): no new record to make

@@ -12,7 +12,7 @@ other game's entries go lower, never out). Pure functions; the table is compiled
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from index.vocabulary import VOCABULARY, parse_game_words
 
@@ -93,6 +93,30 @@ def game_evidence(
             game = of.pop()
             out[game] = out.get(game, 0.0) + weight
     return out
+
+
+def without_cards_own_words(
+    tokens: Sequence[str],
+    implied: Sequence[str],
+    named: Iterable[frozenset[str]],
+    table: GameTable,
+    card_words: Mapping[str, frozenset[str]],
+) -> tuple[list[str], list[str]]:
+    """`tokens` and `implied` less the words of the other game's vocabulary that the own text of
+    a card the query names, a card only one game has (`card_words`: card -> the words of its
+    text), holds: 'when the Magician discards some cards from his hand and draws...' says
+    Magician in the Magician's own words, which are Dominion's words in the rulebooks ('discard',
+    'hand'), and is a Citadels question."""
+    cards = [e for g in named if len(g) == 1 for e in g if e in card_words]
+    if not cards:
+        return list(tokens), list(implied)
+    games = {c.split("/", 1)[0] for c in cards}  # as `game_evidence` reads a name's game
+
+    def kept(t: str) -> bool:
+        hit = table.get(t)
+        return hit is None or hit[0] in games or not any(t in card_words[c] for c in cards)
+
+    return [t for t in tokens if kept(t)], [t for t in implied if kept(t)]
 
 
 def one_game_implied(

@@ -212,6 +212,7 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
         "plain_cards": sorted(ix.rank_tables.plain),  # cards with no ability of their own
         "described": _described_words(),  # the words of a card described rather than named
         "card_items": {e: sorted(items) for e, items in ix.card_items.items()},  # its '+N thing' items
+        "card_words": {e: sorted(words) for e, words in ix.card_words.items()},  # the words of its text
         "english_forms": VOCABULARY.english_forms,  # 'tied' -> 'tie', before stemming
         "word_names": sorted(VOCABULARY.word_names),  # English names that are everyday words too
         "word_names_after": sorted(VOCABULARY.word_names_after),  # ... after these words

@@ -14,6 +14,7 @@ from typing import Any, BinaryIO
 
 import numpy as np
 
+from corpus.languages import LANGS
 from index import index_format as fmt
 from index.analysis import Tables, build_tables
 from index.build_files import load_dictionary, load_json, read_lines
@@ -64,6 +65,7 @@ class OpenedIndex:
     passages: Passages
     phrases: PhraseIndex
     card_items: Mapping[str, frozenset[PlusItem]]  # card -> the '+N thing' items of its text
+    card_words: Mapping[str, frozenset[str]]  # card -> the words of its text, in every script
 
 
 def open_build(folder: Path) -> OpenedIndex:
@@ -113,6 +115,7 @@ def open_build(folder: Path) -> OpenedIndex:
         passages=passages,
         phrases=PhraseIndex(folder, len(units.docnum_units)),
         card_items=_card_items(entries, passages),
+        card_words=_card_words(entries, passages, tokeniser, share),
     )
 
 
@@ -124,6 +127,19 @@ def _card_items(entries: Mapping[str, dict[str, Any]], passages: Passages) -> di
             items = frozenset(item for item, _, _ in plus_items(normalise(passages.passage(e, "en"))))
             if items:
                 out[e] = items
+    return out
+
+
+def _card_words(
+    entries: Mapping[str, dict[str, Any]], passages: Passages, tok: Tokeniser, share: Interner
+) -> dict[str, frozenset[str]]:
+    """Each card's words: the tokens of its text in every script (what
+    `index.game_words.without_cards_own_words` reads)."""
+    out = {}
+    for e, meta in entries.items():
+        if meta["kind"] == "card":
+            texts = (normalise(passages.passage(e, lang)) for lang in LANGS)
+            out[e] = frozenset(share(t) for text in texts for t in tok.search_tokens(text))
     return out
 
 

@@ -24,5 +24,8 @@ def analyse_request(req: Request, o: OpenedIndex) -> QueryAnalysis:
     if req.any_game:
         return a.without_game()
     return a.with_guess(
-        a.tokens, o.tables.game_words, one_game_implied(a.tokens, o.synonyms, o.tables.game_words)
+        a.tokens,
+        o.tables.game_words,
+        one_game_implied(a.tokens, o.synonyms, o.tables.game_words),
+        o.card_words,
     )

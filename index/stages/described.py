@@ -46,7 +46,10 @@ def describe_cards(a: QueryAnalysis, req: Request, o: OpenedIndex) -> QueryAnaly
         return read
     # a card described is a card named: it tells the game as its name would
     return read.with_guess(
-        read.tokens, o.tables.game_words, one_game_implied(read.tokens, o.synonyms, o.tables.game_words)
+        read.tokens,
+        o.tables.game_words,
+        one_game_implied(read.tokens, o.synonyms, o.tables.game_words),
+        o.card_words,
     )
 
 

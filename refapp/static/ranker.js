@@ -627,11 +627,27 @@
       var second = ranked.length > 1 ? ranked[1][1] : 0, margin = ranked[0][1] - second;
       return margin >= K.MARGIN ? [ranked[0][0], margin] : [null, 0];
     }
+    var cardWords = new Map(Object.keys(data.card_words).map(function (e) { return [e, new Set(data.card_words[e])]; }));
+    /* index.game_words.without_cards_own_words: the other game's words a named one-game card's own text holds
+       say nothing of the game. */
+    function withoutCardsOwnWords(tokens, implied, named) {
+      var cards = [];
+      named.forEach(function (g) { if (g.size === 1) g.forEach(function (e) { if (cardWords.has(e)) cards.push(e); }); });
+      if (!cards.length) return [tokens, implied];
+      var games = new Set(cards.map(function (c) { return c.split("/")[0]; }));
+      var kept = function (t) {
+        var h = gameWords.get(t);
+        return !h || games.has(h[0]) || !cards.some(function (c) { return cardWords.get(c).has(t); });
+      };
+      return [tokens.filter(kept), implied.filter(kept)];
+    }
     function withGuess(a, tokens, implied) {
       if (a.gameHint == null) {
-        var g = guessGame(gameEvidence(tokens, tellingGroups(a), implied || []));
+        var telling = tellingGroups(a), own = withoutCardsOwnWords(tokens, implied || [], telling);
+        tokens = own[0]; implied = own[1];
+        var g = guessGame(gameEvidence(tokens, telling, implied));
         a.gameGuess = g[0]; a.gameMargin = g[1];
-        var words = gameEvidence(tokens, [], implied || []);
+        var words = gameEvidence(tokens, [], implied);
         a.gameSource = a.gameGuess == null ? null : words.size ? "vocabulary" : "name";
       }
       return a;

@@ -16,6 +16,7 @@ from index.game_words import (
     load_weak_game_words,
     one_game_implied,
     parse_game_words,
+    without_cards_own_words,
 )
 from index.lexicon import NameForm, texts_using
 from index.synonyms import expand, load_rows, parse_rows
@@ -201,6 +202,24 @@ def test_a_name_only_one_game_has_is_evidence_too_but_a_shared_one_is_not(real):
     found = real.search("library skip action card", "en")
     assert found.ids()[0] == "dominion/library"
     assert "citadels/library" in found.ids()
+
+
+def test_the_other_games_words_a_named_cards_own_text_holds_say_nothing_of_the_game():
+    table = {"discard": ("dominion", 1.0), "hand": ("dominion", 0.5), "district": ("citadels", 1.0)}
+    magician = {"citadels/magician": frozenset({"discard", "hand", "draw", "district"})}
+    named = [frozenset({"citadels/magician"})]
+    tokens, implied = without_cards_own_words(["discard", "hand", "go"], ["district"], named, table, magician)
+    assert (tokens, implied) == (["go"], ["district"])  # Citadels' own word is kept
+    # a name both games use is no card of one game: the words stay
+    both = [frozenset({"citadels/library", "dominion/library"})]
+    assert without_cards_own_words(["discard"], [], both, table, magician) == (["discard"], [])
+
+
+def test_a_one_game_card_asked_in_its_own_words_stays_in_its_game(real):
+    """The Magician's text says discard, hand and draw, Dominion's words in the rulebooks."""
+    q = "the magician discards cards from his hand and draws as many, where do the discarded ones go"
+    first = real.search(q, "en", limit=3).results[0]
+    assert (first.id, first.ruling) == ("citadels/magician", "discards-face-down-to-bottom")
 
 
 # -- Cantonese and Taiwan phrasing ---------------------------------------------------------------

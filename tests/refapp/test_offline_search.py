@@ -83,6 +83,7 @@ QUERIES = [
     ("the one that trashes a copper for 3 coins. can i keep my copper", "en"),  # a plain card inside
     ("the purple one that gives points for cards left in your hand at the end", "en"),  # a guess ruled out
     ("那个数蓝色建筑 还能跟最有钱的人收一块的角色 我最有钱呢", "zh-Hans"),  # a character has no colour
+    ("the magician discards cards from his hand and draws as many, where do they go", "en"),  # its own words
     ("i finished 8 districts then warlord took one, do i keep the +4", "en"),  # a card only setting the scene
 ]
 
