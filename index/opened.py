@@ -138,7 +138,7 @@ def _card_words(
     out = {}
     for e, meta in entries.items():
         if meta["kind"] == "card":
-            texts = (normalise(passages.passage(e, lang)) for lang in LANGS)
+            texts = {normalise(passages.passage(e, lang)) for lang in LANGS}  # zh-Hant's mostly zh-Hans's
             out[e] = frozenset(share(t) for text in texts for t in tok.search_tokens(text))
     return out
 
