@@ -16,7 +16,6 @@ import numpy as np
 from index.analysis import QueryAnalysis
 from index.described import with_described
 from index.game_words import one_game_implied
-from index.normalise import normalise
 from index.ranking import WEIGHTS
 from index.stages.clauses import query_clauses
 from index.unit_scores import score_units_and_opinion
@@ -66,9 +65,8 @@ def as_named(a: QueryAnalysis, read: QueryAnalysis, o: OpenedIndex) -> QueryAnal
     said: list[str] = []  # the text with each description replaced by its card's name
     rest: list[str] = []  # ... by nothing
     named: list[str] = []  # the cards' names' words
-    for m in described:
-        names = o.entries[m.form.entry]["names"]
-        name = normalise(names["zh-Hans" if m.form.chinese else "en"])
+    for m in described:  # its card's first name written in the description's script
+        name = next(n for n in o.name_norms[m.form.entry] if n.isascii() != m.form.chinese)
         said += [text[at : m.start], f" {name} "]
         rest.append(text[at : m.start])
         named += o.tokeniser.search_tokens(name)

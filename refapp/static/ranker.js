@@ -855,9 +855,8 @@
     function asNamed(a, described) {
       described = described.slice().sort(function (x, y) { return x.start - y.start; });
       var text = a.text, at = 0, said = "", rest = "", named = [];
-      described.forEach(function (m) {
-        var names = entries.get(m.form.entry).names;
-        var name = normalise(names[m.form.chinese ? "zh-Hans" : "en"]);
+      described.forEach(function (m) {  // its card's first name written in the description's script
+        var name = nameNorms.get(m.form.entry).find(function (n) { return isAscii(n) !== m.form.chinese; });
         said += text.slice(at, m.start) + " " + name + " ";
         rest += text.slice(at, m.start);
         named = named.concat(searchTokens(name));
