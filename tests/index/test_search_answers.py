@@ -76,6 +76,7 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
         ("被拆掉一种颜色 五色加分还算吗", {"still"}),
         ("tied on points at the end, who wins", {"tie"}),
         ("最后两个人同分 谁赢", {"tie"}),
+        ("我们俩总分一样 怎么算输赢", {"tie"}),  # 'the same total'
     ],
 )
 def test_question_words_say_what_kind_of_answer_is_wanted(q, intents):
