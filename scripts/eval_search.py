@@ -4,7 +4,7 @@ longer independent: vocabulary rows, question-bank copies and fixes were made af
 read; see docs/perf.md), tests/data/heldout-2.yaml and tests/data/heldout-3.yaml (each frozen before
 anyone ran it; their misses are never printed, only their figures by group).
 
-The dev files (tests/data/dev-2.yaml to dev-22.yaml, in the held-out format) are tuned
+The dev files (tests/data/dev-2.yaml to dev-23.yaml, in the held-out format) are tuned
 on: their misses are printed like the judged set's. Prints, per group: hit@1, hit@3 and MRR (the
 expected entry), ruling@1 and ruling@3 (a result among the top k is a ruling that answers the question: same
 entry, same ruling), then the misses.
@@ -56,11 +56,12 @@ DEV_19 = ROOT / "tests" / "data" / "dev-19.yaml"  # fresh, two thirds English (n
 DEV_20 = ROOT / "tests" / "data" / "dev-20.yaml"  # fresh, plain forum-style English and Taiwan zh
 DEV_21 = ROOT / "tests" / "data" / "dev-21.yaml"  # fresh, casual and forum English, zh-Hans
 DEV_22 = ROOT / "tests" / "data" / "dev-22.yaml"  # fresh, casual and forum English, Taiwan zh
+DEV_23 = ROOT / "tests" / "data" / "dev-23.yaml"  # fresh, precise in the game's terms, English, Taiwan zh
 DEVS = [
     p
     for p in (
         DEV_2, DEV_3, DEV_4, DEV_5, DEV_6, DEV_7, DEV_8, DEV_9, DEV_10, DEV_11, DEV_12, DEV_13, DEV_14,
-        DEV_15, DEV_16, DEV_17, DEV_18, DEV_19, DEV_20, DEV_21, DEV_22,
+        DEV_15, DEV_16, DEV_17, DEV_18, DEV_19, DEV_20, DEV_21, DEV_22, DEV_23,
     )
     if p.exists()
 ]
@@ -286,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--queries", type=Path, default=QUERIES)
     ap.add_argument("--heldout", type=Path, action="append", help="held-out file(s); default: all of them")
     ap.add_argument(
-        "--dev", type=Path, action="append", help="dev files (held-out format); default: dev-2 to dev-22"
+        "--dev", type=Path, action="append", help="dev files (held-out format); default: dev-2 to dev-23"
     )
     ap.add_argument("--data-dir", type=Path, default=None)
     ap.add_argument("--no-build", action="store_true", help="use the current index in --data-dir")
