@@ -23,7 +23,7 @@ from index.pinyin import readings
 from index.query import EDITION_VALUES, GAME_VALUES, KIND_VALUES, MAX_PLAIN, MAX_QUERY_CHARS, TYPE_VALUES
 from index.schema import TEXT_FIELDS, UNIT_QUESTIONS
 from index.snippet import WINDOW
-from index.spelling import MAX_CORRECTED_RUN, MAX_NAME_CHARS, NAME_WEIGHT
+from index.spelling import MAX_CORRECTED_RUN, MAX_NAME_CHARS, NAME_WEIGHT, RARE_WORD, RARE_WORD_LENGTH
 from index.stages import answers, candidates, clauses, rank
 from index.tokenise import EN_STOPWORDS, ZH_STOPWORDS
 from index.vocabulary import VOCABULARY
@@ -136,6 +136,8 @@ def _constants() -> dict[str, float | int]:
         MARGIN=MARGIN,
         STRONG_MARGIN=STRONG_MARGIN,
         NAME_WEIGHT=NAME_WEIGHT,
+        RARE_WORD=RARE_WORD,
+        RARE_WORD_LENGTH=RARE_WORD_LENGTH,
         MAX_NAME_CHARS=MAX_NAME_CHARS,
         MAX_CORRECTED_RUN=MAX_CORRECTED_RUN,
         MAX_QUERY_CHARS=MAX_QUERY_CHARS,

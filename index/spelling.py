@@ -74,12 +74,20 @@ class SpellingVocabulary(dict[str, int]):
         return [(self._words[i], edits) for edits, i in sorted(scored)[:MAX_NEAR]]
 
 
+RARE_WORD = 2  # a word players wrote this often at most, and never a rules text more often...
+RARE_WORD_LENGTH = 6  # ... this long at least, one edit from a name's word, is that name misspelt
+
+
 def correct_english(word: str, vocab: SpellingVocabulary) -> str | None:
     """The closest vocabulary word within `max_typos`, preferring fewer edits, then frequent
-    words (names weigh most); None when `word` is known or nothing is close."""
+    words (names weigh most); None when `word` is known or nothing is close. A known word that is
+    rare (a misspelling the players' questions hold, 'assasin') and one edit from a word of a
+    card's or term's name is that name misspelt."""
     limit = max_typos(word)
-    if word in vocab or limit == 0 or not word.isalpha():
+    if limit == 0 or not word.isalpha():
         return None
+    if word in vocab:
+        return _rare_name_typo(word, vocab)
     found = vocab.near(word, limit)
     if not found:
         return None
@@ -91,6 +99,20 @@ def correct_english(word: str, vocab: SpellingVocabulary) -> str | None:
     if distance == 1 and len(word) >= 6 and vocab[word_out] >= 3 and not _plausible_english(word):
         return word_out
     return None
+
+
+def _rare_name_typo(word: str, vocab: SpellingVocabulary) -> str | None:
+    """The name's word a rare known word misspells: one edit away, inside the word (a typo
+    keeps the first and last letters: 'thorne' is 'throne', 'switch' is no 'witch', 'marker' no
+    'market'), and not a word that reads as real English ('seating' is no 'setting')."""
+    if vocab[word] > RARE_WORD or len(word) < RARE_WORD_LENGTH or _plausible_english(word):
+        return None
+    names = [
+        w
+        for w, edits in vocab.near(word, 1)
+        if edits == 1 and vocab[w] >= NAME_WEIGHT and (w[0], w[-1]) == (word[0], word[-1])
+    ]
+    return min(names, key=lambda w: (-vocab[w], w)) if names else None
 
 
 def by_length(keys: Iterable[str]) -> dict[int, tuple[str, ...]]:

@@ -471,9 +471,20 @@
     }
     var ENDINGS = ["ing", "ed", "ly", "ple", "tion", "ment", "ness", "able", "ible", "ous", "ive", "ful"];
     function maxTypos(w) { return w.length < 4 ? 0 : w.length <= 5 ? 1 : 2; }
+    function plausibleEnglish(word) { return ENDINGS.some(function (e) { return word.endsWith(e); }); }
+    function rareNameTypo(word) {  // a rare known word one edit inside a name's word: that name misspelt
+      if (vocab.get(word) > K.RARE_WORD || word.length < K.RARE_WORD_LENGTH || plausibleEnglish(word)) return null;
+      var names = extract(word, vocabKeys, 1, 20).filter(function (m) {
+        return m[1] === 1 && vocab.get(m[0]) >= K.NAME_WEIGHT && m[0][0] === word[0] &&
+          m[0][m[0].length - 1] === word[word.length - 1];
+      }).map(function (m) { return m[0]; });
+      if (!names.length) return null;
+      return names.sort(function (a, b) { return vocab.get(b) - vocab.get(a) || cmp(a, b); })[0];
+    }
     function correctEnglish(word) {
       var limit = maxTypos(word);
-      if (vocab.has(word) || limit === 0 || !isAlpha(word)) return null;
+      if (limit === 0 || !isAlpha(word)) return null;
+      if (vocab.has(word)) return rareNameTypo(word);
       var found = extract(word, vocabKeys, limit, 20);
       if (!found.length) return null;
       var best = found.slice().sort(function (x, y) {
@@ -481,8 +492,7 @@
           (vocab.get(y[0]) - vocab.get(x[0])) || cmp(x[0], y[0]);
       })[0];
       if (vocab.get(best[0]) >= K.NAME_WEIGHT) return best[0];
-      var plausible = ENDINGS.some(function (e) { return word.endsWith(e); });
-      if (best[1] === 1 && word.length >= 6 && vocab.get(best[0]) >= 3 && !plausible) return best[0];
+      if (best[1] === 1 && word.length >= 6 && vocab.get(best[0]) >= 3 && !plausibleEnglish(word)) return best[0];
       return null;
     }
     function correctPinyin(word) {

@@ -229,6 +229,15 @@ def test_transposed_letters_count_as_one_typo(fx):
     assert set(ids(found, 2)) == {"dominion/witch", "citadels/witch"}
 
 
+def test_a_typo_a_players_question_also_holds_is_still_corrected(real):
+    """'assasin' is in the players' questions once, so it is a known word; it is still the
+    Assassin misspelt, and the question is read as naming it."""
+    found = real.search("assasin named the warlord", lang="en")
+    assert found.suggestion == "assassin named the warlord"
+    named = [n["ids"] for n in found.understood["names"]]
+    assert ["citadels/assassin"] in named and "citadels/assassin" in ids(found, 3)
+
+
 def test_pinyin_with_a_typo_still_finds_the_name(fx):
     found = fx.search("tushugaun")
     assert found.suggestion == "tushuguan"

@@ -65,3 +65,22 @@ def test_a_typo_of_a_name_is_corrected_and_a_known_word_is_not():
     assert correct_english("chapl", VOCAB) == "chapel"
     assert correct_english("moats", VOCAB) is None  # a word of the vocabulary
     assert correct_english("rom", VOCAB) is None  # too short to correct
+
+
+def test_a_rare_known_word_one_edit_inside_a_name_is_that_name_misspelt():
+    """A misspelling some player's question holds ('milita' once) is known, yet still a typo of the
+    name one edit away inside the word; a real word ('marked', 'switch') or a common one is not."""
+    vocab = SpellingVocabulary({
+        "militia": 100, "milita": 1, "witch": 100, "switch": 1, "market": 100, "marked": 1,
+        "marker": 1, "setting": 100, "seating": 2, "throne": 100, "thorne": 1, "chapel": 100,
+        "chapels": 1, "cellar": 100, "celar": 1, "mannor": 3, "manor": 100,
+    })  # fmt: skip
+    assert correct_english("milita", vocab) == "militia"
+    assert correct_english("thorne", vocab) == "throne"  # two letters swapped
+    assert correct_english("switch", vocab) is None  # the first letter differs: a word of its own
+    assert correct_english("marker", vocab) is None  # ... the last letter
+    assert correct_english("chapels", vocab) is None  # a plural, not a typo
+    assert correct_english("marked", vocab) is None  # reads as real English
+    assert correct_english("seating", vocab) is None
+    assert correct_english("celar", vocab) is None  # shorter than RARE_WORD_LENGTH
+    assert correct_english("mannor", vocab) is None  # written more often than RARE_WORD

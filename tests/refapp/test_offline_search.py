@@ -56,6 +56,7 @@ QUERIES = [
     ("tsg", "zh-Hans"),  # initials
     ("tushugaun", "zh-Hans"),  # a pinyin typo
     ("wicth", "en"),  # an English typo
+    ("assasin named the warlord", "en"),  # a typo some player's question holds too
     ("鐘樓", "zh-Hant"),  # Traditional
     ("library game:dominion", "en"),  # a filter with words
     ("cost<=2 game:dominion type:action", "zh-Hans"),  # filters alone
