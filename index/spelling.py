@@ -75,7 +75,8 @@ class SpellingVocabulary(dict[str, int]):
 
 
 RARE_WORD = 2  # a word players wrote this often at most, and never a rules text more often...
-RARE_WORD_LENGTH = 6  # ... this long at least, one edit from a name's word, is that name misspelt
+RARE_WORD_LENGTH = 5  # ... this long at least, one edit from a name's word, is that name misspelt
+# (from 4 letters, 'dock', 'cast' and 'fast' would be read as Deck, cost and Feast)
 
 
 def correct_english(word: str, vocab: SpellingVocabulary) -> str | None:

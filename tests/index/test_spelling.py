@@ -73,7 +73,7 @@ def test_a_rare_known_word_one_edit_inside_a_name_is_that_name_misspelt():
     vocab = SpellingVocabulary({
         "militia": 100, "milita": 1, "witch": 100, "switch": 1, "market": 100, "marked": 1,
         "marker": 1, "setting": 100, "seating": 2, "throne": 100, "thorne": 1, "chapel": 100,
-        "chapels": 1, "cellar": 100, "celar": 1, "mannor": 3, "manor": 100,
+        "chapels": 1, "deck": 100, "dock": 1, "mannor": 3, "manor": 100, "thone": 1,
     })  # fmt: skip
     assert correct_english("milita", vocab) == "militia"
     assert correct_english("thorne", vocab) == "throne"  # two letters swapped
@@ -82,5 +82,6 @@ def test_a_rare_known_word_one_edit_inside_a_name_is_that_name_misspelt():
     assert correct_english("chapels", vocab) is None  # a plural, not a typo
     assert correct_english("marked", vocab) is None  # reads as real English
     assert correct_english("seating", vocab) is None
-    assert correct_english("celar", vocab) is None  # shorter than RARE_WORD_LENGTH
+    assert correct_english("thone", vocab) == "throne"  # a letter left out
+    assert correct_english("dock", vocab) is None  # shorter than RARE_WORD_LENGTH
     assert correct_english("mannor", vocab) is None  # written more often than RARE_WORD
