@@ -249,15 +249,13 @@ def split_hint(norm: str, words: Mapping[str, str]) -> tuple[str, str | None, st
 
 def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
     """What the normalised query names and asks, with no game guessed yet (`with_guess`)."""
-    norm = _PLUS_BEFORE_CJK.sub(r"\1", norm)  # '+1 行动' is written '+1行动' in names
-    norm, game_hint, game_word = split_hint(norm, GAME_WORDS)
+    typed = _PLUS_BEFORE_CJK.sub(r"\1", norm)  # '+1 行动' is written '+1行动' in names
+    norm, game_hint, game_word = split_hint(typed, GAME_WORDS)
     norm, edition_hint, edition_word = split_hint(norm, EDITION_WORDS)
-    hint_words = {w for w in (game_word, edition_word) if w}
-    hint_names = [f for w in hint_words for f in tables.by_first.get(w[0], ()) if f.norm == w]
     words = [w for w in english_words(norm) if w.isalpha()]
     keys = [k for k in ascii_runs(words) if k in tables.pinyin]
     covered = {w for k in keys for w in words if w in k}
-    corrected = norm
+    corrected, shown = norm, typed  # `shown`: the whole query corrected, game and edition words too
     for w in words:
         if w in covered or w in EN_STOPWORDS:
             continue
@@ -267,13 +265,21 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
             if right is not None and right in tables.pinyin:
                 keys.append(right)
         if right:
-            corrected = re.sub(rf"(?<![0-9a-z]){re.escape(w)}(?![0-9a-z])", right, corrected)
+            word = rf"(?<![0-9a-z]){re.escape(w)}(?![0-9a-z])"
+            corrected, shown = re.sub(word, right, corrected), re.sub(word, right, shown)
+    if corrected != norm:  # a game or edition word misspelt is one once corrected ('ciadels tie break')
+        if game_hint is None:
+            corrected, game_hint, game_word = split_hint(corrected, GAME_WORDS)
+        if edition_hint is None:
+            corrected, edition_hint, edition_word = split_hint(corrected, EDITION_WORDS)
+    hint_words = {w for w in (game_word, edition_word) if w}
+    hint_names = [f for w in hint_words for f in tables.by_first.get(w[0], ()) if f.norm == w]
 
     def is_word(w: str) -> bool:
         return tok.knows(w) or is_common_phrase(w)
 
     for c in correct_chinese(corrected, tables.pinyin_by_sylls, is_word, tok.chinese_words):
-        corrected = corrected.replace(c.wrong, c.right)
+        corrected, shown = corrected.replace(c.wrong, c.right), shown.replace(c.wrong, c.right)
     tokens = tok.search_tokens(corrected, stop=True) or tok.search_tokens(corrected)
     stems = [t for t in tokens if t.isascii()]
     prefixes = [
@@ -292,7 +298,7 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         pinyin_keys=keys,
         pinyin_prefixes=prefixes,
         pinyin_entries=pinyin_entries,
-        suggestion=corrected if corrected != norm else None,
+        suggestion=shown if shown != typed else None,
         groups=name_groups(names, keys, tables.pinyin),
         game_hint=game_hint,
         edition_hint=edition_hint,

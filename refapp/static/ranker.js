@@ -683,19 +683,15 @@
       return lo < pinyinSorted.length && pinyinSorted[lo].startsWith(prefix);
     }
     function analyse(norm) {
-      norm = norm.replace(/(\+\d+) (?=[\u3400-\u9fff])/g, "$1");
-      var h = splitHint(norm, gameNames); norm = h[0];
+      var typed = norm.replace(/(\+\d+) (?=[\u3400-\u9fff])/g, "$1");
+      var h = splitHint(typed, gameNames); norm = h[0];
       var gameHint = h[1], gameWord = h[2];
       var e = splitHint(norm, editionNames); norm = e[0];
       var editionHint = e[1], editionWord = e[2];
-      var hintNames = [];
-      new Set([gameWord, editionWord].filter(Boolean)).forEach(function (w) {
-        (byFirst.get(Array.from(w)[0]) || []).forEach(function (f) { if (f.norm === w) hintNames.push(f); });
-      });
       var words = englishWords(norm).filter(isAlpha);
       var keys = asciiRuns(words).filter(function (k) { return pinyin.has(k); });
       var covered = new Set(words.filter(function (w) { return keys.some(function (k) { return k.indexOf(w) >= 0; }); }));
-      var corrected = norm;
+      var corrected = norm, shown = typed;  // shown: the whole query corrected, game and edition words too
       words.forEach(function (w) {
         if (covered.has(w) || stopEn.has(w)) return;
         var right = correctEnglish(w);
@@ -703,9 +699,22 @@
           right = correctPinyin(w);
           if (right != null && pinyin.has(right)) keys.push(right);
         }
-        if (right) corrected = corrected.replace(new RegExp("(?<![0-9a-z])" + escapeRe(w) + "(?![0-9a-z])", "g"), right);
+        if (right) {
+          var word = new RegExp("(?<![0-9a-z])" + escapeRe(w) + "(?![0-9a-z])", "g");
+          corrected = corrected.replace(word, right); shown = shown.replace(word, right);
+        }
       });
-      correctChinese(corrected).forEach(function (c) { corrected = corrected.split(c[0]).join(c[1]); });
+      if (corrected !== norm) {  // a game or edition word misspelt is one once corrected
+        if (gameHint == null) { h = splitHint(corrected, gameNames); corrected = h[0]; gameHint = h[1]; gameWord = h[2]; }
+        if (editionHint == null) { e = splitHint(corrected, editionNames); corrected = e[0]; editionHint = e[1]; editionWord = e[2]; }
+      }
+      var hintNames = [];
+      new Set([gameWord, editionWord].filter(Boolean)).forEach(function (w) {
+        (byFirst.get(Array.from(w)[0]) || []).forEach(function (f) { if (f.norm === w) hintNames.push(f); });
+      });
+      correctChinese(corrected).forEach(function (c) {
+        corrected = corrected.split(c[0]).join(c[1]); shown = shown.split(c[0]).join(c[1]);
+      });
       var tokens = searchTokens(corrected, true);
       if (!tokens.length) tokens = searchTokens(corrected, false);
       var prefixesOut = words.filter(function (w) {
@@ -718,7 +727,7 @@
       var a = {
         text: corrected, tokens: uniq(tokens), stems: tokens.filter(isAscii), names: names,
         pinyinKeys: keys, pinyinPrefixes: prefixesOut, pinyinEntries: pinyinEntries,
-        suggestion: corrected !== norm ? corrected : null, groups: merged,
+        suggestion: shown !== typed ? shown : null, groups: merged,
         gameHint: gameHint, editionHint: editionHint, hintNames: hintNames, gameWord: gameWord, editionWord: editionWord,
         gameGuess: null, gameMargin: 0, gameSource: null,
         contentChars: Array.from(corrected.replace(/ /g, "")).length - stopChars(corrected),

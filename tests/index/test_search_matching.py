@@ -238,6 +238,20 @@ def test_a_typo_a_players_question_also_holds_is_still_corrected(real):
     assert ["citadels/assassin"] in named and "citadels/assassin" in ids(found, 3)
 
 
+def test_a_misspelt_game_word_names_the_game_once_corrected(real):
+    found = real.search("ciadels tie break", lang="en")
+    assert found.suggestion == "citadels tie break"
+    assert found.understood["game"]["value"] == "citadels"
+    assert ids(found, 1) == ["citadels/rules/scoring-and-bonuses"]
+
+
+def test_did_you_mean_keeps_the_game_and_edition_words_typed(real):
+    """Following the suggestion searches what was typed, corrected: the game and edition words
+    stay in it."""
+    assert real.search("dominion wicth", lang="en").suggestion == "dominion witch"
+    assert real.search("wicth 2nd edition", lang="en").suggestion == "witch 2nd edition"
+
+
 def test_pinyin_with_a_typo_still_finds_the_name(fx):
     found = fx.search("tushugaun")
     assert found.suggestion == "tushuguan"

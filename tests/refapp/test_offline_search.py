@@ -57,6 +57,8 @@ QUERIES = [
     ("tushugaun", "zh-Hans"),  # a pinyin typo
     ("wicth", "en"),  # an English typo
     ("assasin named the warlord", "en"),  # a typo some player's question holds too
+    ("ciadels tie break", "en"),  # a game word misspelt
+    ("wicth 2nd edition", "en"),  # a typo beside an edition word
     ("鐘樓", "zh-Hant"),  # Traditional
     ("library game:dominion", "en"),  # a filter with words
     ("cost<=2 game:dominion type:action", "zh-Hans"),  # filters alone
