@@ -90,16 +90,34 @@ def correct_english(word: str, vocab: SpellingVocabulary) -> str | None:
     if word in vocab:
         return _rare_name_typo(word, vocab)
     found = vocab.near(word, limit)
-    if not found:
+    if found:
+        word_out, distance = min(found, key=lambda m: (m[1], vocab[m[0]] < NAME_WEIGHT, -vocab[m[0]], m[0]))
+        if vocab[word_out] >= NAME_WEIGHT:
+            return word_out
+        # Plain words of the rules text: only near-certain fixes, so an ordinary English word the
+        # corpus lacks ('multiple') is not "corrected" into a different one ('multiply').
+        if distance == 1 and len(word) >= 6 and vocab[word_out] >= 3 and not _plausible_english(word):
+            return word_out
+    return _name_plural_typo(word, vocab)
+
+
+def _name_plural_typo(word: str, vocab: SpellingVocabulary) -> str | None:
+    """A plural whose singular is a name's word misspelt inside (first and last letters kept, as
+    in `_rare_name_typo`): 'mecrhants' is 'merchants', though the plural itself, written by a
+    player or two, weighs as a plain word; 'sounds' is no 'rounds'. Its plural form if the
+    vocabulary has it, else the name's word."""
+    base = word[:-1]
+    if not word.endswith("s") or base in vocab or max_typos(base) == 0:
         return None
-    word_out, distance = min(found, key=lambda m: (m[1], vocab[m[0]] < NAME_WEIGHT, -vocab[m[0]], m[0]))
-    if vocab[word_out] >= NAME_WEIGHT:
-        return word_out
-    # Plain words of the rules text: only near-certain fixes, so an ordinary English word the
-    # corpus lacks ('multiple') is not "corrected" into a different one ('multiply').
-    if distance == 1 and len(word) >= 6 and vocab[word_out] >= 3 and not _plausible_english(word):
-        return word_out
-    return None
+    names = [
+        (edits, w)
+        for w, edits in vocab.near(base, max_typos(base))
+        if vocab[w] >= NAME_WEIGHT and (w[0], w[-1]) == (base[0], base[-1])
+    ]
+    if not names:
+        return None
+    _, right = min(names, key=lambda m: (m[0], -vocab[m[1]], m[1]))
+    return right + "s" if right + "s" in vocab else right
 
 
 def _rare_name_typo(word: str, vocab: SpellingVocabulary) -> str | None:

@@ -486,14 +486,25 @@
       if (limit === 0 || !isAlpha(word)) return null;
       if (vocab.has(word)) return rareNameTypo(word);
       var found = extract(word, vocabKeys, limit, 20);
-      if (!found.length) return null;
-      var best = found.slice().sort(function (x, y) {
-        return x[1] - y[1] || ((vocab.get(x[0]) < K.NAME_WEIGHT) - (vocab.get(y[0]) < K.NAME_WEIGHT)) ||
-          (vocab.get(y[0]) - vocab.get(x[0])) || cmp(x[0], y[0]);
-      })[0];
-      if (vocab.get(best[0]) >= K.NAME_WEIGHT) return best[0];
-      if (best[1] === 1 && word.length >= 6 && vocab.get(best[0]) >= 3 && !plausibleEnglish(word)) return best[0];
-      return null;
+      if (found.length) {
+        var best = found.slice().sort(function (x, y) {
+          return x[1] - y[1] || ((vocab.get(x[0]) < K.NAME_WEIGHT) - (vocab.get(y[0]) < K.NAME_WEIGHT)) ||
+            (vocab.get(y[0]) - vocab.get(x[0])) || cmp(x[0], y[0]);
+        })[0];
+        if (vocab.get(best[0]) >= K.NAME_WEIGHT) return best[0];
+        if (best[1] === 1 && word.length >= 6 && vocab.get(best[0]) >= 3 && !plausibleEnglish(word)) return best[0];
+      }
+      return namePluralTypo(word);
+    }
+    function namePluralTypo(word) {  // 'mecrhants': a plural whose singular is a name's word misspelt inside
+      var base = word.slice(0, -1);
+      if (!word.endsWith("s") || vocab.has(base) || maxTypos(base) === 0) return null;
+      var names = extract(base, vocabKeys, maxTypos(base), 20).filter(function (m) {
+        return vocab.get(m[0]) >= K.NAME_WEIGHT && m[0][0] === base[0] && m[0][m[0].length - 1] === base[base.length - 1];
+      });
+      if (!names.length) return null;
+      var right = names.sort(function (x, y) { return x[1] - y[1] || vocab.get(y[0]) - vocab.get(x[0]) || cmp(x[0], y[0]); })[0][0];
+      return vocab.has(right + "s") ? right + "s" : right;
     }
     function correctPinyin(word) {
       if (word.length < 5 || !isAlpha(word)) return null;

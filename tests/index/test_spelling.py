@@ -85,3 +85,13 @@ def test_a_rare_known_word_one_edit_inside_a_name_is_that_name_misspelt():
     assert correct_english("thone", vocab) == "throne"  # a letter left out
     assert correct_english("dock", vocab) is None  # shorter than RARE_WORD_LENGTH
     assert correct_english("mannor", vocab) is None  # written more often than RARE_WORD
+
+
+def test_a_misspelt_plural_of_a_name_is_that_plural():
+    """The plural a player wrote once weighs as a plain word; its singular misspelt inside is the
+    name's: 'mecrhants' is 'merchants'. 'enchants' is no 'merchants' (the first letter differs)."""
+    vocab = SpellingVocabulary({"merchant": 100, "merchants": 1, "round": 100, "curse": 100, "bishop": 100})
+    assert correct_english("mecrhants", vocab) == "merchants"
+    assert correct_english("bishps", vocab) == "bishop"  # no plural in the vocabulary: the name's word
+    assert correct_english("crses", vocab) == "curse"
+    assert correct_english("enchants", vocab) is None

@@ -58,6 +58,7 @@ QUERIES = [
     ("wicth", "en"),  # an English typo
     ("assasin named the warlord", "en"),  # a typo some player's question holds too
     ("ciadels tie break", "en"),  # a game word misspelt
+    ("two mecrhants and one silver", "en"),  # a name's plural misspelt
     ("wicth 2nd edition", "en"),  # a typo beside an edition word
     ("鐘樓", "zh-Hant"),  # Traditional
     ("library game:dominion", "en"),  # a filter with words
