@@ -81,9 +81,10 @@ RARE_WORD_LENGTH = 5  # ... this long at least, one edit from a name's word, is 
 
 def correct_english(word: str, vocab: SpellingVocabulary) -> str | None:
     """The closest vocabulary word within `max_typos`, preferring fewer edits, then frequent
-    words (names weigh most); None when `word` is known or nothing is close. A known word that is
-    rare (a misspelling the players' questions hold, 'assasin') and one edit from a word of a
-    card's or term's name is that name misspelt."""
+    words (names weigh most); None when `word` is known or nothing is close. But a known word that
+    is rare (a misspelling the players' questions hold, 'assasin') and one edit from a word of a
+    card's or term's name is that name misspelt (`_rare_name_typo`), and so is a plural whose
+    singular is (`_name_plural_typo`)."""
     limit = max_typos(word)
     if limit == 0 or not word.isalpha():
         return None
@@ -112,7 +113,7 @@ def _name_plural_typo(word: str, vocab: SpellingVocabulary) -> str | None:
     names = [
         (edits, w)
         for w, edits in vocab.near(base, max_typos(base))
-        if vocab[w] >= NAME_WEIGHT and (w[0], w[-1]) == (base[0], base[-1])
+        if vocab[w] >= NAME_WEIGHT and _ends_kept(base, w)
     ]
     if not names:
         return None
@@ -129,9 +130,14 @@ def _rare_name_typo(word: str, vocab: SpellingVocabulary) -> str | None:
     names = [
         w
         for w, edits in vocab.near(word, 1)
-        if edits == 1 and vocab[w] >= NAME_WEIGHT and (w[0], w[-1]) == (word[0], word[-1])
+        if edits == 1 and vocab[w] >= NAME_WEIGHT and _ends_kept(word, w)
     ]
     return min(names, key=lambda w: (-vocab[w], w)) if names else None
+
+
+def _ends_kept(typed: str, word: str) -> bool:
+    """Whether `typed` keeps `word`'s first and last letters, as most typos do."""
+    return (typed[0], typed[-1]) == (word[0], word[-1])
 
 
 def by_length(keys: Iterable[str]) -> dict[int, tuple[str, ...]]:

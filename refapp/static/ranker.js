@@ -472,11 +472,11 @@
     var ENDINGS = ["ing", "ed", "ly", "ple", "tion", "ment", "ness", "able", "ible", "ous", "ive", "ful"];
     function maxTypos(w) { return w.length < 4 ? 0 : w.length <= 5 ? 1 : 2; }
     function plausibleEnglish(word) { return ENDINGS.some(function (e) { return word.endsWith(e); }); }
+    function endsKept(typed, word) { return typed[0] === word[0] && typed[typed.length - 1] === word[word.length - 1]; }
     function rareNameTypo(word) {  // a rare known word one edit inside a name's word: that name misspelt
       if (vocab.get(word) > K.RARE_WORD || word.length < K.RARE_WORD_LENGTH || plausibleEnglish(word)) return null;
       var names = extract(word, vocabKeys, 1, 20).filter(function (m) {
-        return m[1] === 1 && vocab.get(m[0]) >= K.NAME_WEIGHT && m[0][0] === word[0] &&
-          m[0][m[0].length - 1] === word[word.length - 1];
+        return m[1] === 1 && vocab.get(m[0]) >= K.NAME_WEIGHT && endsKept(word, m[0]);
       }).map(function (m) { return m[0]; });
       if (!names.length) return null;
       return names.sort(function (a, b) { return vocab.get(b) - vocab.get(a) || cmp(a, b); })[0];
@@ -500,7 +500,7 @@
       var base = word.slice(0, -1);
       if (!word.endsWith("s") || vocab.has(base) || maxTypos(base) === 0) return null;
       var names = extract(base, vocabKeys, maxTypos(base), 20).filter(function (m) {
-        return vocab.get(m[0]) >= K.NAME_WEIGHT && m[0][0] === base[0] && m[0][m[0].length - 1] === base[base.length - 1];
+        return vocab.get(m[0]) >= K.NAME_WEIGHT && endsKept(base, m[0]);
       });
       if (!names.length) return null;
       var right = names.sort(function (x, y) { return x[1] - y[1] || vocab.get(y[0]) - vocab.get(x[0]) || cmp(x[0], y[0]); })[0][0];
