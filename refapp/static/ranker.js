@@ -393,6 +393,7 @@
       if (!Object.prototype.hasOwnProperty.call(table, key)) throw new QueryError("unknown " + name + " " + value);
       setFilter(f, name, table[key]);
     }
+    var VALUE_END = new RegExp("[" + escapeRe(K.VALUE_END_PUNCTUATION) + "]+$");  // 'game:citadels??' is citadels
     function parseQuery(raw, urlFilters) {
       if (raw.length > K.MAX_QUERY_CHARS) throw new QueryError("query is too long");
       var text = clean(raw);
@@ -403,7 +404,7 @@
         applyFilter(f, name, name === "cost" ? "=" : ":", String(v));
       });
       var lowered = text.toLowerCase().replace(FIELD_RE, function (m, n1, op1, v1, n2, op2, v2) {
-        var name = n1 || n2, op = n1 ? op1 : op2, value = n1 ? v1 : v2;
+        var name = n1 || n2, op = n1 ? op1 : op2, value = (n1 ? v1 : v2).replace(VALUE_END, "");
         if (op === ":" && !value) return m;  // "2 player game: how ..." is a sentence, not a filter
         applyFilter(f, name, op, value);
         return " ";

@@ -82,3 +82,18 @@ def test_a_field_name_with_a_colon_and_nothing_after_it_is_words_of_a_sentence(q
 
 def test_a_field_name_with_a_value_is_still_a_filter():
     assert parse_query("2 player game:citadels").filters.game == "citadels"
+
+
+@pytest.mark.parametrize(
+    "q, field, value",
+    [
+        ("商人 game:citadels？？", "game", "citadels"),  # full-width, folded to ?? before parsing
+        ("witch game:dominion!", "game", "dominion"),
+        ("cheap cards cost<=4?", "cost", ("<=", 4)),
+        ("edition:2e.", "edition", "2e"),
+    ],
+)
+def test_a_sentence_s_end_after_a_filter_is_not_part_of_its_value(q, field, value):
+    parsed = parse_query(q)
+    assert getattr(parsed.filters, field) == value
+    assert "?" not in parsed.text and "!" not in parsed.text

@@ -62,6 +62,7 @@ QUERIES = [
     ("wicth 2nd edition", "en"),  # a typo beside an edition word
     ("鐘樓", "zh-Hant"),  # Traditional
     ("library game:dominion", "en"),  # a filter with words
+    ("商人 game:citadels？", "zh-Hans"),  # a filter ending the sentence
     ("cost<=2 game:dominion type:action", "zh-Hans"),  # filters alone
     ("王座厅 村庄", "zh-Hans"),  # two cards
     ("throne room on village", "en"),
