@@ -20,15 +20,7 @@ from index.fold import FOLD_OVERLAP, FOLD_WINDOW
 from index.game_words import CARD_NAME_WEIGHT, MARGIN, OTHER_NAME_WEIGHT, STRONG_MARGIN, WORD_WEIGHT
 from index.impacts import MAX_POSTINGS
 from index.pinyin import readings
-from index.query import (
-    EDITION_VALUES,
-    GAME_VALUES,
-    KIND_VALUES,
-    MAX_PLAIN,
-    MAX_QUERY_CHARS,
-    TYPE_VALUES,
-    VALUE_END_PUNCTUATION,
-)
+from index.query import EDITION_VALUES, GAME_VALUES, KIND_VALUES, MAX_PLAIN, MAX_QUERY_CHARS, TYPE_VALUES
 from index.schema import TEXT_FIELDS, UNIT_QUESTIONS
 from index.snippet import WINDOW
 from index.spelling import MAX_CORRECTED_RUN, MAX_NAME_CHARS, NAME_WEIGHT, RARE_WORD, RARE_WORD_LENGTH
@@ -125,14 +117,14 @@ def _homophone_phrases(ix: OpenedIndex, chars: dict[str, list[str]]) -> list[str
     return sorted(out)
 
 
-def _constants() -> dict[str, float | int | str]:
+def _constants() -> dict[str, float | int]:
     found = {
         n: v
         for module in SEARCH_MODULES
         for n, v in vars(module).items()
         if n.isupper() and isinstance(v, int | float) and not isinstance(v, bool)
     }
-    out: dict[str, float | int | str] = dict(sorted(found.items()))
+    out: dict[str, float | int] = dict(sorted(found.items()))
     out.update(
         MAX_POSTINGS=MAX_POSTINGS,
         CONTEXT_HITS=ranking.CONTEXT_HITS,
@@ -149,7 +141,6 @@ def _constants() -> dict[str, float | int | str]:
         MAX_NAME_CHARS=MAX_NAME_CHARS,
         MAX_CORRECTED_RUN=MAX_CORRECTED_RUN,
         MAX_QUERY_CHARS=MAX_QUERY_CHARS,
-        VALUE_END_PUNCTUATION=VALUE_END_PUNCTUATION,
         MAX_PLAIN=MAX_PLAIN,
         SNIPPET_WINDOW=WINDOW,
     )

@@ -25,7 +25,9 @@ TYPE_VALUES = VOCABULARY.filters["type"]
 
 _FIELD = re.compile(r"(?<![0-9a-z_])(?:([a-z]+)(:)([^\s\"]*)|(cost)\s*(<=|>=|<|>|=)\s*([^\s\"]*))")
 _PHRASE = re.compile(r"\"([^\"]+)\"")
-VALUE_END_PUNCTUATION = "?!.,;…。、~"  # ends a sentence, not a filter's value: 'game:citadels??' is citadels
+# What follows a filter's value without a space and is no part of it ('game:citadels??', 'game:
+# citadels😅'): values are ASCII letters and digits or Chinese words.
+VALUE_END = re.compile(r"[^0-9a-z\u3400-\u9fff\uf900-\ufaff]+$")
 _LEADING_OP = re.compile(r"\s*(<=|>=|<|>|=)?\s*(.*)", re.S)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
@@ -152,7 +154,7 @@ def parse_query(raw: str, url_filters: dict[str, str] | None = None) -> ParsedQu
     def take_filter(m: re.Match) -> str:
         nonlocal filters, inline
         name, op, value = (m.group(1), m.group(2), m.group(3)) if m.group(1) else m.group(4, 5, 6)
-        value = value.rstrip(VALUE_END_PUNCTUATION)
+        value = VALUE_END.sub("", value)
         if op == ":" and not value:
             return m.group(0)  # "note: ...", "2 player game: how ..." in a sentence, not a filter
         filters = apply_filter(filters, name, op, value)

@@ -393,7 +393,7 @@
       if (!Object.prototype.hasOwnProperty.call(table, key)) throw new QueryError("unknown " + name + " " + value);
       setFilter(f, name, table[key]);
     }
-    var VALUE_END = new RegExp("[" + escapeRe(K.VALUE_END_PUNCTUATION) + "]+$");  // 'game:citadels??' is citadels
+    var VALUE_END = /[^0-9a-z\u3400-\u9fff\uf900-\ufaff]+$/;  // index.query.VALUE_END: 'game:citadels??' is citadels
     function parseQuery(raw, urlFilters) {
       if (raw.length > K.MAX_QUERY_CHARS) throw new QueryError("query is too long");
       var text = clean(raw);

@@ -91,6 +91,8 @@ def test_a_field_name_with_a_value_is_still_a_filter():
         ("witch game:dominion!", "game", "dominion"),
         ("cheap cards cost<=4?", "cost", ("<=", 4)),
         ("edition:2e.", "edition", "2e"),
+        ("thief game:citadels😅", "game", "citadels"),
+        ("小偷 game:富饶之城？", "game", "citadels"),
     ],
 )
 def test_a_sentence_s_end_after_a_filter_is_not_part_of_its_value(q, field, value):
