@@ -293,3 +293,20 @@ def test_a_name_both_games_speak_of_leaves_the_game_to_the_question(real):
     a = real.search(q, "en")
     assert (a.understood or {}).get("game") is None or a.understood["game"]["value"] != "dominion"
     assert a.ids()[0] == "citadels/witch"
+
+
+@pytest.mark.parametrize(
+    "asked, polite, lang",
+    [
+        ("bishop protected from warlord", "hi all, {}", "en"),
+        ("wizard build a duplicate district", "hi all, {}", "en"),
+        ("do i need intrigue to play the base game or is it standalone", "{} thanks in advance!", "en"),
+        ("买了最后一张行省游戏马上结束吗", "大家好，{}", "zh-Hans"),
+        ("廢置", "{} 謝謝大家", "zh-Hant"),
+    ],
+)
+def test_greetings_and_thanks_around_a_question_change_nothing(real, asked, polite, lang):
+    """Players greet and thank ('hi all,', '大家好，', '謝謝大家', 'thanks in advance!'): stop words."""
+    top = real.search(asked, lang, limit=1).results[0]
+    found = real.search(polite.format(asked), lang, limit=1).results[0]
+    assert (found.id, found.ruling) == (top.id, top.ruling)
