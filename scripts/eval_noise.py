@@ -1,16 +1,19 @@
-"""How far a typo moves the answer: each judged and dev question (never a held-out one) searched
-as written and with one typo, ours beside the peer (`bench_search.PeerSearch`, the same data).
+"""How far noise moves the answer: each judged and dev question (never a held-out one) searched
+as written and with noise players add, ours beside the peer (`bench_search.PeerSearch`, the same
+data):
 
-- English: one letter left out, two neighbours swapped or one doubled, inside one word of 6
-  letters or more (the first and last letters kept, as most typos keep them).
-- Chinese: one character of a card's name the question holds replaced by a frequent character
-  of the same sound (a pinyin input slip: 长城 -> 长成).
+- a typo. English: one letter left out, two neighbours swapped or one doubled, inside one word of
+  6 letters or more (the first and last letters kept, as most typos keep them). Chinese: one
+  character of a card's name the question holds replaced by a frequent character of the same
+  sound (a pinyin input slip: 长城 -> 长成);
+- a greeting before it ('hi all,', '大家好，');
+- thanks after it ('thanks in advance!', '謝謝大家').
 
-Prints, per script, how often the first result (entry and ruling) is the one the question gets as
-written, and ruling@1 / @3 written and with the typo. A probe, not a target: the typos are drawn
-with a fixed seed, so two runs print the same figures.
+Prints, per kind of noise and script, how often the first result (entry and ruling) is the one
+the question gets as written, and ruling@1 / @3 written and with the noise. A probe, not a
+target: the typos are drawn with a fixed seed, so two runs print the same figures.
 
-    python scripts/eval_typos.py [--data-dir DIR --no-build] [--seed N]
+    python scripts/eval_noise.py [--data-dir DIR --no-build] [--seed N]
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from eval_search import DEVS, Judged, load_heldout, load_queries, open_search_index, positions, ruling_hit  # noqa: E402
 
 MIN_LETTERS = 6  # English words this long at least get the typo
+GREETING = {"en": "hi all, {}", "zh": "大家好，{}"}
+THANKS = {"en": "{} thanks in advance!", "zh": "{} 謝謝大家"}
 MIN_SAME_SOUND_USES = 3  # a character replacing another is used this often in the rulings at least
 
 
@@ -102,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     questions: list[Judged] = [j for j in load_queries() if j.units()]
     questions += [j for path in DEVS for j in load_heldout(path) if j.units()]
-    with tempfile.TemporaryDirectory(prefix="eval-typos-") as scratch:
+    with tempfile.TemporaryDirectory(prefix="eval-noise-") as scratch:
         fresh = args.data_dir is None or not args.no_build
         ix = open_search_index(Path(scratch) / "ours" if fresh else args.data_dir, fresh)
         build_peer(dataset, Path(scratch) / "peer")
@@ -112,30 +117,34 @@ def main(argv: list[str] | None = None) -> int:
             "peer": lambda q, lang: [(e, r, ()) for e, r in peer.search(q)],
         }
         rng = random.Random(args.seed)
-        rows: dict[tuple[str, str], Counter] = {}
+        rows: dict[tuple[str, str, str], Counter] = {}
         for j in questions:
+            script = "en" if j.lang == "en" else "zh"
             if j.lang == "en":
                 typo = english_typo(j.q, rng)
             else:
                 typo = chinese_typo(normalise(j.q), [n for n in card_names if not n.isascii()], sounds, rng)
-            if typo is None:
-                continue
-            script = "en" if j.lang == "en" else "zh"
+            greeted, thanked = GREETING[script].format(j.q), THANKS[script].format(j.q)
+            noisy = {"typo": typo, "greeting": greeted, "thanks": thanked}
             for name, search in engines.items():
-                clean, typed = search(j.q, j.lang), search(typo, j.lang)
-                c = rows.setdefault((script, name), Counter())
-                c["n"] += 1
-                c["same first"] += first(clean) == first(typed)
-                c["@1 written"] += ruling_hit(j, positions(clean), 1)
-                c["@1 typo"] += ruling_hit(j, positions(typed), 1)
-                c["@3 written"] += ruling_hit(j, positions(clean), 3)
-                c["@3 typo"] += ruling_hit(j, positions(typed), 3)
-    print(f"{'script':<7}{'engine':<7}{'questions':>10}{'same first':>12}{'@1 written':>12}{'@1 typo':>9}"
-          f"{'@3 written':>12}{'@3 typo':>9}")
-    for (script, name), c in sorted(rows.items()):
+                clean = search(j.q, j.lang)
+                for kind, text in noisy.items():
+                    if text is None:
+                        continue
+                    typed = search(text, j.lang)
+                    c = rows.setdefault((kind, script, name), Counter())
+                    c["n"] += 1
+                    c["same first"] += first(clean) == first(typed)
+                    c["@1 written"] += ruling_hit(j, positions(clean), 1)
+                    c["@1 noisy"] += ruling_hit(j, positions(typed), 1)
+                    c["@3 written"] += ruling_hit(j, positions(clean), 3)
+                    c["@3 noisy"] += ruling_hit(j, positions(typed), 3)
+    print(f"{'noise':<10}{'script':<7}{'engine':<7}{'questions':>10}{'same first':>12}{'@1 written':>12}"
+          f"{'@1 noisy':>10}{'@3 written':>12}{'@3 noisy':>10}")
+    for (kind, script, name), c in sorted(rows.items()):
         n = c["n"]
-        print(f"{script:<7}{name:<7}{n:>10}{c['same first'] / n:>12.3f}{c['@1 written'] / n:>12.3f}"
-              f"{c['@1 typo'] / n:>9.3f}{c['@3 written'] / n:>12.3f}{c['@3 typo'] / n:>9.3f}")
+        print(f"{kind:<10}{script:<7}{name:<7}{n:>10}{c['same first'] / n:>12.3f}{c['@1 written'] / n:>12.3f}"
+              f"{c['@1 noisy'] / n:>10.3f}{c['@3 written'] / n:>12.3f}{c['@3 noisy'] / n:>10.3f}")
     return 0
 
 

@@ -1,4 +1,4 @@
-"""The typo probe (scripts/eval_typos.py) makes the typos it says: one edit inside one long English
+"""The noise probe (scripts/eval_noise.py) makes the typos it says: one edit inside one long English
 word, one character of a Chinese card name swapped for one of the same sound."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pypinyin import lazy_pinyin
 from rapidfuzz.distance import OSA
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "scripts"))
-from eval_typos import SameSound, chinese_typo, english_typo  # noqa: E402
+from eval_noise import SameSound, chinese_typo, english_typo  # noqa: E402
 
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=1, max_size=12)
 
