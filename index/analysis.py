@@ -247,10 +247,24 @@ def split_hint(norm: str, words: Mapping[str, str]) -> tuple[str, str | None, st
     return norm, None, None
 
 
+PLEASANTRIES = VOCABULARY.pleasantries
+
+
+def without_pleasantries(norm: str) -> str:
+    """The normalised query without the greetings and thanks around it (`pleasantries` of the
+    vocabulary: 'hi all, ...', '大家好，...謝謝'), as if typed alone; a query of nothing else stays."""
+    out = norm
+    for p in PLEASANTRIES:
+        if p in out:
+            pattern = re.escape(p) if not p.isascii() else rf"(?<![0-9a-z]){re.escape(p)}(?![0-9a-z])"
+            out = re.sub(pattern, " ", out)
+    return " ".join(out.split()) or norm
+
+
 def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
     """What the normalised query names and asks, with no game guessed yet (`with_guess`)."""
     typed = _PLUS_BEFORE_CJK.sub(r"\1", norm)  # '+1 行动' is written '+1行动' in names
-    norm, game_hint, game_word = split_hint(typed, GAME_WORDS)
+    norm, game_hint, game_word = split_hint(without_pleasantries(typed), GAME_WORDS)
     norm, edition_hint, edition_word = split_hint(norm, EDITION_WORDS)
     words = [w for w in english_words(norm) if w.isalpha()]
     keys = [k for k in ascii_runs(words) if k in tables.pinyin]

@@ -220,6 +220,7 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
         "word_names_after": sorted(VOCABULARY.word_names_after),  # ... after these words
         "game_names": list(GAME_WORDS.items()),
         "edition_names": list(EDITION_WORDS.items()),
+        "pleasantries": list(VOCABULARY.pleasantries),
         "filters": {"game": GAME_VALUES, "edition": EDITION_VALUES, "kind": KIND_VALUES, "type": TYPE_VALUES},
         "synonyms": {k: list(v) for k, v in ix.synonyms.items()},
         "intents": [  # name, boost, asking words, groups of words asking it together

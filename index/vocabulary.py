@@ -74,6 +74,7 @@ class Vocabulary:
     word_names_after: frozenset[str] = frozenset()  # ... the words after which they are that word
     english_forms: dict[str, str] = field(default_factory=dict)  # 'tied' -> 'tie', before stemming
     plain_cards: frozenset[str] = frozenset()  # card ids with no ability of their own (Copper, Palace)
+    pleasantries: tuple[str, ...] = ()  # greetings and thanks around a question, longest first
     described: DescribedWords = field(default_factory=DescribedWords)
 
 
@@ -192,7 +193,15 @@ def parse_vocabulary(raw: object) -> Vocabulary:
         english_forms=_mapping(raw.get("english_forms", {}), "english_forms"),
         plain_cards=frozenset(_words(raw.get("plain_cards", []), "plain_cards")),
         described=parse_described(raw.get("described", {})),
+        pleasantries=_pleasantries(raw.get("pleasantries") or {}),
     )
+
+
+def _pleasantries(raw: object) -> tuple[str, ...]:
+    if not isinstance(raw, dict):
+        raise ValueError("vocabulary: pleasantries is a mapping of en and zh lists")
+    words = [w for lang in ("en", "zh") for w in _words(raw.get(lang, []), f"pleasantries.{lang}")]
+    return tuple(sorted(dict.fromkeys(words), key=lambda w: (-len(w), w)))
 
 
 @lru_cache(maxsize=4)

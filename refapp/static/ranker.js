@@ -173,6 +173,15 @@
       if (i[3] && i[3].length) intentTogether.push([i[0], i[3]]);
     });
     var gameNames = data.game_names, editionNames = data.edition_names;
+    /* The greetings and thanks around a question, taken out before it is read (index.analysis.without_pleasantries). */
+    var PLEASANTRIES = data.pleasantries.map(function (p) {
+      return [p, isAscii(p) ? new RegExp("(?<![0-9a-z])" + escapeRe(p) + "(?![0-9a-z])", "g") : new RegExp(escapeRe(p), "g")];
+    });
+    function withoutPleasantries(norm) {
+      var out = norm;
+      PLEASANTRIES.forEach(function (pr) { if (out.indexOf(pr[0]) >= 0) out = out.replace(pr[1], " "); });
+      return out.split(/\s+/).filter(Boolean).join(" ") || norm;
+    }
     var nameWordWeight = (function () {
       var df = new Map(), n = 0;
       nameWords.forEach(function (ws) { n++; new Set(ws).forEach(function (w) { df.set(w, (df.get(w) || 0) + 1); }); });
@@ -696,7 +705,7 @@
     }
     function analyse(norm) {
       var typed = norm.replace(/(\+\d+) (?=[\u3400-\u9fff])/g, "$1");
-      var h = splitHint(typed, gameNames); norm = h[0];
+      var h = splitHint(withoutPleasantries(typed), gameNames); norm = h[0];
       var gameHint = h[1], gameWord = h[2];
       var e = splitHint(norm, editionNames); norm = e[0];
       var editionHint = e[1], editionWord = e[2];

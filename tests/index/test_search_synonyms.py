@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from index import normalise
+from index.analysis import without_pleasantries
 from index.game_words import (
     game_evidence,
     guess_game,
@@ -20,6 +21,7 @@ from index.game_words import (
 )
 from index.lexicon import NameForm, texts_using
 from index.synonyms import expand, load_rows, parse_rows
+from index.vocabulary import parse_vocabulary
 
 ROWS = load_rows()
 GAME_WORDS = [(game, w) for game, words in load_game_words().items() for w in words]
@@ -296,17 +298,48 @@ def test_a_name_both_games_speak_of_leaves_the_game_to_the_question(real):
 
 
 @pytest.mark.parametrize(
-    "asked, polite, lang",
+    "asked, lang",
     [
-        ("bishop protected from warlord", "hi all, {}", "en"),
-        ("wizard build a duplicate district", "hi all, {}", "en"),
-        ("do i need intrigue to play the base game or is it standalone", "{} thanks in advance!", "en"),
-        ("买了最后一张行省游戏马上结束吗", "大家好，{}", "zh-Hans"),
-        ("廢置", "{} 謝謝大家", "zh-Hant"),
+        ("bishop protected from warlord", "en"),
+        ("wizard build a duplicate district", "en"),
+        ("do i need intrigue to play the base game or is it standalone", "en"),
+        ("买了最后一张行省游戏马上结束吗", "zh-Hans"),
+        ("廢置", "zh-Hant"),
+        ("圖書館 抓到行動牌可以跳過嗎", "zh-Hant"),
     ],
 )
-def test_greetings_and_thanks_around_a_question_change_nothing(real, asked, polite, lang):
-    """Players greet and thank ('hi all,', '大家好，', '謝謝大家', 'thanks in advance!'): stop words."""
-    top = real.search(asked, lang, limit=1).results[0]
-    found = real.search(polite.format(asked), lang, limit=1).results[0]
-    assert (found.id, found.ruling) == (top.id, top.ruling)
+def test_greetings_and_thanks_around_a_question_change_nothing(real, asked, lang):
+    """What players put around a question ('hi all, quick question:', 'thanks in advance!', 'lol',
+    '大家好，想問一下', '謝謝大家', '哈哈') is taken out before it is read: the same answer, the
+    same reading, the same length (vocabulary `pleasantries`)."""
+    polite = "hi all, quick question: {} thanks in advance! lol"
+    if lang != "en":
+        polite = "大家好，想問一下{}？謝謝大家 哈哈"
+    plain, noisy = real.search(asked, lang, limit=3), real.search(polite.format(asked), lang, limit=3)
+    assert [(r.id, r.ruling) for r in noisy.results] == [(r.id, r.ruling) for r in plain.results]
+    assert noisy.understood["names"] == [
+        {**n, "without": {**n["without"], "q": polite.format(asked)}} for n in plain.understood["names"]
+    ]
+
+
+@pytest.mark.parametrize(
+    "norm, read",
+    [
+        ("hi all, chapel thanks", ", chapel"),  # (punctuation is no word of the question anyway)
+        ("thanks", "thanks"),  # nothing else: searched as typed
+        ("大家好,想问一下图书馆?谢谢大家", ", 图书馆?"),
+        ("is the chapel mine? haha", "is the chapel mine?"),
+        ("thankful", "thankful"),  # whole English words only
+    ],
+)
+def test_pleasantries_are_taken_out_of_the_query(norm, read):
+    assert without_pleasantries(norm) == read
+
+
+def test_malformed_pleasantries_are_refused():
+    with pytest.raises(ValueError, match="pleasantries"):
+        parse_vocabulary({"pleasantries": ["hi all"]})
+    with pytest.raises(ValueError, match="pleasantries.zh"):
+        parse_vocabulary({"pleasantries": {"zh": "谢谢"}})
+    assert parse_vocabulary({"pleasantries": {"en": ["hi", "hi all"], "zh": ["谢谢"]}}).pleasantries == (
+        "hi all", "hi", "谢谢")  # longest first

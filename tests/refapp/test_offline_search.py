@@ -59,6 +59,8 @@ QUERIES = [
     ("assasin named the warlord", "en"),  # a typo some player's question holds too
     ("ciadels tie break", "en"),  # a game word misspelt
     ("two mecrhants and one silver", "en"),  # a name's plural misspelt
+    ("hi all, quick question: can chapel trash itself? thanks in advance!", "en"),  # pleasantries
+    ("大家好，想問一下圖書館抓到行動牌可以跳過嗎？謝謝大家 哈哈", "zh-Hant"),
     ("wicth 2nd edition", "en"),  # a typo beside an edition word
     ("鐘樓", "zh-Hant"),  # Traditional
     ("library game:dominion", "en"),  # a filter with words
