@@ -62,7 +62,8 @@ class PeerAnalysis:
     instance) told the game terms, every name and alias and the players' words of the synonym
     table, our stop words (both languages) dropped, English stemmed by Whoosh's analyzer; and a
     query's players' words (vocabulary.yaml `synonyms`) expanded into the rulebook words they
-    stand for, searched alongside at a lower boost (ours weighs them the same)."""
+    stand for, searched alongside at a lower boost (ours weighs them the same), its pleasantries
+    left out."""
 
     def __init__(self, words: list[str], synonyms: dict[str, list[str]]):
         import jieba
@@ -109,8 +110,12 @@ class PeerAnalysis:
 
     def query(self, q: str) -> str:
         """The query's words, then the rulebook words its players' words stand for (boosted lower;
-        multi-word ones as their words)."""
-        tokens = self.tokens(q)
+        multi-word ones as their words); the greetings and thanks around it left out, as ours
+        leaves them (vocabulary.yaml `pleasantries`)."""
+        from index.analysis import without_pleasantries
+        from index.normalise import normalise
+
+        tokens = self.tokens(without_pleasantries(normalise(q)))
         have = set(tokens)
         extra = [m for t in tokens for m in self.synonyms.get(t, ()) if m not in have]
         boosted = [f"{w}^{PEER_SYNONYM_BOOST}" for m in dict.fromkeys(extra) for w in self.tokens(m)]
