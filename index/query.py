@@ -25,9 +25,9 @@ TYPE_VALUES = VOCABULARY.filters["type"]
 
 _FIELD = re.compile(r"(?<![0-9a-z_])(?:([a-z]+)(:)([^\s\"]*)|(cost)\s*(<=|>=|<|>|=)\s*([^\s\"]*))")
 _PHRASE = re.compile(r"\"([^\"]+)\"")
-# What follows a filter's value without a space and is no part of it ('game:citadels??', 'game:
-# citadels😅'): values are ASCII letters and digits or Chinese words.
-VALUE_END = re.compile(r"[^0-9a-z\u3400-\u9fff\uf900-\ufaff]+$")
+# A filter's value: ASCII letters, digits and comparisons, or a Chinese word. What follows it
+# without a space is the question's ('game:citadels？谢谢', 'game:citadels😅', 'cost<=4?').
+VALUE = re.compile(r"[0-9a-z<>=]+|[\u3400-\u9fff\uf900-\ufaff]+")
 _LEADING_OP = re.compile(r"\s*(<=|>=|<|>|=)?\s*(.*)", re.S)
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
@@ -153,13 +153,14 @@ def parse_query(raw: str, url_filters: dict[str, str] | None = None) -> ParsedQu
 
     def take_filter(m: re.Match) -> str:
         nonlocal filters, inline
-        name, op, value = (m.group(1), m.group(2), m.group(3)) if m.group(1) else m.group(4, 5, 6)
-        value = VALUE_END.sub("", value)
+        name, op, written = (m.group(1), m.group(2), m.group(3)) if m.group(1) else m.group(4, 5, 6)
+        value = VALUE.match(written)
+        value, rest = (value.group(), written[value.end() :]) if value else ("", written)
         if op == ":" and not value:
             return m.group(0)  # "note: ...", "2 player game: how ..." in a sentence, not a filter
         filters = apply_filter(filters, name, op, value)
         inline = replace(inline, **{name: getattr(filters, name)})
-        return " "
+        return f" {rest} "
 
     # Field names are ASCII letters right before ':' (or cost with a comparison); Chinese text
     # with a colon (问：…) is not a field.

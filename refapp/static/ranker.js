@@ -402,7 +402,7 @@
       if (!Object.prototype.hasOwnProperty.call(table, key)) throw new QueryError("unknown " + name + " " + value);
       setFilter(f, name, table[key]);
     }
-    var VALUE_END = /[^0-9a-z\u3400-\u9fff\uf900-\ufaff]+$/;  // index.query.VALUE_END: 'game:citadels??' is citadels
+    var VALUE = /^(?:[0-9a-z<>=]+|[\u3400-\u9fff\uf900-\ufaff]+)/;  // index.query.VALUE: what follows is the question's
     function parseQuery(raw, urlFilters) {
       if (raw.length > K.MAX_QUERY_CHARS) throw new QueryError("query is too long");
       var text = clean(raw);
@@ -413,10 +413,11 @@
         applyFilter(f, name, name === "cost" ? "=" : ":", String(v));
       });
       var lowered = text.toLowerCase().replace(FIELD_RE, function (m, n1, op1, v1, n2, op2, v2) {
-        var name = n1 || n2, op = n1 ? op1 : op2, value = (n1 ? v1 : v2).replace(VALUE_END, "");
+        var name = n1 || n2, op = n1 ? op1 : op2, written = n1 ? v1 : v2;
+        var found = VALUE.exec(written), value = found ? found[0] : "", rest = written.slice(value.length);
         if (op === ":" && !value) return m;  // "2 player game: how ..." is a sentence, not a filter
         applyFilter(f, name, op, value);
-        return " ";
+        return " " + rest + " ";
       });
       var phrasesOut = [], m, PH = /"([^"]+)"/g;
       while ((m = PH.exec(lowered))) if (m[1].trim()) phrasesOut.push(m[1].trim());

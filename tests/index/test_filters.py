@@ -85,17 +85,20 @@ def test_a_field_name_with_a_value_is_still_a_filter():
 
 
 @pytest.mark.parametrize(
-    "q, field, value",
+    "q, field, value, text",
     [
-        ("商人 game:citadels？？", "game", "citadels"),  # full-width, folded to ?? before parsing
-        ("witch game:dominion!", "game", "dominion"),
-        ("cheap cards cost<=4?", "cost", ("<=", 4)),
-        ("edition:2e.", "edition", "2e"),
-        ("thief game:citadels😅", "game", "citadels"),
-        ("小偷 game:富饶之城？", "game", "citadels"),
+        ("商人 game:citadels？？", "game", "citadels", "商人 ??"),  # full-width, folded before parsing
+        ("witch game:dominion!", "game", "dominion", "witch !"),
+        ("cheap cards cost<=4?", "cost", ("<=", 4), "cheap cards ?"),
+        ("edition:2e.", "edition", "2e", "."),
+        ("thief game:citadels😅", "game", "citadels", "thief 😅"),
+        ("小偷 game:富饶之城？", "game", "citadels", "小偷 ?"),
+        ("商人 game:citadels？謝謝大家", "game", "citadels", "商人 ?謝謝大家"),
     ],
 )
-def test_a_sentence_s_end_after_a_filter_is_not_part_of_its_value(q, field, value):
+def test_what_follows_a_filter_s_value_without_a_space_is_the_question_s(q, field, value, text):
+    """A value is ASCII letters, digits and comparisons, or a Chinese word: a sentence's end or a
+    word written right after it is not part of it ('game:citadels？謝謝' filters by Citadels)."""
     parsed = parse_query(q)
     assert getattr(parsed.filters, field) == value
-    assert "?" not in parsed.text and "!" not in parsed.text
+    assert parsed.text == text

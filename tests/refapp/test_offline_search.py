@@ -65,6 +65,7 @@ QUERIES = [
     ("鐘樓", "zh-Hant"),  # Traditional
     ("library game:dominion", "en"),  # a filter with words
     ("商人 game:citadels？", "zh-Hans"),  # a filter ending the sentence
+    ("大家好，想問一下商人 game:citadels？謝謝大家", "zh-Hant"),  # ... and words right after it
     ("cost<=2 game:dominion type:action", "zh-Hans"),  # filters alone
     ("王座厅 村庄", "zh-Hans"),  # two cards
     ("throne room on village", "en"),
