@@ -234,30 +234,34 @@ def starts_any(ordered: tuple[str, ...], prefix: str) -> bool:
     return i < len(ordered) and ordered[i].startswith(prefix)
 
 
+def phrase_pattern(phrase: str) -> re.Pattern[str]:
+    """Where `phrase` is in normalised text: an English one as whole words, a Chinese one anywhere."""
+    escaped = re.escape(phrase)
+    return re.compile(escaped if not phrase.isascii() else rf"(?<![0-9a-z]){escaped}(?![0-9a-z])")
+
+
 def split_hint(norm: str, words: Mapping[str, str]) -> tuple[str, str | None, str | None]:
     """Take the first of `words` (longest first) out of a query that also says something
     else: (rest of the query, the word's value, the word)."""
     for word, value in words.items():
         if word not in norm:
             continue
-        pattern = re.escape(word) if not word.isascii() else rf"(?<![0-9a-z]){re.escape(word)}(?![0-9a-z])"
-        rest = " ".join(re.sub(pattern, " ", norm).split())
+        rest = " ".join(phrase_pattern(word).sub(" ", norm).split())
         if rest != norm:
             return (rest, value, word) if rest else (norm, None, None)
     return norm, None, None
 
 
-PLEASANTRIES = VOCABULARY.pleasantries
+PLEASANTRIES = [(p, phrase_pattern(p)) for p in VOCABULARY.pleasantries]  # longest first
 
 
 def without_pleasantries(norm: str) -> str:
     """The normalised query without the greetings and thanks around it (`pleasantries` of the
     vocabulary: 'hi all, ...', '大家好，...謝謝'), as if typed alone; a query of nothing else stays."""
     out = norm
-    for p in PLEASANTRIES:
-        if p in out:
-            pattern = re.escape(p) if not p.isascii() else rf"(?<![0-9a-z]){re.escape(p)}(?![0-9a-z])"
-            out = re.sub(pattern, " ", out)
+    for phrase, pattern in PLEASANTRIES:
+        if phrase in out:
+            out = pattern.sub(" ", out)
     return " ".join(out.split()) or norm
 
 
@@ -279,8 +283,8 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
             if right is not None and right in tables.pinyin:
                 keys.append(right)
         if right:
-            word = rf"(?<![0-9a-z]){re.escape(w)}(?![0-9a-z])"
-            corrected, shown = re.sub(word, right, corrected), re.sub(word, right, shown)
+            word = phrase_pattern(w)
+            corrected, shown = word.sub(right, corrected), word.sub(right, shown)
     if corrected != norm:  # a game or edition word misspelt is one once corrected ('ciadels tie break')
         if game_hint is None:
             corrected, game_hint, game_word = split_hint(corrected, GAME_WORDS)

@@ -16,6 +16,10 @@
   function isAlpha(s) { return s.length > 0 && /^[a-z]+$/i.test(s); }  // ASCII words only reach it
   function uniq(list) { var seen = new Set(), out = []; list.forEach(function (x) { if (!seen.has(x)) { seen.add(x); out.push(x); } }); return out; }
   function escapeRe(s) { return s.replace(/[.*+?^${}()|[\]\\\/-]/g, "\\$&"); }
+  /* Where a phrase is in normalised text: an English one as whole words, a Chinese one anywhere (index.analysis.phrase_pattern). */
+  function phrasePattern(p) {
+    return isAscii(p) ? new RegExp("(?<![0-9a-z])" + escapeRe(p) + "(?![0-9a-z])", "g") : new RegExp(escapeRe(p), "g");
+  }
 
   /* ------------------------------------------------------------ Porter (whoosh.lang.porter) */
   var STEP2 = { ational: "ate", tional: "tion", enci: "ence", anci: "ance", izer: "ize", bli: "ble", alli: "al",
@@ -175,7 +179,7 @@
     var gameNames = data.game_names, editionNames = data.edition_names;
     /* The greetings and thanks around a question, taken out before it is read (index.analysis.without_pleasantries). */
     var PLEASANTRIES = data.pleasantries.map(function (p) {
-      return [p, isAscii(p) ? new RegExp("(?<![0-9a-z])" + escapeRe(p) + "(?![0-9a-z])", "g") : new RegExp(escapeRe(p), "g")];
+      return [p, phrasePattern(p)];
     });
     function withoutPleasantries(norm) {
       var out = norm;
@@ -469,8 +473,7 @@
       for (var i = 0; i < words.length; i++) {
         var word = words[i][0], value = words[i][1];
         if (norm.indexOf(word) < 0) continue;
-        var re = isAscii(word) ? new RegExp("(?<![0-9a-z])" + escapeRe(word) + "(?![0-9a-z])", "g") : new RegExp(escapeRe(word), "g");
-        var rest = norm.replace(re, " ").split(/\s+/).filter(Boolean).join(" ");
+        var rest = norm.replace(phrasePattern(word), " ").split(/\s+/).filter(Boolean).join(" ");
         if (rest !== norm) return rest ? [rest, value, word] : [norm, null, null];
       }
       return [norm, null, null];
@@ -722,7 +725,7 @@
           if (right != null && pinyin.has(right)) keys.push(right);
         }
         if (right) {
-          var word = new RegExp("(?<![0-9a-z])" + escapeRe(w) + "(?![0-9a-z])", "g");
+          var word = phrasePattern(w);
           corrected = corrected.replace(word, right); shown = shown.replace(word, right);
         }
       });
