@@ -29,6 +29,9 @@ UNNAMED_LEAD = 1.3  # ... and only when that entry is this far ahead of the next
 TELLING_WEIGHT = 0.3  # a named entry's ruling scores 1 + this x its telling words' weight (`telling_factors`)
 TELLING_MIN_CHARS = 16  # ... in a question this long at least (content characters: a question, not a name)
 TELLING_MIN_RULINGS = 3  # ... and of an entry with this many rulings at least
+# Fields whose documents may be a ruling or a player question asked of one: `telling_factors`
+# reads only these ('body', 'name' and 'pinyin' are an entry's own unit's, never a ruling's).
+TELLING_FIELDS = frozenset({"ruling", "ask", "owner"})
 
 
 def name_clauses(a: QueryAnalysis, clauses: list[Clause], o: OpenedIndex) -> list[tuple[str, list[Clause]]]:
@@ -104,7 +107,7 @@ def telling_factors(
     boosts: list[float] = []  # by word: its largest clause boost, at most 1
     doc_parts, numbers = [], []
     for (field, word, boost), (docs, _) in read.items():
-        if field == "pinyin":
+        if field not in TELLING_FIELDS:
             continue
         t = terms.get(word)
         if t is None:
