@@ -1,7 +1,9 @@
 """Reciprocal-rank fusion of the ranking with the second opinion (`index.stages.candidates`): each
 result scores 1 / (FUSION_K + its place) and each unit of the opinion `opinion_weight` / (FUSION_K +
 its place) more, to the result showing it or holding it folded (`also`), else to a result of its
-own (unless its entry is shown MAX_SHOWN_PER_ENTRY times already). The ranking stays first where
+own, unless its entry is shown MAX_SHOWN_PER_ENTRY times already, or the unit is the entry's own
+text and the entry is shown already (that result leads to the entry's page, which opens with its
+own text: a second result of it would take a place from another answer). The ranking stays first where
 the opinion is silent; a ruling both put high moves up. A long question is mostly words besides
 the names it holds, and asks about something other than a card's first ruling ('just bought a
 smithy and still have an action left, can i play it right away'): there the opinion, which ranks
@@ -44,7 +46,7 @@ def fuse(
     for place, (unit, entry) in enumerate(opinion):
         i = at.get(unit)
         if i is None:
-            if shown[entry] >= MAX_SHOWN_PER_ENTRY:
+            if shown[entry] >= MAX_SHOWN_PER_ENTRY or (unit == entry and shown[entry]):
                 continue
             shown[entry] += 1
             i = at[unit] = len(out)

@@ -1181,7 +1181,8 @@
       opinion.forEach(function (ue, place) {
         var i = at.get(ue[0]);
         if (i === undefined) {
-          if ((shown.get(ue[1]) || 0) >= K.MAX_SHOWN_PER_ENTRY) return;
+          var n = shown.get(ue[1]) || 0;  // an entry shown already: not again for its own text
+          if (n >= K.MAX_SHOWN_PER_ENTRY || (ue[0] === ue[1] && n)) return;
           shown.set(ue[1], (shown.get(ue[1]) || 0) + 1);
           i = out.length; at.set(ue[0], i); out.push(new Scored(ue[1], 0.0, ue[0], 0.0)); fused.push(0.0);
         }
