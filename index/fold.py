@@ -8,7 +8,10 @@ ruling is shown in the results; an FAQ whose shown answer a note corrects (`corr
 takes a place of its own: the ruling it defers to is shown there instead, with the FAQ in
 `also`. Two units of different kinds fold when their English texts share most of their words
 (FOLD_OVERLAP, Jaccard over words of three letters or more): the more particular one stays, a
-card's ruling before a term's, a rule's, an FAQ's (KIND_ORDER).
+card's ruling before a term's, a rule's, an FAQ's (KIND_ORDER). Two units of one kind are two
+answers unless their texts are nearly the same words (SAME_KIND_OVERLAP: the University's and
+the Dragon Gate's ruling on what the Warlord pays); then the one placed first stays, or the one
+the query names.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from index.ranking import KIND_ORDER, Scored
 
 FOLD_WINDOW = 5  # results looked at: the first three shown and the two that would move up
 FOLD_OVERLAP = 0.6  # share of words two texts have in common to count as the same answer
+SAME_KIND_OVERLAP = 0.8  # ... for two units of one kind (two cards' rulings said in the same words)
 _WORD = re.compile(r"[a-z0-9$+]{3,}")
 
 
@@ -73,12 +77,15 @@ def fold(
         s = out[i]
         for k in range(i + 1, min(window, len(out))):
             r = out[k]
-            if order.get(r.entry, 9) == order.get(s.entry, 9):
-                continue  # two cards' rulings (or two FAQs) are two answers
             if r.entry == s.entry:
                 continue
-            if overlap(words_of(s.unit), words_of(r.unit)) >= FOLD_OVERLAP:
-                keep, drop = (s, r) if order.get(s.entry, 9) < order.get(r.entry, 9) else (r, s)
+            same_kind = order.get(r.entry, 9) == order.get(s.entry, 9)
+            needed = SAME_KIND_OVERLAP if same_kind else FOLD_OVERLAP
+            if overlap(words_of(s.unit), words_of(r.unit)) >= needed:
+                if same_kind:  # the first placed stays, unless only the other is named
+                    keep, drop = (r, s) if r.entry in named and s.entry not in named else (s, r)
+                else:
+                    keep, drop = (s, r) if order.get(s.entry, 9) < order.get(r.entry, 9) else (r, s)
                 if drop.entry in named:
                     continue
                 _absorb(out, keep, out.index(keep), drop, out.index(drop))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from index import described, fusion, index_format, opened, passages, ranking, suggest, unit_scores
 from index.analysis import EDITION_WORDS, GAME_WORDS
-from index.fold import FOLD_OVERLAP, FOLD_WINDOW
+from index.fold import FOLD_OVERLAP, FOLD_WINDOW, SAME_KIND_OVERLAP
 from index.game_words import CARD_NAME_WEIGHT, MARGIN, OTHER_NAME_WEIGHT, STRONG_MARGIN, WORD_WEIGHT
 from index.impacts import MAX_POSTINGS
 from index.pinyin import readings
@@ -130,6 +130,7 @@ def _constants() -> dict[str, float | int]:
         CONTEXT_HITS=ranking.CONTEXT_HITS,
         FOLD_WINDOW=FOLD_WINDOW,
         FOLD_OVERLAP=FOLD_OVERLAP,
+        SAME_KIND_OVERLAP=SAME_KIND_OVERLAP,
         WORD_WEIGHT=WORD_WEIGHT,
         CARD_NAME_WEIGHT=CARD_NAME_WEIGHT,
         OTHER_NAME_WEIGHT=OTHER_NAME_WEIGHT,

@@ -1564,10 +1564,13 @@
         var cur = out[i], folded = false;
         for (var k = i + 1; k < Math.min(window, out.length); k++) {
           var r = out[k];
-          if (kindOrder(r.entry) === kindOrder(cur.entry)) continue;
           if (r.entry === cur.entry) continue;
-          if (overlap(wordsOf(cur.unit), wordsOf(r.unit)) >= K.FOLD_OVERLAP) {
-            var keep = kindOrder(cur.entry) < kindOrder(r.entry) ? cur : r, drop = keep === cur ? r : cur;
+          var sameKind = kindOrder(r.entry) === kindOrder(cur.entry);
+          if (overlap(wordsOf(cur.unit), wordsOf(r.unit)) >= (sameKind ? K.SAME_KIND_OVERLAP : K.FOLD_OVERLAP)) {
+            var keep = sameKind  // one kind: the first placed stays, unless only the other is named
+              ? (named.has(r.entry) && !named.has(cur.entry) ? r : cur)
+              : (kindOrder(cur.entry) < kindOrder(r.entry) ? cur : r);
+            var drop = keep === cur ? r : cur;
             if (named.has(drop.entry)) continue;
             absorb(out, keep, out.indexOf(keep), drop, out.indexOf(drop));
             folded = true;

@@ -12,6 +12,8 @@ from index.ranking import Scored
 ENTRIES = {
     "d/witch": {"kind": "card"},
     "d/moat": {"kind": "card"},
+    "d/feast": {"kind": "card"},
+    "d/workshop": {"kind": "card"},
     "d/terms/curse": {"kind": "term"},
     "d/rules/attacks": {"kind": "rule"},
     "d/faq/witch-moat": {"kind": "faq", "answers": "d/moat#blocks-witch", "corrected": False},
@@ -22,6 +24,8 @@ TEXTS = {
     "d/witch#curse-each": "Each other player gains a Curse from the Supply pile.",
     "d/terms/curse#from-supply": "Each other player gains a Curse from the Supply pile in turn.",
     "d/rules/attacks#order": "Attacks resolve in turn order starting on your left.",
+    "d/feast#no-extra-coins": "Your coins cannot raise what the gained card may cost.",
+    "d/workshop#no-extra-coins": "Your coins cannot raise what the gained card may cost.",
     "d/faq/witch-moat": "No: Moat stops the Curse.",
     "d/faq/old-answer": "The printed answer, corrected by a note.",
     "d/moat": "+2 Cards. Reveal it when another player plays an Attack.",
@@ -70,6 +74,19 @@ def test_a_terms_ruling_saying_what_a_cards_ruling_says_folds_into_the_cards():
 def test_different_answers_and_two_cards_rulings_are_not_folded():
     ranked = [s("d/witch#curse-each"), s("d/moat#blocks-witch"), s("d/rules/attacks#order")]
     assert shown(fold(ranked, ENTRIES, WORDS.get)) == [(r.unit, []) for r in ranked]
+
+
+def test_two_cards_rulings_in_the_same_words_are_one_result_the_named_card_shown():
+    """Feast's and Workshop's rulings say it in the same words: two places for one answer."""
+    units = ["d/feast#no-extra-coins", "d/rules/attacks#order", "d/workshop#no-extra-coins"]
+    assert shown(fold([s(u) for u in units], ENTRIES, WORDS.get)) == [
+        ("d/feast#no-extra-coins", ["d/workshop#no-extra-coins"]),
+        ("d/rules/attacks#order", []),
+    ]
+    out = fold([s(u) for u in units], ENTRIES, WORDS.get, named=frozenset({"d/workshop"}))
+    assert shown(out)[0] == ("d/workshop#no-extra-coins", ["d/feast#no-extra-coins"])
+    both = frozenset({"d/workshop", "d/feast"})
+    assert shown(fold([s(u) for u in units], ENTRIES, WORDS.get, named=both)) == [(u, []) for u in units]
 
 
 UNITS = sorted(TEXTS)
