@@ -29,6 +29,12 @@ class ShowMe:
 
 
 @dataclass(frozen=True)
+class AlsoIn:
+    url: str  # the other entry opened at the ruling (or the FAQ) saying the same
+    title: str
+
+
+@dataclass(frozen=True)
 class ResultCard:
     answer_url: str  # the entry opened at the ruling that answers
     title: str
@@ -43,6 +49,7 @@ class ResultCard:
     snippet: Markup | None
     ruling: bool  # the snippet is a ruling's text
     show_me: ShowMe | None
+    also: tuple[AlsoIn, ...]  # the near-duplicates folded into this result (`index.fold`), each entry once
 
 
 def result_card(
@@ -51,10 +58,12 @@ def result_card(
     other_langs: Sequence[str],
     summaries: Mapping[str, ScenarioSummary],
     make_demo_url: Callable[[str], str] = demo_url,
+    entry_names: Mapping[str, Mapping[str, str]] | None = None,
 ) -> ResultCard:
     """The card of `r` (a search result or a browse entry: url, title, kind, game, editions,
-    cost?, snippet?, ruling?, scenarios?) for a reader of `lang`; `other_langs`: the other names'
-    languages in order (the script the query is typed in first)."""
+    cost?, snippet?, ruling?, scenarios?, also?) for a reader of `lang`; `other_langs`: the other
+    names' languages in order (the script the query is typed in first); `entry_names`: entry id ->
+    its names, for the entries of `also`."""
     title = localised(r["title"], lang)
     other_names = None
     if r["kind"] in NAMED_KINDS:  # each name once: 地窖 is 地窖 in both Chinese scripts
@@ -83,7 +92,24 @@ def result_card(
         snippet=render_snippet(r.get("snippet")) if r.get("snippet") else None,
         ruling=bool(r.get("ruling")),
         show_me=_show_me(r, title, lang, summaries, make_demo_url),
+        also=_also_in(r.get("also") or (), r.get("id"), lang, entry_names or {}),
     )
+
+
+def _also_in(
+    also: Sequence[str], own: str | None, lang: str, names: Mapping[str, Mapping[str, str]]
+) -> tuple[AlsoIn, ...]:
+    """Links to the entries whose ruling (or FAQ) `also` names ('entry#ruling' or an entry id),
+    each entry once and never the result's own; an id the catalogue does not hold is left out."""
+    out: list[AlsoIn] = []
+    seen = {own}
+    for label in also:
+        entry, _, ruling = label.partition("#")
+        if entry in seen or entry not in names:
+            continue
+        seen.add(entry)
+        out.append(AlsoIn(ruling_url(f"/entries/{entry}", ruling or None), localised(names[entry], lang)))
+    return tuple(out)
 
 
 def _show_me(

@@ -1680,9 +1680,22 @@
           var meta = entries.get(s.entry), u = unitById.get(s.unit);
           return { id: s.entry, kind: meta.kind, game: meta.game, title: meta.names, unit: s.unit,
                    doc: u ? u.doc : unitById.get(unitsOf.get(s.unit)[0]).doc,
-                   ruling: u ? u.ruling : null, score: Math.round(s.score * 1000) / 1000, also: s.also };
+                   ruling: u ? u.ruling : null, score: Math.round(s.score * 1000) / 1000, also: s.also,
+                   alsoIn: alsoIn(s) };
         })
       };
+    }
+
+    /* refapp.result_cards._also_in: the entries folded into a result, each once, never its own. */
+    function alsoIn(s) {
+      var seen = new Set([s.entry]), out = [];
+      s.also.forEach(function (label) {
+        var cut = label.indexOf("#"), entry = cut < 0 ? label : label.slice(0, cut), meta = entries.get(entry);
+        if (seen.has(entry) || !meta) return;
+        seen.add(entry);
+        out.push({ id: entry, ruling: cut < 0 ? null : label.slice(cut + 1), title: meta.names });
+      });
+      return out;
     }
 
     /* Escaped-free snippet pieces (index.snippet): [[text, marked], ...] around the matches. */

@@ -231,6 +231,15 @@
       badges.appendChild(el("span", { "class": "badge game g-" + game }, root.Ref.gameLabel(game)));
       li.appendChild(badges);
       if (texts && texts[r.doc]) li.appendChild(snippetNode(ranker.snippet(texts[r.doc], marks)));
+      if (texts && r.alsoIn.length) {  // as online (_entrycard.html): the same answer said elsewhere
+        var also = el("p", { "class": "also-in" });
+        also.appendChild(el("span", { "class": "also-label" }, out.getAttribute("data-also-in") || ""));
+        r.alsoIn.forEach(function (x) {
+          var href = "/entries/" + x.id + (x.ruling ? "#" + x.ruling : "");
+          also.appendChild(el("a", { "class": "chip", href: href }, root.Ref.loc(x.title)));
+        });
+        li.appendChild(also);
+      }
       var demo = demoFor(opened.demos, r);
       if (demo) li.appendChild(el("a", { "class": "button showme", href: demo }, "▶ " + (out.getAttribute("data-show-me") || "")));
       out.appendChild(li);

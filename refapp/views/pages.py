@@ -75,7 +75,9 @@ def inject_helpers() -> dict[str, Any]:
         "scenarios_for": state.scenarios.for_entry,
         "summaries": state.scenarios.summaries,
         "demo_url": demo_url,
-        "card": lambda r, other_langs: result_card(r, lang, other_langs, state.scenarios.summaries),
+        "card": lambda r, other_langs: result_card(
+            r, lang, other_langs, state.scenarios.summaries, entry_names=state.catalog.names
+        ),
         "slug_names": lambda game: {
             slug: localised(n, lang) for slug, n in state.catalog.slug_names(game).items()
         },

@@ -201,6 +201,11 @@ def test_after_saving_results_show_the_passage_and_demonstrations_play_offline(l
     wait_until(page, "() => !!document.querySelector('#pack-results[data-ready]')")
     first = page.locator("#pack-results li").first
     assert first.locator(".snippet mark").count() >= 1, first.inner_html()
+    page.goto(live_server.url + "/search?q=" + quote("军阀拆大学要付多少钱"))  # the same answer on two cards
+    wait_until(page, "() => !!document.querySelector('#pack-results[data-ready]')")
+    also = page.locator("#pack-results li").first.locator(".also-in a.chip")
+    assert "/entries/citadels/dragon-gate#warlord-pays-five" in [a.get_attribute("href") for a in also.all()]
+    assert "也见于" in page.locator("#pack-results li .also-in").first.inner_text()
     page.goto(live_server.url + "/scenarios/" + scenario)  # never opened: the player plays it from the data
     wait_until(page, PLAYING)
     page.goto(live_server.url + "/entries/dominion/artisan")  # a card page's "played with" runs play too

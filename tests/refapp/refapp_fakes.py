@@ -43,6 +43,7 @@ class FixtureSearch:
         self.entries = json.loads(dataset_path.read_text(encoding="utf-8"))["entries"]
         self.scenarios = scenarios or {}
         self.calls: list[dict[str, str]] = []
+        self.also: dict[str, list[str]] = {}  # entry id -> the units folded into its result
 
     def __call__(self, params: dict[str, str]) -> tuple[dict[str, Any], int]:
         self.calls.append(dict(params))
@@ -69,6 +70,7 @@ class FixtureSearch:
                     "title": e["names"],
                     "snippet": f"<mark>{e['names']['en']}</mark> <b>x</b><script>bad()</script>",
                     "ruling": e["rulings"][0]["id"] if e["rulings"] else None,
+                    "also": list(self.also.get(e["id"], [])),
                     "url": f"/entries/{e['id']}",
                     "scenarios": self.scenarios.get(e["id"], []),
                 }

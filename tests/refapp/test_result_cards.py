@@ -63,3 +63,32 @@ def test_show_me_names_the_demonstration_only_when_it_shows_another_ruling():
     other = card({**LIBRARY, "ruling": "no-draw-at-seven"}).show_me
     assert other.title == "Library skips an Action" and "Library skips an Action" in other.label
     assert card(summaries={}).show_me is None  # a demonstration that is not there is not offered
+
+
+NAMES = {
+    "citadels/dragon-gate": {"en": "Dragon Gate", "zh-Hans": "巨龙门", "zh-Hant": "巨龍門"},
+    "citadels/faq/warlord-cost": {"en": "What does the Warlord pay?", "zh-Hans": "军阀付多少？"},
+    "citadels/university": {"en": "University", "zh-Hans": "大学"},
+}
+UNIVERSITY = {
+    **LIBRARY,
+    "id": "citadels/university",
+    "url": "/entries/citadels/university",
+    "ruling": "warlord-pays-five",
+    "also": [
+        "citadels/faq/warlord-cost",
+        "citadels/dragon-gate#warlord-pays-five",
+        "citadels/dragon-gate#other",
+    ],
+}
+
+
+def test_what_was_folded_into_a_result_is_a_link_to_each_other_entry_once_in_the_readers_script():
+    c = result_card(UNIVERSITY, "zh-Hans", ("en",), {}, entry_names=NAMES)
+    assert [(a.title, a.url) for a in c.also] == [
+        ("军阀付多少？", "/entries/citadels/faq/warlord-cost"),
+        ("巨龙门", "/entries/citadels/dragon-gate?r=warlord-pays-five#warlord-pays-five"),
+    ]
+    own = {**UNIVERSITY, "also": ["citadels/university#other", "citadels/gone#x"]}  # its own, or unknown
+    assert result_card(own, "en", ("zh-Hans",), {}, entry_names=NAMES).also == ()
+    assert card().also == ()  # nothing folded

@@ -135,6 +135,21 @@ def test_a_result_shows_its_ruling_text_and_that_rulings_demo(client):
     assert 'href="/scenarios/dominion/library-set-aside?step=8#step=8"' in card  # "show me" at the ★ step
 
 
+def test_a_result_names_the_entries_saying_the_same_answer_as_links(client, search):
+    """A near-duplicate folded into a result (index.fold) is a link under it, in the reader's
+    script, opening that entry at its ruling."""
+    search.also = {
+        "dominion/library": ["dominion/cellar#any-number", "dominion/cellar#other", "dominion/gone#x"]
+    }
+    page = html(client.get("/search?q=lib", headers={"Accept-Language": "zh-Hant"}))
+    card = page[page.index('<li class="result">') : page.index("</li>", page.index('<li class="result">'))]
+    assert '<p class="also-in">' in card and "也見於" in card
+    assert card.count('class="chip" href="/entries/dominion/cellar?r=any-number#any-number">地窖</a>') == 1
+    assert card.count('class="chip"') == 1  # each entry once; one the catalogue lacks is left out
+    search.also = {}
+    assert 'class="also-in"' not in html(client.get("/search?q=lib", headers={"Accept-Language": "en"}))
+
+
 def test_filters_are_one_folded_control_with_removable_chips(client, search):
     page = html(client.get("/search?q=a&game=citadels&kind=card", headers={"Accept-Language": "en"}))
     assert search.calls[-1]["game"] == "citadels"
@@ -315,7 +330,7 @@ def test_lang_parameter_on_a_page_is_remembered_but_not_on_the_api(client):
 def test_differing_seed_copies_are_shown_with_the_reading_kept(client):
     page = html(client.get("/entries/dominion/library", headers={"Accept-Language": "en"}))
     assert page.index('<details class="dev">') < page.index('<details class="variants">')  # in the footer
-    assert page.index('<article class="ruling"') < page.index('<footer')
+    assert page.index('<article class="ruling"') < page.index("<footer")
     start = page.index('<details class="variants">')
     details = page[start : page.index("</details>", start)]
     assert "Copies differ (1)" in details and 'href="#set-aside-not-shuffled"' in details
