@@ -11,7 +11,8 @@ takes a place of its own: the ruling it defers to is shown there instead, with t
 card's ruling before a term's, a rule's, an FAQ's (KIND_ORDER). Two units of one kind are two
 answers unless their texts are nearly the same words (SAME_KIND_OVERLAP: the University's and
 the Dragon Gate's ruling on what the Warlord pays); then the one placed first stays, or the one
-the query names.
+the query names (of two it names, the first: 'Library and Observatory both built, how do I
+draw' showed the same ruling twice).
 """
 
 from __future__ import annotations
@@ -86,7 +87,7 @@ def fold(
                     keep, drop = (r, s) if r.entry in named and s.entry not in named else (s, r)
                 else:
                     keep, drop = (s, r) if order.get(s.entry, 9) < order.get(r.entry, 9) else (r, s)
-                if drop.entry in named:
+                if drop.entry in named and not (same_kind and keep.entry in named):
                     continue
                 _absorb(out, keep, out.index(keep), drop, out.index(drop))
                 break

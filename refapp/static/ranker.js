@@ -1571,7 +1571,7 @@
               ? (named.has(r.entry) && !named.has(cur.entry) ? r : cur)
               : (kindOrder(cur.entry) < kindOrder(r.entry) ? cur : r);
             var drop = keep === cur ? r : cur;
-            if (named.has(drop.entry)) continue;
+            if (named.has(drop.entry) && !(sameKind && named.has(keep.entry))) continue;
             absorb(out, keep, out.indexOf(keep), drop, out.indexOf(drop));
             folded = true;
             break;

@@ -85,8 +85,18 @@ def test_two_cards_rulings_in_the_same_words_are_one_result_the_named_card_shown
     ]
     out = fold([s(u) for u in units], ENTRIES, WORDS.get, named=frozenset({"d/workshop"}))
     assert shown(out)[0] == ("d/workshop#no-extra-coins", ["d/feast#no-extra-coins"])
-    both = frozenset({"d/workshop", "d/feast"})
-    assert shown(fold([s(u) for u in units], ENTRIES, WORDS.get, named=both)) == [(u, []) for u in units]
+    both = frozenset({"d/workshop", "d/feast"})  # both named: still one answer, the first placed shown
+    assert shown(fold([s(u) for u in units], ENTRIES, WORDS.get, named=both))[0] == (
+        "d/feast#no-extra-coins",
+        ["d/workshop#no-extra-coins"],
+    )
+    faqs = frozenset({"d/faq/old-answer", "d/faq/witch-moat"})  # an FAQ named is never folded into a ruling
+    assert shown(fold([s("d/faq/witch-moat"), s("d/moat#blocks-witch")], ENTRIES, WORDS.get, named=faqs))[
+        0
+    ] == (
+        "d/faq/witch-moat",
+        [],
+    )
 
 
 UNITS = sorted(TEXTS)
