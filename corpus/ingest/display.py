@@ -109,6 +109,7 @@ ERRATA: tuple[Erratum, ...] = (
         "an unclosed ( in the seed; its other (角色卡) are closed",
     ),
     Erratum(C3, "税务员", "税务官", "税务员 for the Tax Collector, 税务官 in the seed's heading and FAQ"),
+    Erratum(C3, "大学或龙门", "大学或巨龙门", "龙门 for the Dragon Gate, 巨龙门 in the seed's district list"),
 )
 
 
