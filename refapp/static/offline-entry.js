@@ -24,10 +24,11 @@
     var main = document.getElementById("main");
     main.innerHTML = page[1];  // the server's own rendering of the entry page (escaped, sanitised)
     var share = document.createElement("script");
+    // ready once share.js has run (its buttons shown), as the online page is when it has loaded
+    share.onload = share.onerror = function () { main.setAttribute("data-ready", "1"); };
     share.src = box.getAttribute("data-share");
     document.body.appendChild(share);
     var target = location.hash && document.getElementById(decodeURIComponent(location.hash.slice(1)));
     if (target) target.scrollIntoView();
-    main.setAttribute("data-ready", "1");
   });
 })();
