@@ -47,6 +47,8 @@ _ZH_COST = re.compile(
 _ZH_NOUNS = "|".join(sorted(map(re.escape, WORDS.zh_nouns), key=len, reverse=True))
 _ZH_BEFORE = re.compile(rf"[那这]一?[张个](?!{_ZH_NOUNS})(?P<d>.{{1,24}}?)的(?P<noun>{_ZH_NOUNS})")
 _ZH_AFTER = re.compile(rf"(?P<d>[^ ]{{2,16}}?)的[那这][张个](?P<noun>{_ZH_NOUNS})?")
+# 那张5块的，… : the card left unsaid after 的 (张 counts cards), where the phrase ends
+_ZH_ELIDED = re.compile(rf"[那这]一?张(?!{_ZH_NOUNS})(?P<d>.{{1,24}}?)的(?P<noun>)(?= |$)")
 
 
 _PLUS_WORDS = {w: unit for unit, ws in WORDS.plus_units.items() for w in ws}
@@ -167,7 +169,7 @@ def _english(text: str) -> list[Description]:
 
 def _chinese(text: str) -> list[Description]:
     out = []
-    for pattern in (_ZH_BEFORE, _ZH_AFTER):
+    for pattern in (_ZH_BEFORE, _ZH_AFTER, _ZH_ELIDED):
         for m in pattern.finditer(text):
             if any(d.start < m.end() and m.start() < d.end for d in out):
                 continue

@@ -772,6 +772,7 @@
     var zhNouns = Object.keys(DW.zh_nouns).map(escapeRe).sort(function (x, y) { return y.length - x.length; }).join("|");
     var ZH_BEFORE = new RegExp("[那这]一?[张个](?!" + zhNouns + ")(?<d>.{1,24}?)的(?<noun>" + zhNouns + ")", "gu");
     var ZH_AFTER = new RegExp("(?<d>[^ ]{2,16}?)的[那这][张个](?<noun>" + zhNouns + ")?", "gu");
+    var ZH_ELIDED = new RegExp("[那这]一?张(?!" + zhNouns + ")(?<d>.{1,24}?)的(?<noun>)(?= |$)", "gu");  // 那张5块的，…
     var colours = Object.assign({}, DW.en_colours, DW.zh_colours);
     function has(list, w) { return list.indexOf(w) >= 0; }
     function costOf(text, re) {
@@ -811,7 +812,7 @@
     }
     function chineseDescriptions(text) {
       var out = [];
-      [ZH_BEFORE, ZH_AFTER].forEach(function (re) {
+      [ZH_BEFORE, ZH_AFTER, ZH_ELIDED].forEach(function (re) {
         re.lastIndex = 0;
         var m;
         while ((m = re.exec(text))) {

@@ -68,6 +68,13 @@ def described(text: str):
         ("殺手殺了商人，會偷錢的那個角色也喊商人", "会偷钱", None, set(), {"character"}),
         ("對手有那張讓軍閥多付一塊的紫色建築", "让军阀多付一块", None, {"special"}, {"special"}),
         ("對手有那張讓軍閥多付一塊的建築", "让军阀多付一块", None, set(), DISTRICT),
+        (
+            "那张5块的加一卡一行动一购买一块钱的 那一块钱怎么用",
+            "的加一卡一行动一购买一块钱",
+            5,
+            set(),
+            set(),
+        ),  # 的, no noun
     ],
 )
 def test_a_description_says_what_the_card_does_costs_and_is(text, words, cost, types, noun_types):
@@ -85,6 +92,7 @@ def test_a_description_says_what_the_card_does_costs_and_is(text, words, cost, t
         "the card is gone, what now",  # no clause saying what it does
         "what does the thief do",
         "我打了+2块的牌",  # no 那张
+        "那张牌是我的吗",  # 那张 then a noun: no description left unsaid
     ],
 )
 def test_what_is_not_a_description(text):
@@ -174,6 +182,11 @@ def test_a_description_naming_its_card_reads_nothing_more():
         ("殺手殺了商人，結果會偷錢的那個角色剛好也喊商人，還偷得到嗎？", "zh-Hant", "citadels/thief"),
         ("the attack that makes everyone discard down to 3: who picks", "en", "dominion/militia"),
         ("那张让别人弃到剩3张的攻击卡，弃哪几张是谁决定", "zh-Hans", "dominion/militia"),
+        (
+            "那张5块的加一卡一行动一购买一块钱的 那一块钱怎么用",
+            "zh-Hans",
+            "dominion/market",
+        ),  # the card unsaid
     ],
 )
 def test_a_search_reads_the_card_described_and_answers_with_its_rulings(real, query, lang, card):
