@@ -257,9 +257,19 @@ def with_described(
     spans: list[tuple[str, int, int]] = []
     for d in find_descriptions(a.text):
         inside = {m.form.entry for m in a.names if d.start <= m.start and m.end <= d.end}
-        if any(entries.get(e, {}).get("kind") == "card" and e not in VOCABULARY.plain_cards for e in inside):
-            continue  # the description names a card ('the one i gained with workshop')
-        allowed = [e for e in allowed_cards(d, entries, game, a.edition_hint) if e not in inside]
+        may_mean = allowed_cards(d, entries, game, a.edition_hint)
+        # a description naming a card is about that card ('the one i gained with workshop', 'a district
+        # that the artist beautified'); a Chinese one (那张…的, set off as one) may name a card of
+        # another kind than it describes (那个让军阀多付一块的紫卡: a district naming a character)
+        chinese = not a.text[d.start : d.end].isascii()
+        if any(
+            entries.get(e, {}).get("kind") == "card"
+            and e not in VOCABULARY.plain_cards
+            and (e in may_mean or not chinese)
+            for e in inside
+        ):
+            continue
+        allowed = [e for e in may_mean if e not in inside]
         if not allowed and game and not a.game_hint:  # a guessed game its words rule out ('purple')
             allowed = [e for e in allowed_cards(d, entries, None, a.edition_hint) if e not in inside]
         if card_items:

@@ -931,13 +931,15 @@
       var game = a.gameHint || a.gameGuess, spans = [], named = namedOf(a);
       findDescriptions(a.text).forEach(function (d) {
         var inside = a.names.filter(function (m) { return d.start <= m.start && m.end <= d.end; });
+        var mayMean = allowedCards(d, game, a.editionHint);
+        var chinese = !isAscii(a.text.slice(d.start, d.end));  // 那个让军阀多付一块的紫卡: may name another kind
         if (inside.some(function (m) {
           var e = entries.get(m.form.entry);
-          return e && e.kind === "card" && !plainCards.has(m.form.entry);
+          return e && e.kind === "card" && !plainCards.has(m.form.entry) && (mayMean.indexOf(m.form.entry) >= 0 || !chinese);
         })) return;
         var insideIds = new Set(inside.map(function (m) { return m.form.entry; }));
         var outside = function (e) { return !insideIds.has(e); };
-        var allowed = allowedCards(d, game, a.editionHint).filter(outside);
+        var allowed = mayMean.filter(outside);
         if (!allowed.length && game && !a.gameHint) allowed = allowedCards(d, null, a.editionHint).filter(outside);
         allowed = holdingItems(d.words, allowed);
         var quoted = quotedCard(d.words, allowed);

@@ -187,6 +187,11 @@ def test_a_description_naming_its_card_reads_nothing_more():
             "zh-Hans",
             "dominion/market",
         ),  # the card unsaid
+        (
+            "那个让军阀拆房多付一块的紫卡 外交官换房也要多掏吗",
+            "zh-Hans",
+            "citadels/great-wall",
+        ),  # names a character
     ],
 )
 def test_a_search_reads_the_card_described_and_answers_with_its_rulings(real, query, lang, card):
@@ -335,3 +340,11 @@ def test_a_description_is_read_past_a_plain_card_and_a_wrong_guess_of_the_game(r
     lang = "en" if query.isascii() else "zh-Hans"
     names = real.search(query, lang, limit=3).understood["names"]
     assert [card] in [n["ids"] for n in names]
+
+
+def test_an_english_clause_naming_a_card_is_the_game_state_not_a_description(real):
+    """'a district that the Artist had beautified' says which district, not which card: no card
+    is read from it (a Chinese 那个…的紫卡 naming a character is a description)."""
+    q = "The Warlord destroys a district that the Artist had beautified. How much does he pay?"
+    read = {i for n in real.search(q, "en").understood["names"] for i in n["ids"]}
+    assert read <= {"citadels/warlord", "citadels/artist"}, read
