@@ -110,6 +110,7 @@ ERRATA: tuple[Erratum, ...] = (
     ),
     Erratum(C3, "税务员", "税务官", "税务员 for the Tax Collector, 税务官 in the seed's heading and FAQ"),
     Erratum(C3, "大学或龙门", "大学或巨龙门", "龙门 for the Dragon Gate, 巨龙门 in the seed's district list"),
+    Erratum(C3, "建有城墙", "建有长城", "城墙 for the Great Wall, 长城 in the seed's district list"),
 )
 
 
