@@ -15,6 +15,11 @@ from refapp.errors import RefappError
 Localised = dict[str, str]
 
 
+def entry_url(entry_id: str) -> str:
+    """An entry's page address (the one place it is spelt; `refapp.views.pages` serves it)."""
+    return f"/entries/{entry_id}"
+
+
 class FilterError(RefappError, ValueError):
     """A browse filter had a value the dataset cannot have; `name` is the parameter."""
 
@@ -142,12 +147,12 @@ def entry_to_json(
     for r, rd in zip(e.rulings, d["rulings"], strict=True):
         rd["sources"] = [source_dict(s) for s in r.sources]
         rd["published"] = [p.to_dict() for p in r.published]
-        rd["permalink"] = f"/entries/{e.id}#{r.id}"
+        rd["permalink"] = f"{entry_url(e.id)}#{r.id}"
         rd["scenarios"] = list((ruling_scenarios or {}).get(r.id, []))
     for n, nd in zip(e.notes, d["notes"], strict=True):
         nd["sources"] = [source_dict(s) for s in n.sources]
         nd["published"] = [p.to_dict() for p in n.published]
-    d["url"] = f"/entries/{e.id}"
+    d["url"] = entry_url(e.id)
     d["scenarios"] = list(scenarios)
     return d
 
@@ -161,7 +166,7 @@ def entry_summary(e: Entry, scenarios: list[str]) -> dict[str, Any]:
         "title": {k: e.names.get(k, "") for k in LANGS},
         "cost": e.cost,
         "types": list(e.types),
-        "url": f"/entries/{e.id}",
+        "url": entry_url(e.id),
         "scenarios": list(scenarios),
     }
 

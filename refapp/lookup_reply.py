@@ -14,7 +14,7 @@ from flask import current_app
 
 from corpus.languages import LANGS
 from refapp import lookup_match, lookup_ocr
-from refapp.catalog import localised
+from refapp.catalog import entry_url, localised
 from refapp.state import get_state
 
 OCR_SLOTS = threading.BoundedSemaphore(1)
@@ -105,7 +105,7 @@ def candidate_json(c: lookup_match.Candidate, lang: str) -> dict[str, Any]:
         "score": c.score,
         "read": c.read,
         "first_line": first_line(localised(e.text, lang)),
-        "url": f"/entries/{e.id}",
+        "url": entry_url(e.id),
     }
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from flask import current_app, g
 
 from corpus.model import LANGS
+from refapp.catalog import entry_url
 
 _TITLE = re.compile(r"<title>(.*?)</title>", re.S)
 _MAIN = re.compile(r'<main id="main"[^>]*>(.*)</main>', re.S)
@@ -36,7 +37,7 @@ def build_entries(state: Any, lang: str) -> dict[str, Any]:
     pages: dict[str, list[str]] = {}
     for e in sorted(state.catalog.dataset.entries, key=lambda e: e.id):
         # a fresh app context: the page's g (its language) is not the asking request's
-        with app.app_context(), app.test_request_context(f"/entries/{e.id}"):
+        with app.app_context(), app.test_request_context(entry_url(e.id)):
             g.lang = lang
             parts = page_parts(str(view(entry_id=e.id)))
         if parts:

@@ -13,7 +13,7 @@ from markupsafe import Markup
 import index
 from refapp import i18n
 from refapp.board import game_facts
-from refapp.catalog import localised
+from refapp.catalog import entry_url, localised
 from refapp.links import demo_url, ruling_url
 from refapp.markup import render_snippet
 from refapp.scenarios import ScenarioSummary
@@ -108,7 +108,7 @@ def _also_in(
         if entry in seen or entry not in names:
             continue
         seen.add(entry)
-        out.append(AlsoIn(ruling_url(f"/entries/{entry}", ruling or None), localised(names[entry], lang)))
+        out.append(AlsoIn(ruling_url(entry_url(entry), ruling or None), localised(names[entry], lang)))
     return tuple(out)
 
 

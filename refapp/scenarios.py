@@ -14,7 +14,7 @@ import engine
 from corpus.languages import LANGS
 from index.sized_cache import SizedLRU
 from refapp.board import ruling_index
-from refapp.catalog import Catalog
+from refapp.catalog import Catalog, entry_url
 from refapp.errors import RefappError
 
 RUN_CACHE_BYTES = 48 * 1024 * 1024  # packed: every run of the library and the matrix (1,206) takes 16.8 MiB
@@ -178,7 +178,7 @@ def decorate_run(run: dict[str, Any], summary: ScenarioSummary, catalog: Catalog
     out["card_types"] = {slug: catalog_types(catalog, game, slug) for slug in sorted(used)}
     out["entry_title"] = dict(entry.names) if entry else {}
     out["ruling_text"] = dict(ruling.text) if ruling else {}
-    out["entry_url"] = f"/entries/{entry_id}" + (f"#{ruling_id}" if ruling_id else "")
+    out["entry_url"] = entry_url(entry_id) + (f"#{ruling_id}" if ruling_id else "")
     return out
 
 

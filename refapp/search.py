@@ -19,6 +19,7 @@ from flask import Flask, current_app
 from index import IndexMissingError, QueryError, SearchIndex, current_folder, open_index
 from index.filters import FIELDS
 from index.query import parse_without
+from refapp.catalog import entry_url
 from refapp.errors import problem
 from refapp.state import scenario_map
 
@@ -176,7 +177,7 @@ def run_search(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
     data = found.to_dict()
     smap = scenario_map(current_app._get_current_object())  # type: ignore[attr-defined]
     for r in data["results"]:
-        r["url"] = f"/entries/{r['id']}"
+        r["url"] = entry_url(r["id"])
         r["scenarios"] = smap.for_result(r["id"], r.get("ruling"))
     return data, 200
 
@@ -192,5 +193,5 @@ def run_suggest(params: dict[str, Any]) -> tuple[dict[str, Any], int]:
     except QueryError as exc:
         return problem(str(exc), 400)
     for s in found:
-        s["url"] = f"/entries/{s['id']}" + (f"#{s['ruling']}" if s.get("ruling") else "")
+        s["url"] = entry_url(s["id"]) + (f"#{s['ruling']}" if s.get("ruling") else "")
     return {"query": q, "suggestions": found}, 200
