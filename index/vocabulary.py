@@ -18,9 +18,10 @@ VOCABULARY_PATH = Path(__file__).with_name("vocabulary.yaml")
 INTENTS = ("number", "destination", "timing", "permission", "target")
 # consequences: later this turn, points, from where, a play costing an Action, with none of something,
 # a card just gained used at once, what is left kept for the next turn, what was gained holding after
-# what happened next; whether a thing must be done; players level at the end
+# what happened next; whether a thing must be done; players level at the end; doing a thing of one's
+# own accord, no card saying so
 INTENTS += ("again", "scoring", "source", "action_cost", "absence")
-INTENTS += ("usable_now", "carry_over", "still", "obligation", "tie")
+INTENTS += ("usable_now", "carry_over", "still", "obligation", "tie", "at_will")
 
 
 @dataclass(frozen=True)

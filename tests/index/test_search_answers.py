@@ -18,7 +18,7 @@ from index.vocabulary import VOCABULARY, asked_intents, load_vocabulary, parse_i
 
 INTENT_NAMES = ("number", "destination", "timing", "permission", "target")
 INTENT_NAMES += ("again", "scoring", "source", "action_cost", "absence")  # consequences of a play
-INTENT_NAMES += ("usable_now", "carry_over", "still", "obligation", "tie")
+INTENT_NAMES += ("usable_now", "carry_over", "still", "obligation", "tie", "at_will")
 
 
 def test_the_vocabulary_file_loads_with_every_section():
@@ -77,6 +77,8 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
         ("tied on points at the end, who wins", {"tie"}),
         ("最后两个人同分 谁赢", {"tie"}),
         ("我们俩总分一样 怎么算输赢", {"tie"}),  # 'the same total'
+        ("can i get rid of a curse whenever i want", {"at_will"}),
+        ("手上的庄园不想要 可以自己直接弃掉吗", {"at_will"}),
     ],
 )
 def test_question_words_say_what_kind_of_answer_is_wanted(q, intents):
@@ -152,6 +154,8 @@ def test_a_rulings_english_text_says_what_kind_of_fact_it_states():
     assert "still" not in stated_intents("Gain a card costing up to 4.")
     assert "tie" in stated_intents("If the highest totals are tied, the player with fewer turns wins.")
     assert "tie" not in stated_intents("The player with the most points wins.")
+    assert "at_will" in stated_intents("You may trash cards only when a card's text allows it.")
+    assert "at_will" not in stated_intents("Trash up to 4 cards from your hand.")
     assert "absence" in stated_intents("A player with 3 or fewer cards in hand discards nothing.")
     assert stated_intents("Setting an Action card aside is your choice.") == ("obligation",)  # no destination
 
@@ -378,15 +382,27 @@ def test_the_entrys_own_names_tell_nothing_and_a_short_query_is_not_told(real):
     assert a.content_length < TELLING_MIN_CHARS and found.telling == {}
 
 
-@pytest.mark.parametrize("q, lang, unit", [
-    ("witch but no curses left", "en", "dominion/witch#draw-without-curses"),
-    ("cellar forces a reshuffle, are the cards I just discarded in it?", "en",
-     "dominion/cellar#discarded-cards-reshuffled"),
-    ("tax collector i built two districts do i pay 2", "en",
-     "citadels/tax-collector#one-gold-per-building-turn"),
-    ("图书馆抽到一半要洗牌，放旁边那几张行动牌要一起洗进去吗", "zh-Hans",
-     "dominion/library#set-aside-not-shuffled"),
-])
+@pytest.mark.parametrize(
+    "q, lang, unit",
+    [
+        ("witch but no curses left", "en", "dominion/witch#draw-without-curses"),
+        (
+            "cellar forces a reshuffle, are the cards I just discarded in it?",
+            "en",
+            "dominion/cellar#discarded-cards-reshuffled",
+        ),
+        (
+            "tax collector i built two districts do i pay 2",
+            "en",
+            "citadels/tax-collector#one-gold-per-building-turn",
+        ),
+        (
+            "图书馆抽到一半要洗牌，放旁边那几张行动牌要一起洗进去吗",
+            "zh-Hans",
+            "dominion/library#set-aside-not-shuffled",
+        ),
+    ],
+)
 def test_a_consequence_question_opens_on_the_ruling_stating_that_consequence(real, q, lang, unit):
     top = real.search(q, lang, limit=3).results[0]
     assert f"{top.id}#{top.ruling}" == unit

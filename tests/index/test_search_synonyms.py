@@ -342,4 +342,26 @@ def test_malformed_pleasantries_are_refused():
     with pytest.raises(ValueError, match="pleasantries.zh"):
         parse_vocabulary({"pleasantries": {"zh": "谢谢"}})
     assert parse_vocabulary({"pleasantries": {"en": ["hi", "hi all"], "zh": ["谢谢"]}}).pleasantries == (
-        "hi all", "hi", "谢谢")  # longest first
+        "hi all",
+        "hi",
+        "谢谢",
+    )  # longest first
+
+
+AT_WILL = {
+    ("dominion/terms/trash", "only-when-told-2e"),
+    ("dominion/terms/discard", "only-when-told-2e"),
+    ("dominion/rules/supplementary-rules", "no-discarding-at-will-2e"),
+}
+
+
+@pytest.mark.parametrize(
+    ("q", "lang"),
+    [
+        ("can i get rid of a curse in my hand whenever i want", "en"),
+        ("手上的莊園不想要，可以自己直接丟掉嗎", "zh-Hant"),
+    ],
+)
+def test_doing_a_thing_at_will_finds_the_rule_that_a_card_must_say_so(real, q, lang):
+    top = real.search(q, lang).results[0]
+    assert (top.id, top.ruling) in AT_WILL
