@@ -111,6 +111,9 @@ ERRATA: tuple[Erratum, ...] = (
     Erratum(C3, "税务员", "税务官", "税务员 for the Tax Collector, 税务官 in the seed's heading and FAQ"),
     Erratum(C3, "大学或龙门", "大学或巨龙门", "龙门 for the Dragon Gate, 巨龙门 in the seed's district list"),
     Erratum(C3, "建有城墙", "建有长城", "城墙 for the Great Wall, 长城 in the seed's district list"),
+    # a rule of its own, written as the seed's bracketed aside: shown as a sentence
+    Erratum(C3, "(补充：当其余所有玩家", "当其余所有玩家", "the seed's aside label 补充 around a rule"),
+    Erratum(C3, "才可以透露自己的角色)", "才可以透露自己的角色。", "the seed's aside bracket around a rule"),
 )
 
 
