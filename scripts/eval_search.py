@@ -59,11 +59,12 @@ DEV_22 = ROOT / "tests" / "data" / "dev-22.yaml"  # fresh, casual and forum Engl
 DEV_23 = ROOT / "tests" / "data" / "dev-23.yaml"  # fresh, precise in the game's terms, English, Taiwan zh
 DEV_24 = ROOT / "tests" / "data" / "dev-24.yaml"  # fresh, mainland Simplified Chinese, chat and forum
 DEV_25 = ROOT / "tests" / "data" / "dev-25.yaml"  # fresh, English and Taiwan Traditional Chinese
+DEV_26 = ROOT / "tests" / "data" / "dev-26.yaml"  # fresh, in the rulebook's terms, English and Taiwan zh
 DEVS = [
     p
     for p in (
         DEV_2, DEV_3, DEV_4, DEV_5, DEV_6, DEV_7, DEV_8, DEV_9, DEV_10, DEV_11, DEV_12, DEV_13, DEV_14,
-        DEV_15, DEV_16, DEV_17, DEV_18, DEV_19, DEV_20, DEV_21, DEV_22, DEV_23, DEV_24, DEV_25,
+        DEV_15, DEV_16, DEV_17, DEV_18, DEV_19, DEV_20, DEV_21, DEV_22, DEV_23, DEV_24, DEV_25, DEV_26,
     )
     if p.exists()
 ]
