@@ -67,6 +67,7 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
         ("矿场换来的银币这回合能花吗", {"usable_now"}),
         ("这回合买的牌能用吗", {"usable_now"}),  # its words apart: bought, use, this turn
         ("can i use a card i bought this turn", {"usable_now"}),
+        ("這回合剛買到的金幣，同一回合可以拿出來用嗎", {"usable_now"}),  # 拿出來用: 'take it out and use it'
         ("park, hand is empty, am i forced to draw", {"obligation"}),
         ("公园手牌空了一定要抽吗", {"obligation"}),
         ("議事廳對手可以不抽嗎", {"obligation"}),
