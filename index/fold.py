@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from index.ranking import KIND_ORDER, Scored
@@ -68,7 +69,7 @@ def fold(
         if target:
             at = next((k for k, r in enumerate(out) if r.unit == target), None)
             if at is not None:
-                _absorb(out, out[at], at, s, i)
+                _absorb(out, at, i)
                 continue  # out[i] is now another result
             if meta.get("corrected"):  # its shown answer is corrected: the ruling itself answers
                 out[i] = Scored(target.partition("#")[0], s.score, target, s.unit_score, [s.entry])
@@ -89,16 +90,18 @@ def fold(
                     keep, drop = (s, r) if order.get(s.entry, 9) < order.get(r.entry, 9) else (r, s)
                 if drop.entry in named and not (same_kind and keep.entry in named):
                     continue
-                _absorb(out, keep, out.index(keep), drop, out.index(drop))
+                _absorb(out, out.index(keep), out.index(drop))
                 break
         else:
             i += 1
     return out
 
 
-def _absorb(out: list[Scored], keeper: Scored, at: int, folded: Scored, where: int) -> None:
-    """`folded` leaves the list and is named in `keeper.also`; the keeper takes the better place."""
-    keeper.also = [*keeper.also, unit_label(folded), *folded.also]
+def _absorb(out: list[Scored], at: int, where: int) -> None:
+    """The result at `where` leaves `out` and is named in the `also` of a copy of the one at `at`
+    (the results given are not changed), which takes the better of the two places."""
+    folded = out[where]
+    keeper = out[at] = replace(out[at], also=[*out[at].also, unit_label(folded), *folded.also])
     out.pop(where)
     if where < at:
         out.pop(at - 1)

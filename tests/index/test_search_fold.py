@@ -117,6 +117,14 @@ def test_folding_loses_no_result_and_moves_none_below_its_place(units):
             assert k <= min(was)
 
 
+def test_folding_leaves_the_results_it_was_given_as_they_were():
+    ranked = [s("d/witch#curse-each"), s("d/rules/attacks#order"), s("d/terms/curse#from-supply")]
+    before = shown(ranked)
+    out = fold(ranked, ENTRIES, WORDS.get)
+    assert shown(out)[0] == ("d/witch#curse-each", ["d/terms/curse#from-supply"])
+    assert shown(ranked) == before
+
+
 def test_a_search_answer_names_what_was_folded_into_a_result(real):
     results = real.search("银行没钱了怎么办").results
     folded = [a for r in results for a in r.also]
