@@ -365,3 +365,8 @@ AT_WILL = {
 def test_doing_a_thing_at_will_finds_the_rule_that_a_card_must_say_so(real, q, lang):
     top = real.search(q, lang).results[0]
     assert (top.id, top.ruling) in AT_WILL
+
+
+def test_a_character_assassinated_names_the_assassin_whose_ruling_says_the_turn_is_lost(real):
+    top = real.search("assassinated this round, do i still collect income from my districts", "en").results[0]
+    assert (top.id, top.ruling) == ("citadels/assassin", "victim-skips-turn")
