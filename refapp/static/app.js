@@ -53,7 +53,7 @@
     scored.sort(function (a, b) { return b[0] - a[0]; });
     return scored.slice(0, limit).map(function (p) {
       var row = p[1];
-      return { id: row[0], title: localTitle(row), game: row[2 + LANG_COUNT], kind: row[3 + LANG_COUNT], url: "/entries/" + row[0] };
+      return { id: row[0], title: localTitle(row), game: row[2 + LANG_COUNT], kind: row[3 + LANG_COUNT], url: window.Ref.entryUrl(row[0]) };
     });
   }
 
@@ -66,7 +66,7 @@
       if (title && typeof title === "object") title = loc(title);
       if (it.ruling && it.label) title = it.label; /* a ruling answering the typed question */
       title = title || it.name || it.text || it.id || "";
-      return { title: title, url: it.url || (it.id ? "/entries/" + it.id : "/search?q=" + encodeURIComponent(title)),
+      return { title: title, url: it.url || (it.id ? window.Ref.entryUrl(it.id) : "/search?q=" + encodeURIComponent(title)),
                game: it.game };
     }).filter(function (s) { return s.title; });
   }

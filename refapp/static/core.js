@@ -56,6 +56,9 @@
   /* a game's name in the reader's script (base.html puts each on the body) */
   function gameLabel(game) { return document.body.getAttribute("data-game-" + game) || ""; }
 
+  /* an entry's page, at one ruling if given (refapp.catalog.entry_url: the one spelling of it) */
+  function entryUrl(id, ruling) { return "/entries/" + id + (ruling ? "#" + ruling : ""); }
+
   root.Ref = { lang: lang, langs: langs, loc: loc, el: el, button: button, json: json, translator: translator,
-               gameLabel: gameLabel };
+               gameLabel: gameLabel, entryUrl: entryUrl };
 })(this);

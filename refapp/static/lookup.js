@@ -90,7 +90,7 @@
     var a = li.querySelector("a.cand");
     a.textContent = "";
     a.appendChild(el("strong", {}, name));
-    a.href = href || "/entries/dominion/" + slug;
+    a.href = href || window.Ref.entryUrl("dominion/" + slug);
     a.hidden = false;
     var fix = li.querySelector(".fix");
     if (fix && fix.parentNode) fix.parentNode.removeChild(fix);

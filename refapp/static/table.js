@@ -223,7 +223,7 @@
     out.textContent = "";
     found.forEach(function (r) {
       var li = el("li", { "class": "result" });
-      var a = el("a", { "class": "result-link", href: "/entries/" + r.id + (r.ruling ? "#" + r.ruling : "") });
+      var a = el("a", { "class": "result-link", href: root.Ref.entryUrl(r.id, r.ruling) });
       a.appendChild(el("span", { "class": "result-title" }, root.Ref.loc(r.title)));
       li.appendChild(a);
       var game = r.id.split("/")[0];  // which game, as online: Library and Thief are in both
@@ -235,8 +235,7 @@
         var also = el("p", { "class": "also-in" });
         also.appendChild(el("span", { "class": "also-label" }, out.getAttribute("data-also-in") || ""));
         r.alsoIn.forEach(function (x) {
-          var href = "/entries/" + x.id + (x.ruling ? "#" + x.ruling : "");
-          also.appendChild(el("a", { "class": "chip", href: href }, root.Ref.loc(x.title)));
+          also.appendChild(el("a", { "class": "chip", href: root.Ref.entryUrl(x.id, x.ruling) }, root.Ref.loc(x.title)));
         });
         li.appendChild(also);
       }

@@ -14,7 +14,7 @@
   }
   function citeLink(cite) {
     var parts = cite.split("#");
-    return el("a", { "class": "cite", href: "/entries/" + parts[0] + (parts[1] ? "#" + parts[1] : "") }, tr("tools.rule"));
+    return el("a", { "class": "cite", href: root.Ref.entryUrl(parts[0], parts[1]) }, tr("tools.rule"));
   }
   function item(text, cite, tag) {
     var li = el(tag || "li", {}, text);
@@ -55,7 +55,7 @@
       var li = el("li", { "data-card": slug });
       li.appendChild(el("span", { "class": "badge cost" }, String(T.kingdom.cost[slug])));
       li.appendChild(document.createTextNode(" "));
-      li.appendChild(el("a", { href: "/entries/dominion/" + slug }, name("dominion", slug, k.edition)));
+      li.appendChild(el("a", { href: root.Ref.entryUrl("dominion/" + slug) }, name("dominion", slug, k.edition)));
       (T.kingdom.tags[slug] || []).forEach(function (t) { li.appendChild(el("span", { "class": "tag" }, tr("kingdom.tag." + t))); });
       ol.appendChild(li);
     });
