@@ -18,6 +18,7 @@ current index with --no-build).
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 import tempfile
@@ -35,39 +36,11 @@ HELDOUT_2 = ROOT / "tests" / "data" / "heldout-2.yaml"
 HELDOUT_3 = ROOT / "tests" / "data" / "heldout-3.yaml"  # frozen 2026-12-05, after dev-13
 HELDOUTS = [p for p in (HELDOUT_1, HELDOUT_2, HELDOUT_3) if p.exists()]
 HELDOUT = HELDOUTS[-1]  # the newest held-out file
-DEV_2 = ROOT / "tests" / "data" / "dev-2.yaml"  # fresh dev questions (held-out format), tuned on
-DEV_3 = ROOT / "tests" / "data" / "dev-3.yaml"  # fresh dev questions (held-out format), tuned on
-DEV_4 = ROOT / "tests" / "data" / "dev-4.yaml"  # fresh dev questions (held-out format), tuned on
-DEV_5 = ROOT / "tests" / "data" / "dev-5.yaml"  # fresh dev questions (held-out format), tuned on
-DEV_6 = ROOT / "tests" / "data" / "dev-6.yaml"  # fresh dev questions (held-out format), tuned on
-DEV_7 = ROOT / "tests" / "data" / "dev-7.yaml"  # fresh English dev questions (held-out format), tuned on
-DEV_8 = ROOT / "tests" / "data" / "dev-8.yaml"  # fresh English and Traditional Chinese dev questions
-DEV_9 = ROOT / "tests" / "data" / "dev-9.yaml"  # ... and more, to arbitrate this session's changes
-DEV_10 = ROOT / "tests" / "data" / "dev-10.yaml"  # fresh English: long posts and terse table queries
-DEV_11 = ROOT / "tests" / "data" / "dev-11.yaml"  # fresh, each script a third: plain English, phone Chinese
-DEV_12 = ROOT / "tests" / "data" / "dev-12.yaml"  # fresh English from one writer, as heldout-2 was written
-DEV_13 = ROOT / "tests" / "data" / "dev-13.yaml"  # fresh consequence and pair questions, en and Taiwan zh
-DEV_14 = ROOT / "tests" / "data" / "dev-14.yaml"  # fresh zh-Hans, mostly Citadels
-DEV_15 = ROOT / "tests" / "data" / "dev-15.yaml"  # fresh short English, both games
-DEV_16 = ROOT / "tests" / "data" / "dev-16.yaml"  # fresh, a third each script, mostly consequence
-DEV_17 = ROOT / "tests" / "data" / "dev-17.yaml"  # fresh, mostly English, and Taiwan zh; consequence
-DEV_18 = ROOT / "tests" / "data" / "dev-18.yaml"  # fresh, mostly English in many voices, and Taiwan zh
-DEV_19 = ROOT / "tests" / "data" / "dev-19.yaml"  # fresh, two thirds English (non-native too), Taiwan zh
-DEV_20 = ROOT / "tests" / "data" / "dev-20.yaml"  # fresh, plain forum-style English and Taiwan zh
-DEV_21 = ROOT / "tests" / "data" / "dev-21.yaml"  # fresh, casual and forum English, zh-Hans
-DEV_22 = ROOT / "tests" / "data" / "dev-22.yaml"  # fresh, casual and forum English, Taiwan zh
-DEV_23 = ROOT / "tests" / "data" / "dev-23.yaml"  # fresh, precise in the game's terms, English, Taiwan zh
-DEV_24 = ROOT / "tests" / "data" / "dev-24.yaml"  # fresh, mainland Simplified Chinese, chat and forum
-DEV_25 = ROOT / "tests" / "data" / "dev-25.yaml"  # fresh, English and Taiwan Traditional Chinese
-DEV_26 = ROOT / "tests" / "data" / "dev-26.yaml"  # fresh, in the rulebook's terms, English and Taiwan zh
-DEVS = [
-    p
-    for p in (
-        DEV_2, DEV_3, DEV_4, DEV_5, DEV_6, DEV_7, DEV_8, DEV_9, DEV_10, DEV_11, DEV_12, DEV_13, DEV_14,
-        DEV_15, DEV_16, DEV_17, DEV_18, DEV_19, DEV_20, DEV_21, DEV_22, DEV_23, DEV_24, DEV_25, DEV_26,
-    )
-    if p.exists()
-]
+# Fresh dev questions (held-out format), tuned on: every tests/data/dev-<n>.yaml in order of n; each
+# file's head says who wrote it and how (dev-12 as heldout-2 was written, dev-24 mainland chat...).
+DEVS = sorted(
+    (ROOT / "tests" / "data").glob("dev-*.yaml"), key=lambda p: int(re.fullmatch(r"dev-(\d+)", p.stem)[1])
+)
 
 
 @dataclass(frozen=True)
