@@ -3,10 +3,13 @@ checked against the real index, and the showcase questions they exist for."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from corpus.yaml_files import load_yaml
 from index import normalise
 from index.analysis import without_pleasantries
 from index.game_words import (
@@ -21,7 +24,7 @@ from index.game_words import (
 )
 from index.lexicon import NameForm, texts_using
 from index.synonyms import expand, load_rows, parse_rows
-from index.vocabulary import parse_vocabulary
+from index.vocabulary import VOCABULARY_PATH, parse_vocabulary
 
 ROWS = load_rows()
 GAME_WORDS = [(game, w) for game, words in load_game_words().items() for w in words]
@@ -47,6 +50,31 @@ def _indexed(real, token: str) -> bool:
 
 
 # -- every row of the tables is usable --------------------------------------------------------
+def _chinese_words(raw: object, section: str = "") -> list[tuple[str, str]]:
+    """(section, word) for every Chinese word the vocabulary file holds."""
+    if isinstance(raw, dict):
+        return [
+            x
+            for k, v in raw.items()
+            for x in _chinese_words(k, section) + _chinese_words(v, section or str(k))
+        ]
+    if isinstance(raw, list):
+        return [x for v in raw for x in _chinese_words(v, section)]
+    if isinstance(raw, str):
+        words = raw.split() if section == "stopwords" else [raw]
+        return [(section, w) for w in words if re.search(r"[\u3400-\u9fff\U00020000-\U0002ffff]", w)]
+    return []
+
+
+def test_every_chinese_word_is_written_as_queries_are_folded():
+    """Queries are folded (Traditional to Simplified, OpenCC's forms) before any look-up, so a word
+    not in folded form never matches: 嗰 is folded to 𠮶, and a stop word written 嗰 stayed in every
+    Cantonese question; 沒有 beside 没有 was never read."""
+    raw = load_yaml(VOCABULARY_PATH.read_text(encoding="utf-8"))
+    unfolded = [(section, w, normalise(w)) for section, w in _chinese_words(raw) if normalise(w) != w.lower()]
+    assert not unfolded
+
+
 @pytest.mark.parametrize("row", ROWS, ids=lambda r: "/".join(r.say))
 def test_each_synonym_row_is_looked_up_and_finds_rulebook_words(real, row):
     for word in row.say:
