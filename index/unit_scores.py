@@ -7,7 +7,8 @@ one whose question the player asked.
 
 Scores are numpy arrays (`index.impacts.Scores`): a query adds up a few thousand postings, and
 a loop in Python over them was most of its time. Several sets of clauses are scored in one pass
-(`score_units_and_opinion`), each set's documents numbered apart, as numpy's cost is per call."""
+(`score_units_and_opinion`, `score_named`), each set's documents numbered apart, as numpy's cost
+is per call."""
 
 from __future__ import annotations
 
@@ -29,46 +30,53 @@ def score_units_and_opinion(
     o: OpenedIndex,
     clauses: Sequence[Clause],
     opinion_clauses: Sequence[Clause] | None,
-    named: Sequence[tuple[Sequence[Clause], tuple[int, int]]] = (),
     read: dict[Clause, tuple[np.ndarray, np.ndarray]] | None = None,
-) -> tuple[Scores, Scores, list[Scores]]:
-    """In one pass: the unit scores of `clauses`, with their questions; the second opinion's,
+) -> tuple[Scores, Scores]:
+    """In one pass: the unit scores of `clauses`, with their questions; and the second opinion's,
     the same clauses' unit documents (every field but the questions) plus `opinion_clauses`
     (each unit's questions as one text, `UNIT_QUESTIONS`), a unit's fields' sum then plus its
-    questions' (as ranker.js adds them); and for each of `named` (an entry's name clauses, some of
-    `clauses`, whose lists are not read again; and its units' documents, from the first to before
-    the second), those units' scores on those clauses alone, with their questions
-    (`index.stages.answers`). With `opinion_clauses` None, no
-    opinion (NO_SCORES): a name alone is not asked a second opinion. Each of `clauses`' lists
-    read is kept in `read`, if given (`index.stages.answers.telling_factors` reads them again)."""
-    span = len(o.unit_of_doc)  # the opinion's documents are numbered from span, named set g's (2 + g) span
+    questions' (as ranker.js adds them). With `opinion_clauses` None, no opinion (NO_SCORES): a
+    name alone is not asked a second opinion. Each of `clauses`' lists read is kept in `read`,
+    if given (`score_named` and `index.stages.answers.telling_factors` read them again)."""
+    span = len(o.unit_of_doc)  # the opinion's documents are numbered from span
     read = {} if read is None else read
     doc_parts, value_parts = clause_parts(o.impacts, clauses, read=read)
     opinion_docs, opinion_values = clause_parts(o.impacts, opinion_clauses or ())
     doc_parts += [d + span for d in opinion_docs]
     value_parts += opinion_values
+    summed = add_up_flat(np.concatenate(doc_parts), np.concatenate(value_parts)) if doc_parts else NO_SCORES
+    cut = int(np.searchsorted(summed.docs, span))
+    found, own = _with_questions(Scores(summed.docs[:cut], summed.values[:cut]), o, span)
+    opinion = NO_SCORES
+    if opinion_clauses is not None:
+        together = _between(summed, span, 2 * span)  # each unit's questions as one text
+        opinion = add_up([own.docs, together.docs], [own.values, together.values])
+    return found, opinion
+
+
+def score_named(
+    o: OpenedIndex,
+    named: Sequence[tuple[Sequence[Clause], tuple[int, int]]],
+    read: dict[Clause, tuple[np.ndarray, np.ndarray]],
+) -> list[Scores]:
+    """For each of `named` (an entry's name clauses, lists already read into `read` by
+    `score_units_and_opinion`, and its units' documents, from the first to before the second),
+    those units' scores on those clauses alone, with their questions (`index.stages.answers`).
+    One pass for them all, each set's documents numbered apart; a clause not in `read` has no list."""
+    span = len(o.unit_of_doc)  # named set g's documents are numbered from g span
+    doc_parts, value_parts = [], []
     for g, (group, (first, stop)) in enumerate(named):
-        docs, values = parts_read(group, read)  # a named set's clauses are some of `clauses`
+        docs, values = parts_read(group, read)
         if docs:  # only the entry's units and their questions
             docs, values = np.concatenate(docs), np.concatenate(values)
             unit = o.unit_of_doc[docs]
             keep = (unit >= first) & (unit < stop)
-            doc_parts.append(docs[keep] + (2 + g) * span)
+            doc_parts.append(docs[keep] + g * span)
             value_parts.append(values[keep])
-    summed = add_up_flat(np.concatenate(doc_parts), np.concatenate(value_parts)) if doc_parts else NO_SCORES
-    cut, named_cut = np.searchsorted(summed.docs, [span, 2 * span]).tolist()
-    if named_cut < len(summed.docs):  # the named groups' documents beside the units'
-        units = Scores(*(np.concatenate((a[:cut], a[named_cut:])) for a in summed))
-    else:
-        units = Scores(summed.docs[:cut], summed.values[:cut])
-    found, own = _with_questions(units, o, span)
-    opinion = NO_SCORES
-    if opinion_clauses is not None:
-        own = _between(own, 0, span) if named else own  # the units' own sums
-        together = _between(summed, span, 2 * span)  # each unit's questions as one text
-        opinion = add_up([own.docs, together.docs], [own.values, together.values])
-    names = [_between(found, (2 + g) * span, (3 + g) * span) for g in range(len(named))]
-    return _between(found, 0, span), opinion, names
+    if not doc_parts:
+        return [NO_SCORES] * len(named)
+    found, _ = _with_questions(add_up_flat(np.concatenate(doc_parts), np.concatenate(value_parts)), o, span)
+    return [_between(found, g * span, (g + 1) * span) for g in range(len(named))]
 
 
 def _between(scores: Scores, start: int, stop: int) -> Scores:

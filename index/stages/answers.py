@@ -53,21 +53,28 @@ def name_clauses(a: QueryAnalysis, clauses: list[Clause], o: OpenedIndex) -> lis
     return out
 
 
+def answered(hits: list[Hit], named: Sequence[tuple[str, list[Clause]]]) -> list[tuple[str, list[Clause]]]:
+    """The entries of `named` (entry, its name clauses) whose snippet the question's other words
+    choose (`named_answers`): the first MAX_ANSWERED among the hits, in order of their best unit's
+    score. (In order of id, '礦場換來的金幣 這回合可以…' lost Mine behind the entries named by
+    金币 and 回合.)"""
+    groups = dict(named)
+    first = dict.fromkeys(e for _, e, _ in hits if e in groups)  # hits: best first
+    return [(e, groups[e]) for e in list(first)[:MAX_ANSWERED]]
+
+
 def named_answers(
     hits: list[Hit],
     names: Mapping[str, Scores],
     o: OpenedIndex,
     telling: Mapping[str, Mapping[str, float]] | None = None,
 ) -> Answers:
-    """For each entry the query names (with other words besides) and its words found, the first
-    MAX_ANSWERED in order of their best unit's score: its units' scores with the entry's own names
-    (`names`, from `name_clauses`) counting a fifth, then each times its factor in `telling`
-    (`telling_factors`), if any. (In order of id, '礦場換來的金幣 這回合可以…' lost Mine behind
-    the entries named by 金币 and 回合.)"""
+    """For each entry of `names` (those `answered` chose, in its order): its units' scores with
+    the entry's own names (`names`, from `name_clauses`) counting a fifth, then each times its
+    factor in `telling` (`telling_factors`), if any."""
     if not names:
         return {}
-    found = list(dict.fromkeys(e for _, e, _ in hits if e in names))[:MAX_ANSWERED]  # hits: best first
-    asked = [(entry, {u: v for u, e, v in hits if e == entry}) for entry in found]
+    asked = [(entry, {u: v for u, e, v in hits if e == entry}) for entry in names]
     docnum_of, docnum_units = o.units.docnum_of, o.units.docnum_units
     for entry, units in asked:
         wanted = {docnum_of[u] for u in units}

@@ -21,8 +21,8 @@ from index.filtering import passes
 from index.impacts import Clause, Scores
 from index.ranking import Hit
 from index.schema import UNIT_QUESTIONS
-from index.stages.answers import telling_factors
-from index.unit_scores import score_units_and_opinion
+from index.stages.answers import answered, telling_factors
+from index.unit_scores import score_named, score_units_and_opinion
 
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
@@ -36,8 +36,8 @@ OPINION_DEPTH = 10  # units of the second opinion merged with the ranking
 class Candidates(NamedTuple):
     hits: list[Hit]  # (unit id, entry id, score) of the best units, best first, ties in order of unit id
     opinion: list[tuple[str, str]]  # (unit id, entry id) of the opinion's best, ties: lower document first
-    names: Mapping[str, Scores]  # named entry -> its units' scores on its names (index.stages.answers)
-    telling: Mapping[str, Mapping[str, float]] = {}  # named entry -> its rulings' factors (ibid.)
+    names: Mapping[str, Scores]  # entry answered -> its units' scores on its names (index.stages.answers)
+    telling: Mapping[str, Mapping[str, float]] = {}  # entry answered -> its rulings' factors (ibid.)
 
 
 def find_candidates(
@@ -50,21 +50,23 @@ def find_candidates(
 ) -> Candidates:
     """The candidates; the second opinion for a question (`asks`, words besides names: a name
     alone is not merged with one) without a quoted phrase (the query's `ask` clauses read in
-    `UNIT_QUESTIONS`); and, but for a phrase, for each (entry, clauses) of `named` the entry's
-    units' scores on those clauses alone (`index.stages.answers.named_answers`) and, with
-    `telling`, its rulings' factors for the question's telling words (`telling_factors`)."""
+    `UNIT_QUESTIONS`); and, but for a phrase, for the entries of `named` (entry, clauses) whose
+    snippet the question's other words choose (`index.stages.answers.answered`), each one's
+    units' scores on those clauses alone and, with `telling`, its rulings' factors for the
+    question's telling words (`telling_factors`). Only those: a long message names up to eight
+    entries, and scoring every one of them cost a tenth of its search."""
     opinion = asks and not req.phrase_tokens
-    named = [] if req.phrase_tokens else named
     asked = [Clause(UNIT_QUESTIONS, c.term, c.boost) for c in clauses if c.field == "ask"]
-    spans = [(group, o.units.units_of.span(entry)) for entry, group in named]
     read: dict[Clause, tuple[np.ndarray, np.ndarray]] = {}
-    (docs, values), second, names = score_units_and_opinion(
-        o, clauses, asked if opinion else None, spans, read)
+    (docs, values), second = score_units_and_opinion(o, clauses, asked if opinion else None, read)
+    hits = _hits(req, docs, values, o)
+    chosen = answered(hits, named) if named and not req.phrase_tokens else []
+    names = score_named(o, [(group, o.units.units_of.span(e)) for e, group in chosen], read)
     return Candidates(
-        _hits(req, docs, values, o),
+        hits,
         _opinion(req, second.docs, second.values, o) if opinion else [],
-        {entry: s for (entry, _), s in zip(named, names, strict=True)},
-        telling_factors(read, named, o) if telling else {},
+        {entry: s for (entry, _), s in zip(chosen, names, strict=True)},  # in `answered`'s order
+        telling_factors(read, chosen, o) if telling else {},
     )
 
 

@@ -90,7 +90,7 @@ def rank_cards(words: str, cards: Sequence[str], o: OpenedIndex) -> list[tuple[s
     if not tokens:
         return []
     plain = QueryAnalysis(words, list(dict.fromkeys(tokens)), [], [], [], [], set(), None)
-    (docs, values), _, _ = score_units_and_opinion(o, query_clauses(plain, o), None)
+    (docs, values), _ = score_units_and_opinion(o, query_clauses(plain, o), None)
     share = WEIGHTS.other_units_share
     scored = []
     for card in cards:

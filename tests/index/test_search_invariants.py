@@ -193,25 +193,40 @@ def test_names_shared_by_both_games_return_both(real, name):
 
 def test_telling_factors_only_raise_rulings_of_named_entries_with_enough_of_them(real):
     """Over every judged question: a factor is more than 1, for a ruling of the entry it is listed
-    under, an entry named by the question and holding TELLING_MIN_RULINGS rulings or more."""
+    under, an entry named by the question and holding TELLING_MIN_RULINGS rulings or more; and
+    only the named entries whose snippet the question's words choose (`answered`: the first
+    MAX_ANSWERED among the hits) are scored on their names and given factors."""
     from index.query import Without
     from index.stages.analyse import analyse_request
-    from index.stages.answers import TELLING_MIN_RULINGS, asks_besides_names, name_clauses
+    from index.stages.answers import (
+        MAX_ANSWERED,
+        TELLING_MIN_RULINGS,
+        answered,
+        asks_besides_names,
+        name_clauses,
+    )
     from index.stages.candidates import find_candidates
     from index.stages.clauses import query_clauses
     from index.stages.request import read_request
 
-    o, told = real.opened, 0
+    o, told, scored_many = real.opened, 0, 0
     for j in load_queries():
         req = read_request(j.q, j.lang, None, 10, Without(), o.tokeniser)
         if req.browse:
             continue
         a = analyse_request(req, o)
         clauses = query_clauses(a, o)
-        found = find_candidates(req, clauses, o, name_clauses(a, clauses, o), asks_besides_names(a, o), True)
+        named = name_clauses(a, clauses, o)
+        found = find_candidates(req, clauses, o, named, asks_besides_names(a, o), True)
+        hit_order = list(dict.fromkeys(e for _, e, _ in found.hits))
+        chosen = [e for e in hit_order if e in dict(named)][:MAX_ANSWERED]
+        assert list(found.names) == [e for e, _ in answered(found.hits, named)] == chosen, j.q
+        assert set(found.telling) <= set(found.names), j.q
+        scored_many += len(found.names) == MAX_ANSWERED < len(named)
         for entry, factors in found.telling.items():
             rulings = [u for u in o.units.units_of[entry] if o.units.is_ruling(u)]
             assert entry in a.named_entries and len(rulings) >= TELLING_MIN_RULINGS, (j.q, entry)
             assert set(factors) <= set(rulings) and all(f > 1.0 for f in factors.values()), (j.q, entry)
             told += bool(factors)
     assert told > 50  # most questions naming a card with several rulings have a telling word
+    assert scored_many > 0  # some name more entries than are answered

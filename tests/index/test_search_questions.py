@@ -19,7 +19,7 @@ from index.stages.analyse import analyse_request
 from index.stages.candidates import find_candidates
 from index.stages.clauses import query_clauses
 from index.stages.request import read_request
-from index.unit_scores import QUESTION_DECAY, score_units_and_opinion
+from index.unit_scores import QUESTION_DECAY, score_named, score_units_and_opinion
 
 
 @pytest.fixture(scope="module")
@@ -70,26 +70,29 @@ def test_a_unit_adds_its_matching_questions_best_first_with_decaying_weights(ask
     assert units[doc] < per_doc.get(doc, 0.0) + sum(own)
 
 
-def test_an_entrys_names_are_scored_in_the_same_pass_on_its_units_alone(asked):
-    """The candidates' pass also scores each named entry's units on its name clauses alone
-    (what `named_answers` counts a fifth): each of those units scores what a pass of those
-    clauses alone gives it, with its questions; no other unit is scored; and the pass's own
-    scores and opinion are those it gives without them."""
+def test_an_entrys_names_are_scored_on_its_units_alone_from_the_lists_already_read(asked):
+    """`score_named` scores each named entry's units on its name clauses alone (what
+    `named_answers` counts a fifth) from the lists the candidates' pass read: each of those units
+    scores what a pass of those clauses alone gives it, with its questions; no other unit is
+    scored; and the pass's own scores and opinion are those it gives without keeping its lists."""
     ix, library = asked
     o = ix.opened
     clauses = query_clauses(analyse(normalise("library skipped mixed 图书馆"), o.tables, o.tokeniser), o)
     names = [c for c in clauses if c.term in o.own_name_tokens["dominion/library"] or c.field == "pinyin"]
     first, stop = o.units.units_of.span("dominion/library")
-    plain = score_units_and_opinion(o, clauses, [])
-    found, opinion, (named, everything) = score_units_and_opinion(
-        o, clauses, [], [(names, (first, stop)), (names, (0, o.first_question))]
-    )
+    read: dict = {}
+    found, opinion = score_units_and_opinion(o, clauses, [], read)
+    named, everything = score_named(o, [(names, (first, stop)), (names, (0, o.first_question))], read)
     alone = score_units_and_opinion(o, names, [])[0].as_dict()
     library_units = {d: v for d, v in alone.items() if first <= d < stop}
     assert len(library_units) >= 2 and len(alone) > len(library_units)
     assert named.as_dict() == library_units  # equal floats
     assert everything.as_dict() == alone
+    plain = score_units_and_opinion(o, clauses, [])
     assert (found.as_dict(), opinion.as_dict()) == (plain[0].as_dict(), plain[1].as_dict())
+    assert [s.as_dict() for s in score_named(o, [(names, (first, stop))], {})] == [
+        {}
+    ]  # nothing read: nothing
 
 
 def test_the_shipped_questions_find_their_own_rulings(real):

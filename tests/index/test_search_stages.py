@@ -223,7 +223,7 @@ def test_the_second_opinion_is_its_best_units_best_first_ties_by_document(fx, q)
     req, _, clauses, _ = through_candidates(fx, q)
     o = fx.opened
     asked = [Clause(UNIT_QUESTIONS, c.term, c.boost) for c in clauses if c.field == "ask"]
-    _, (docs, values), _ = score_units_and_opinion(o, clauses, asked)
+    _, (docs, values) = score_units_and_opinion(o, clauses, asked)
     best = sorted(zip(docs.tolist(), values.tolist(), strict=True), key=lambda dv: (-dv[1], dv[0]))
     want = [o.units.docnum_units[d][:2] for d, _ in best[:OPINION_DEPTH]]
     assert find_candidates(req, clauses, o).opinion == want and want
