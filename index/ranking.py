@@ -143,8 +143,9 @@ def rank(
     length = a.content_length  # the query's characters besides spaces and stop words
     in_game = {e for g in this_game(a, t.entries, list(a.groups)) for e in g}
     for m in _each_name_once(a.names):  # a name said twice ('gold into another gold') counts once
-        if m.form.entry not in in_game:
+        if m.form.entry not in in_game and m.form.norm != a.text:
             continue  # the other game's name: 'citadels tie break' is not asking for Dominion's ties rule
+        # (but a query that is just the name asks for its entry, whatever game its words suggest: 牌堆)
         share = min(1.0, len(m.form.norm.replace(" ", "")) / length)
         # A term's name inside a longer question ('... go to my hand', 'collect money') is a
         # word of the question more than the thing asked about: its bonus is its share alone.

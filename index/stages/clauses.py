@@ -16,7 +16,7 @@ from index.synonyms import expand
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
 
-EXPANSION_BOOST = 0.4  # other names of the entries the query names (移除 -> 废置, trash)
+EXPANSION_BOOST = 0.2  # other names of the entries the query names (移除 -> 废置, trash)
 SYNONYM_BOOST = 0.6  # rulebook words standing for the query's everyday ones (赢 -> 获胜)
 MAX_PREFIX_TERMS = 64  # pinyin terms a typed prefix ('tushu') stands for, the first in order
 

@@ -1437,7 +1437,7 @@
       var length = Math.max(1, a.contentChars);  // the query's characters besides spaces and stop words
       var inGame = new Set(); thisGame(a, a.groups.slice()).forEach(function (g) { g.forEach(function (e) { inGame.add(e); }); });
       eachNameOnce(a.names).forEach(function (m) {  // a name said twice counts once
-        if (!inGame.has(m.form.entry)) return;  // the other game's name, with the game named or clear from the words
+        if (!inGame.has(m.form.entry) && m.form.norm !== a.text) return;  // the other game's name, with the game named or clear from the words; a query that is just the name asks for it
         var share = Math.min(1.0, Array.from(m.form.norm.replace(/ /g, "")).length / length);
         var term = (entries.get(m.form.entry) || {}).kind === "term";
         bonus(scored, m.form.entry, f, nameBonus * (term ? share : 0.5 + 0.5 * share));

@@ -175,6 +175,15 @@ def test_with_the_game_named_the_other_games_name_in_the_question_lifts_nothing(
     assert ("citadels/rules/scoring-and-bonuses", "ties-share-victory") in found
 
 
+def test_a_query_that_is_just_one_games_name_shows_it_though_its_words_lean_to_the_other_game(real):
+    # 牌堆 is a name of Citadels' district deck, and players' Dominion word for the Supply (its
+    # synonyms make the query lean to Dominion): typed alone, it asks for the entry it names
+    found = real.search("牌堆", "zh-Hans", limit=5).results
+    assert found[0].id == "citadels/terms/district-deck"
+    # in a longer Dominion question the word stays a word of the question
+    assert top(real, "牌堆空了 游戏结束吗", "zh-Hans", 1)[0][0].startswith("dominion/")
+
+
 @pytest.mark.parametrize(
     ("q", "plain", "answer"),
     [
