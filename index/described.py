@@ -20,8 +20,10 @@ The words are data (`index/vocabulary.yaml`, `described`). Pure functions."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from typing import Any
 
 from index.analysis import NameMatch, QueryAnalysis, name_groups
 from index.lexicon import NameForm
@@ -99,7 +101,7 @@ def holding_items(
     are left; with none (a Citadels question), `cards` as they are."""
     items = {item for item, _, _ in plus_items(text)}
     if not items:
-        return list(cards)
+        return cards
     saying = {entries[e]["game"] for e in card_items}  # Dominion's: a Citadels card says none
     if not any(entries[e]["game"] in saying for e in cards):
         return list(cards)
@@ -218,8 +220,58 @@ def allowed_cards(
     return out
 
 
+class CardChoice(tuple[str, ...]):
+    """The cards a description may mean (`allowed_cards`), in the index's order, with the set of
+    them (`members`) and, if made, what `flags_of` made of them (`CardsMeant`): at 100x the
+    corpus they may be ten thousand, and asked of many times."""
+
+    members: frozenset[str]
+    flags: Any
+
+    def __new__(
+        cls, cards: Iterable[str], flags_of: Callable[[Iterable[str]], Any] | None = None
+    ) -> CardChoice:
+        self = super().__new__(cls, cards)
+        self.members = frozenset(self)
+        self.flags = flags_of(self) if flags_of is not None else None
+        return self
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.members
+
+
+class CardsMeant:
+    """`allowed_cards` over one index's entries, each answer kept (as a `CardChoice`, with what
+    `flags_of` makes of it: `index.stages.described.rank_cards` reads which entries, by number,
+    are among them): what a description says of a card (cost, colour, noun) and the game and
+    edition asked about take few values, and a pass over every entry cost milliseconds at 100x
+    the corpus."""
+
+    def __init__(
+        self, entries: Mapping[str, Mapping], flags_of: Callable[[Iterable[str]], Any] | None = None
+    ):
+        self._entries, self._flags_of = entries, flags_of
+        self._meant = lru_cache(maxsize=1024)(self._allowed)
+
+    def __call__(self, d: Description, game: str | None = None, edition: str | None = None) -> CardChoice:
+        return self._meant(d.cost, d.types, d.noun_types, game, edition)
+
+    def _allowed(
+        self,
+        cost: int | None,
+        types: frozenset[str],
+        noun_types: frozenset[str],
+        game: str | None,
+        edition: str | None,
+    ) -> CardChoice:
+        said = Description(0, 0, "", cost, types, noun_types)
+        return CardChoice(allowed_cards(said, self._entries, game, edition), self._flags_of)
+
+
 # (a description's words, the cards it may mean) -> those cards its words reach, best first, scored
 RankCards = Callable[[str, Sequence[str]], list[tuple[str, float]]]
+# (a description, the game and the edition asked about) -> the cards it may mean (`allowed_cards`)
+MayMean = Callable[[Description, "str | None", "str | None"], Sequence[str]]
 
 
 def read_description(d: Description, allowed: Sequence[str], rank_cards: RankCards) -> str | None:
@@ -238,6 +290,11 @@ def read_description(d: Description, allowed: Sequence[str], rank_cards: RankCar
     return ranked[0][0]
 
 
+def _without(cards: Sequence[str], named: set[str]) -> Sequence[str]:
+    """`cards` but those in `named`, `cards` itself when it holds none of them."""
+    return [e for e in cards if e not in named] if any(e in cards for e in named) else cards
+
+
 def with_described(
     a: QueryAnalysis,
     entries: Mapping[str, Mapping],
@@ -245,6 +302,7 @@ def with_described(
     pinyin: Mapping[str, frozenset[str]],
     plain: Sequence[str] = (),
     card_items: Mapping[str, frozenset[PlusItem]] | None = None,
+    may_mean: MayMean | None = None,
 ) -> QueryAnalysis:
     """`a` with each card its text describes (and does not name: a card with no ability of its
     own it names is what the card acts on, 'the one that trashes a copper for 3 coins') named by
@@ -252,12 +310,15 @@ def with_described(
     'the purple one...' asked with Dominion's words) and edition (named) the question is about;
     and, with `card_items` (each card's '+N thing' items), the card whose text the query quotes
     ('+1 card +1 action +1 buy +$1': the Market); but for a description `plain` holds (read as
-    plain words: its chip taken off)."""
+    plain words: its chip taken off). `may_mean` gives the cards a description may mean
+    (`allowed_cards` over `entries` when not given; `CardsMeant` keeps its answers)."""
+    if may_mean is None:
+        may_mean = lambda d, game, edition: allowed_cards(d, entries, game, edition)  # noqa: E731
     game = a.game_hint or a.game_guess
     spans: list[tuple[str, int, int]] = []
     for d in find_descriptions(a.text):
         inside = {m.form.entry for m in a.names if d.start <= m.start and m.end <= d.end}
-        may_mean = allowed_cards(d, entries, game, a.edition_hint)
+        meant = may_mean(d, game, a.edition_hint)
         # a description naming a card is about that card ('the one i gained with workshop', 'a district
         # that the artist beautified'); a Chinese one (那张…的, set off as one) may name a card of
         # another kind than it describes (那个让军阀多付一块的紫卡: a district naming a character)
@@ -265,13 +326,13 @@ def with_described(
         if any(
             entries.get(e, {}).get("kind") == "card"
             and e not in VOCABULARY.plain_cards
-            and (e in may_mean or not chinese)
+            and (e in meant or not chinese)
             for e in inside
         ):
             continue
-        allowed = [e for e in may_mean if e not in inside]
+        allowed = _without(meant, inside)
         if not allowed and game and not a.game_hint:  # a guessed game its words rule out ('purple')
-            allowed = [e for e in allowed_cards(d, entries, None, a.edition_hint) if e not in inside]
+            allowed = _without(may_mean(d, None, a.edition_hint), inside)
         if card_items:
             allowed = holding_items(d.words, card_items, allowed, entries)
         # a description quoting its card's text ('the 5 cost card with +2 cards +1 action'): that card

@@ -18,7 +18,7 @@ from corpus.languages import LANGS
 from index import index_format as fmt
 from index.analysis import Tables, build_tables
 from index.build_files import load_dictionary, load_json, read_lines
-from index.described import PlusItem, plus_items
+from index.described import CardsMeant, PlusItem, plus_items
 from index.errors import IndexMissingError
 from index.game_words import compile_game_words, load_game_words, load_weak_game_words
 from index.lexicon import Lexicon, NameForm
@@ -66,6 +66,7 @@ class OpenedIndex:
     phrases: PhraseIndex
     card_items: Mapping[str, frozenset[PlusItem]]  # card -> the '+N thing' items of its text
     card_words: Mapping[str, frozenset[str]]  # card -> the words of its text, in every script
+    cards_meant: CardsMeant  # the cards a description may mean (index.described)
 
 
 def open_build(folder: Path) -> OpenedIndex:
@@ -116,6 +117,7 @@ def open_build(folder: Path) -> OpenedIndex:
         phrases=PhraseIndex(folder, len(units.docnum_units)),
         card_items=_card_items(entries, passages),
         card_words=_card_words(entries, passages, tokeniser, share),
+        cards_meant=CardsMeant(entries, units.units_of.flags),
     )
 
 

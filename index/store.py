@@ -29,7 +29,7 @@ import threading
 import weakref
 from array import array
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -497,6 +497,10 @@ class UnitsOf(Mapping[str, list[str]]):
 
     def __init__(self, store: UnitStore, spans: dict[str, tuple[int, int]]):
         self._store, self._spans = store, spans
+        ordered = sorted(spans.items(), key=lambda es: es[1][0])
+        self._starts = np.array([s for _, (s, _) in ordered], np.intp)  # (each entry's units are together)
+        self._ids = [e for e, _ in ordered]
+        self._number = {e: k for k, e in enumerate(self._ids)}
 
     def __getitem__(self, entry: str) -> list[str]:
         s, e = self._spans[entry]
@@ -512,6 +516,26 @@ class UnitsOf(Mapping[str, list[str]]):
     def span(self, entry: str) -> tuple[int, int]:
         """The documents of the entry's units: from the first to before the second."""
         return self._spans[entry]
+
+    def reached(self, docs: np.ndarray) -> tuple[np.ndarray, list[int], list[int]]:
+        """For unit documents in ascending order, the entries they reach, in order: their numbers
+        (`entry`, `flags`), and where each one's units are among the documents (from the first to
+        before the second). Its cost is that of the documents, whatever the number of entries."""
+        if not len(docs):
+            return np.zeros(0, np.intp), [], []
+        at = np.searchsorted(self._starts, docs, side="right") - 1
+        cuts = [0, *(np.flatnonzero(np.diff(at)) + 1).tolist()]
+        return at[cuts], cuts, [*cuts[1:], len(docs)]
+
+    def flags(self, entries: Iterable[str]) -> np.ndarray:
+        """Whether each entry (by its number, as `reached` gives them) is one of `entries`."""
+        out = np.zeros(len(self._ids), bool)
+        out[[self._number[e] for e in entries if e in self._number]] = True
+        return out
+
+    def entry(self, number: int) -> str:
+        """The entry numbered `number` (`reached`)."""
+        return self._ids[number]
 
 
 class MentionedIn(Mapping[str, frozenset[str]]):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from index.analysis import QueryAnalysis
-from index.described import with_described
+from index.described import CardChoice, with_described
 from index.game_words import one_game_implied
 from index.ranking import WEIGHTS
 from index.stages.clauses import query_clauses
@@ -37,6 +37,7 @@ def describe_cards(a: QueryAnalysis, req: Request, o: OpenedIndex) -> QueryAnaly
         o.tables.pinyin,
         req.without.plain,
         o.card_items,
+        o.cards_meant,
     )
     if read is a:
         return read
@@ -84,21 +85,26 @@ def as_named(a: QueryAnalysis, read: QueryAnalysis, o: OpenedIndex) -> QueryAnal
 
 
 def rank_cards(words: str, cards: Sequence[str], o: OpenedIndex) -> list[tuple[str, float]]:
-    """`cards` scored by the normalised `words`, best first (ties in the order given), those
-    the words reach."""
+    """`cards` (in the index's order) scored by the normalised `words`, best first (ties in the
+    order given), those the words reach. The units the words reach are read, not the cards: at
+    100x the corpus a description may mean ten thousand cards."""
     tokens = o.tokeniser.search_tokens(words, stop=True) or o.tokeniser.search_tokens(words)
     if not tokens:
         return []
     plain = QueryAnalysis(words, list(dict.fromkeys(tokens)), [], [], [], [], set(), None)
     (docs, values), _ = score_units_and_opinion(o, query_clauses(plain, o), None)
+    units_of = o.units.units_of
+    among = (
+        cards.flags if isinstance(cards, CardChoice) and cards.flags is not None else units_of.flags(cards)
+    )
+    numbers, firsts, stops = units_of.reached(docs)
+    found = values.tolist()
     share = WEIGHTS.other_units_share
     scored = []
-    for card in cards:
-        first, stop = np.searchsorted(docs, o.units.units_of.span(card)).tolist()
-        best = sorted(values[first:stop].tolist(), reverse=True)
-        if best:
-            total = best[0]
-            for v in best[1:]:  # as `index.ranking` sums an entry's units, in the same order
-                total += share * v
-            scored.append((card, total))
+    for k in np.flatnonzero(among[numbers]).tolist():  # in the index's order: ties as given
+        best = sorted(found[firsts[k] : stops[k]], reverse=True)
+        total = best[0]
+        for v in best[1:]:  # as `index.ranking` sums an entry's units, in the same order
+            total += share * v
+        scored.append((units_of.entry(int(numbers[k])), total))
     return sorted(scored, key=lambda cs: -cs[1])

@@ -8,6 +8,8 @@ import pytest
 
 from index.analysis import NameMatch, QueryAnalysis
 from index.described import (
+    CardChoice,
+    CardsMeant,
     allowed_cards,
     find_descriptions,
     holding_items,
@@ -19,6 +21,10 @@ from index.described import (
 from index.lexicon import NameForm
 from index.normalise import normalise
 from index.query import Without
+from index.ranking import WEIGHTS
+from index.stages.clauses import query_clauses
+from index.stages.described import rank_cards
+from index.unit_scores import score_units_and_opinion
 
 DISTRICT = {"noble", "religious", "trade", "military", "special"}  # what 'district' / 建筑 says of a card
 CARDS = {
@@ -109,6 +115,21 @@ def test_what_a_description_says_narrows_the_cards_it_may_mean():
     assert allowed_cards(character, CARDS) == ["citadels/thief"]
     (card,) = described("the card that steals")
     assert allowed_cards(card, CARDS, game="citadels") == ["citadels/thief", "citadels/market"]
+
+
+def test_the_cards_a_description_may_mean_are_made_once_for_what_it_says():
+    """`CardsMeant` answers as `allowed_cards` does, and keeps each answer: two descriptions
+    saying the same cost, colour and noun of the same game and edition get the same object."""
+    meant = CardsMeant(CARDS)
+    (six,) = described("the 6 cost card that gains a card")
+    (other_six,) = described("the 6 cost card that draws")
+    (card,) = described("the card that steals")
+    assert list(meant(six)) == allowed_cards(six, CARDS)
+    assert list(meant(six, None, "1e")) == ["dominion/adventurer"]
+    assert list(meant(card, "citadels")) == allowed_cards(card, CARDS, game="citadels")
+    assert meant(other_six) is meant(six)
+    assert "dominion/gold" in meant(six) and "dominion/smithy" not in meant(six)
+    assert isinstance(meant(six), CardChoice) and meant(six) == tuple(allowed_cards(six, CARDS))
 
 
 def test_a_card_is_read_only_when_it_is_clearly_first_or_the_only_one_left():
@@ -348,3 +369,32 @@ def test_an_english_clause_naming_a_card_is_the_game_state_not_a_description(rea
     q = "The Warlord destroys a district that the Artist had beautified. How much does he pay?"
     read = {i for n in real.search(q, "en").understood["names"] for i in n["ids"]}
     assert read <= {"citadels/warlord", "citadels/artist"}, read
+
+
+@pytest.mark.parametrize(
+    "words", ["gains a card costing up to 5", "把手里财宝废掉 换一张最多贵3块的财宝", "steals gold"]
+)
+def test_the_cards_a_description_may_mean_are_scored_from_the_units_its_words_reach(real, words):
+    """`rank_cards` scores each card of those given as the ranking sums an entry's units (its
+    best unit, then a tenth of each other, best first), reading the units the words reach rather
+    than each card: the same scores whether the cards come as a `CardChoice` or a list, for all
+    the cards or a few of them, and a card the words do not reach is left out."""
+    o = real.opened
+    words = normalise(words)
+    tokens = o.tokeniser.search_tokens(words, stop=True)
+    plain = QueryAnalysis(words, list(dict.fromkeys(tokens)), [], [], [], [], set(), None)
+    units = score_units_and_opinion(o, query_clauses(plain, o), None)[0].as_dict()
+    cards = [e for e, meta in o.entries.items() if meta["kind"] == "card"]
+    want = {}
+    for card in cards:  # the sums by hand, card by card
+        first, stop = o.units.units_of.span(card)
+        best = sorted((v for d, v in units.items() if first <= d < stop), reverse=True)
+        if best:
+            want[card] = best[0] + sum(WEIGHTS.other_units_share * v for v in best[1:])
+    assert len(want) >= 3
+    ranked = rank_cards(words, CardChoice(cards), o)
+    assert rank_cards(words, cards, o) == ranked
+    assert [c for c, _ in ranked] == sorted(want, key=lambda c: (-want[c], cards.index(c)))
+    assert all(v == pytest.approx(want[c]) for c, v in ranked)
+    few = cards[::3]
+    assert rank_cards(words, few, o) == [(c, v) for c, v in ranked if c in few]
