@@ -539,12 +539,12 @@ SCALE_HEAD = [
 
 
 def scale_rows(
-    dataset, factors: list[int], queries, rounds: int, work: Path, with_peer: bool = True
+    dataset, factors: list[int], queries, rounds: int, work: Path, peer_max: int = 0
 ) -> tuple[list, list]:
     """Build (wall, CPU, peak RSS of the building process), index size, RSS after the first
     answer and after every query once, and in-process latency at each size, ours beside the
-    peer (or ours alone, "-" in the peer's place); and ours's files by size (which part grows
-    how)."""
+    peer up to `peer_max` (above it ours alone, "-" in the peer's place); and ours's files by
+    size (which part grows how)."""
     from index import open_index
 
     rows, parts = [], []
@@ -552,7 +552,7 @@ def scale_rows(
         ds = synthetic_dataset(dataset, factor) if factor > 1 else dataset
         units = len(ds.entries) + sum(len(e.rulings) for e in ds.entries)
         o_b = build_scaled("ours", factor, work / f"ours-x{factor}")
-        p_b = build_scaled("peer", factor, work / f"peer-x{factor}") if with_peer else None
+        p_b = build_scaled("peer", factor, work / f"peer-x{factor}") if factor <= peer_max else None
         folder = Path(o_b["folder"])
         ours = open_index(work / f"ours-x{factor}", cache_size=0)
         o50, o99, oc50, oc99 = latency(lambda j, ix=ours: ix.search(j.q, j.lang, limit=10), queries, rounds)
@@ -687,7 +687,14 @@ def main(argv: list[str] | None = None) -> int:
         help="only the synthetic corpora of --scale (and 1x), printed, nothing written",
     )
     ap.add_argument("--no-scale-peer", action="store_true", help="synthetic corpora: ours alone")
+    ap.add_argument(
+        "--scale-peer-max",
+        type=int,
+        default=10,
+        help="synthetic corpora: the peer only up to this factor (its 100x build took over an hour)",
+    )
     args = ap.parse_args(argv)
+    peer_max = 0 if args.no_scale_peer else args.scale_peer_max
 
     from corpus.model import DATASET_PATH, load_dataset
     from index import build, open_index
@@ -702,9 +709,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.scale_only:
         factors = [1, *(int(f) for f in args.scale.split(",") if f.strip())]
         try:
-            s_rows, s_parts = scale_rows(
-                dataset, factors, heldout, args.scale_rounds, work, not args.no_scale_peer
-            )
+            s_rows, s_parts = scale_rows(dataset, factors, heldout, args.scale_rounds, work, peer_max)
         finally:
             shutil.rmtree(work, ignore_errors=True)
         print(table(SCALE_HEAD, s_rows))
@@ -940,7 +945,9 @@ def main(argv: list[str] | None = None) -> int:
             )
         factors = [int(f) for f in args.scale.split(",") if f.strip()]
         s_rows, s_parts = (
-            scale_rows(dataset, [1, *factors], heldout, args.scale_rounds, work) if factors else ([], [])
+            scale_rows(dataset, [1, *factors], heldout, args.scale_rounds, work, peer_max)
+            if factors
+            else ([], [])
         )
     finally:
         if base_tree is not None:
