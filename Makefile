@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test setup index check lint bench bench-lookup bench-lookup-browser lookup-ocr-js lookup-fonts browser-deps nginx-deps deploy-test clean mutation conformance
+.PHONY: run test setup index check lint bench bench-deps bench-lookup bench-lookup-browser lookup-ocr-js lookup-fonts browser-deps nginx-deps deploy-test clean mutation conformance
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -71,7 +71,15 @@ test: index browser-deps nginx-deps
 	$(BIN)/pytest
 	$(MAKE) deploy-test
 
-bench: index
+# wrk (HTTP load) and valgrind (instructions per search) for bench_search.py; installed when missing.
+bench-deps:
+	@if ! command -v wrk >/dev/null 2>&1 || ! command -v valgrind >/dev/null 2>&1; then \
+	  SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+	  ($$SUDO apt-get update -q && $$SUDO apt-get install -y -q wrk valgrind) \
+	    || echo "wrk or valgrind could not be installed; bench_search.py will say what it did not measure"; \
+	fi
+
+bench: index bench-deps
 	$(BIN)/pip install -q -e '.[bench]'
 	$(BIN)/python scripts/bench_search.py
 	$(BIN)/python scripts/bench_engine.py

@@ -825,6 +825,9 @@ def main(argv: list[str] | None = None) -> int:
                     )
                 )
         http_note = ""
+        if not args.no_http and not shutil.which("wrk"):
+            http_note = "HTTP: not measured, `wrk` is not installed (`make bench` installs it).\n\n"
+            print(http_note.strip(), file=sys.stderr)
         if not args.no_http and shutil.which("wrk"):
             env = {
                 "BENCH_DATA_DIR": str(work / "ours"),
