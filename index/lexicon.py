@@ -4,7 +4,8 @@ pinyin and initials keys, and whether the other game's texts use the name as a w
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
 from typing import Any
 
@@ -14,6 +15,7 @@ from corpus.model import Dataset, Entry
 from index.normalise import normalise, whole_word
 from index.pinyin import initials, syllables
 from index.tokenise import CJK_RUN, GAME_TERMS
+from index.vocabulary import VOCABULARY
 
 
 @dataclass(frozen=True)
@@ -73,8 +75,10 @@ class Lexicon:
     @classmethod
     def from_dataset(cls, dataset: Dataset) -> Lexicon:
         forms = [f for e in dataset.entries for f in _forms_of(e)]
+        texts = [(e.game, t) for e in dataset.entries for t in _texts(e)]
+        forms += short_forms(dataset.entries, forms, [t for _, t in texts])
         games = {e.id: e.game for e in dataset.entries}
-        counts = texts_using(forms, ((e.game, t) for e in dataset.entries for t in _texts(e)))
+        counts = texts_using(forms, texts)
         return cls(tuple(replace(f, other_game_word=_other_games_word(f, games, counts)) for f in forms))
 
     def jieba_words(self) -> tuple[str, ...]:
@@ -92,6 +96,87 @@ class Lexicon:
     @classmethod
     def from_json(cls, raw: list[dict[str, Any]]) -> Lexicon:
         return cls(tuple(NameForm(**{**r, "sylls": tuple(r["sylls"])}) for r in raw))
+
+
+SHORT_MIN_LETTERS = 4  # a word of a card's name this long at least may stand for the card alone
+
+
+def short_forms(entries: Iterable[Entry], forms: list[NameForm], texts: Iterable[str]) -> list[NameForm]:
+    """The words of cards' English names of two words or more that players say alone for the
+    card ('throne' for Throne Room, 'council', 'haunted'): a word of SHORT_MIN_LETTERS letters or
+    more, no stop word nor one English says alone for other things (`not_short_names` of the
+    vocabulary: 'a great combo'), that no entry is named by and no other thing's name holds, and
+    that no text or FAQ question (`texts`) uses except inside the card's names. (Players'
+    questions are no guide: 'throne militia' and 'the wall itself' mean the cards.) A word
+    of a name both games' cards bear ('throne') stands for both cards, as the name does. Search
+    only: a page's "also called" row shows the dataset's aliases."""
+    by_id = {e.id: e for e in entries}
+    taken = {f.norm for f in forms}
+    never = VOCABULARY.en_stopwords | VOCABULARY.not_short_names
+    holders: dict[str, set[str]] = {}  # word -> the entries (not FAQs) a name of holds it
+    for f in forms:
+        if f.chinese or by_id[f.entry].kind == "faq" or " " not in f.norm:
+            continue
+        for w in f.norm.split():
+            holders.setdefault(w, set()).add(f.entry)
+    for f in forms:  # a one-word name holds its word too
+        if not f.chinese and by_id[f.entry].kind != "faq" and f.norm in holders:
+            holders[f.norm].add(f.entry)
+    candidates: dict[str, list[NameForm]] = {}
+    for w, held in holders.items():
+        if len(w) < SHORT_MIN_LETTERS or not w.isalpha() or w in taken or w in never:
+            continue
+        if any(by_id[e].kind != "card" for e in held):
+            continue
+        if len({normalise(by_id[e].names.get("en", "")) for e in held}) != 1:
+            continue  # Bell Tower and Watch Tower: 'tower' says neither
+        candidates[w] = [f for f in forms if f.entry in held and not f.chinese and w in f.norm.split()]
+    if not candidates:
+        return []
+    faq_questions = [f.norm for f in forms if by_id[f.entry].kind == "faq"]
+    used = _used_outside(candidates, [*texts, *faq_questions])
+    return [
+        replace(f, text=w, norm=w, alias=True)
+        for w, held in sorted(candidates.items())
+        if w not in used
+        for f in {f.entry: f for f in held}.values()  # one form an entry
+    ]
+
+
+def _used_outside(words: Mapping[str, list[NameForm]], texts: Iterable[str]) -> set[str]:
+    """The `words` (word -> the name forms holding it) some text uses as a word outside those
+    names."""
+    pattern = re.compile(
+        r"(?<![0-9a-z])(" + "|".join(map(re.escape, sorted(words, key=len, reverse=True))) + r")(?![0-9a-z])"
+    )
+    used: set[str] = set()
+    for text in texts:
+        norm = normalise(text)
+        for m in pattern.finditer(norm):
+            w = m.group(1)
+            if w in used:
+                continue
+            inside = any(
+                s <= m.start() and m.end() <= s + len(f.norm) and whole_word(norm, s, s + len(f.norm))
+                for f in words[w]
+                for s in _starts(norm, f.norm)
+            )
+            if not inside:
+                used.add(w)
+    return used
+
+
+def _starts(text: str, sub: str) -> list[int]:
+    out, i = [], text.find(sub)
+    while i != -1:
+        out.append(i)
+        i = text.find(sub, i + 1)
+    return out
+
+
+def _questions(entries: Iterable[Entry]) -> list[str]:
+    """The players' questions of every entry and ruling (search only)."""
+    return [q for e in entries for q in (*e.questions, *(q for r in e.rulings for q in r.questions))]
 
 
 def _texts(entry: Entry) -> list[str]:

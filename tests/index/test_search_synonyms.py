@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from corpus.model import Entry
 from corpus.yaml_files import load_yaml
 from index import normalise
 from index.analysis import without_pleasantries
@@ -22,7 +23,7 @@ from index.game_words import (
     parse_game_words,
     without_cards_own_words,
 )
-from index.lexicon import NameForm, texts_using
+from index.lexicon import NameForm, _forms_of, short_forms, texts_using
 from index.synonyms import expand, load_rows, parse_rows
 from index.vocabulary import VOCABULARY_PATH, parse_vocabulary
 
@@ -402,3 +403,49 @@ def test_doing_a_thing_at_will_finds_the_rule_that_a_card_must_say_so(real, q, l
 def test_a_character_assassinated_names_the_assassin_whose_ruling_says_the_turn_is_lost(real):
     top = real.search("assassinated this round, do i still collect income from my districts", "en").results[0]
     assert (top.id, top.ruling) == ("citadels/assassin", "victim-skips-turn")
+
+
+# -- a word of a card's name said alone ('throne', 'council') ---------------------------------
+def _card(eid: str, en: str, kind: str = "card", text: str = "") -> Entry:
+    texts = {"en": text} if text else {}
+    return Entry(id=eid, game=eid.split("/")[0], kind=kind, editions=[], names={"en": en}, text=texts)
+
+
+def test_a_word_only_one_cards_name_holds_stands_for_that_card():
+    entries = [
+        _card("dominion/throne-room", "Throne Room"),
+        _card("citadels/throne-room", "Throne Room"),
+        _card("dominion/council-room", "Council Room"),
+        _card("citadels/bell-tower", "Bell Tower"),
+        _card("citadels/watchtower", "Watch Tower"),
+        _card("citadels/dragon-gate", "Dragon Gate", text="No one has seen a dragon for years."),
+        _card("citadels/great-wall", "Great Wall"),
+        _card("dominion/rules/cleanup-phase", "Clean Up", kind="rule"),
+        _card("dominion/clean-sweep", "Clean Sweep"),
+    ]
+    forms = [f for e in entries for f in _forms_of(e)]
+    texts = [t for e in entries for t in e.text.values()]
+    short = {(f.entry, f.norm) for f in short_forms(entries, forms, texts)}
+    assert ("dominion/throne-room", "throne") in short and ("citadels/throne-room", "throne") in short
+    assert ("dominion/council-room", "council") in short
+    assert not any(w == "room" for _, w in short)  # four cards' names: says none of them
+    assert not any(w == "tower" for _, w in short)  # Bell Tower and Watch Tower
+    assert ("citadels/dragon-gate", "gate") in short
+    assert ("citadels/dragon-gate", "dragon") not in short  # its text speaks of a dragon
+    assert ("citadels/great-wall", "great") not in short  # English says 'great' of anything
+    assert ("citadels/great-wall", "wall") in short
+    assert ("dominion/clean-sweep", "clean") not in short  # a rule's name holds 'clean' too
+    assert ("dominion/clean-sweep", "sweep") in short
+    assert all(f.alias for f in short_forms(entries, forms, texts))
+
+
+def test_a_name_said_by_one_word_finds_the_card(real):
+    a = real.search("does the wall protect from diplomat", "en", limit=3)
+    assert a.ids()[0] == "citadels/great-wall"
+    assert a.results[0].ruling == "diplomat-pays-one-more"
+    names = [n["ids"] for n in (a.understood or {}).get("names", [])]
+    assert ["citadels/great-wall"] in names
+    b = real.search("throne on throne", "en", limit=3)
+    assert "dominion/throne-room" in [i for n in b.understood["names"] for i in n["ids"]]
+    c = real.search("great combo but i lost, do combos count", "en", limit=5)
+    assert not any("citadels/great-wall" in n["ids"] for n in (c.understood or {}).get("names", []))
