@@ -113,15 +113,12 @@ def short_forms(entries: Iterable[Entry], forms: list[NameForm], texts: Iterable
     by_id = {e.id: e for e in entries}
     taken = {f.norm for f in forms}
     never = VOCABULARY.en_stopwords | VOCABULARY.not_short_names
-    holders: dict[str, set[str]] = {}  # word -> the entries (not FAQs) a name of holds it
+    holders: dict[str, set[str]] = {}  # word -> the entries (not FAQs) a name of 2+ words of holds it
     for f in forms:
         if f.chinese or by_id[f.entry].kind == "faq" or " " not in f.norm:
             continue
         for w in f.norm.split():
             holders.setdefault(w, set()).add(f.entry)
-    for f in forms:  # a one-word name holds its word too
-        if not f.chinese and by_id[f.entry].kind != "faq" and f.norm in holders:
-            holders[f.norm].add(f.entry)
     candidates: dict[str, list[NameForm]] = {}
     for w, held in holders.items():
         if len(w) < SHORT_MIN_LETTERS or not w.isalpha() or w in taken or w in never:
@@ -172,11 +169,6 @@ def _starts(text: str, sub: str) -> list[int]:
         out.append(i)
         i = text.find(sub, i + 1)
     return out
-
-
-def _questions(entries: Iterable[Entry]) -> list[str]:
-    """The players' questions of every entry and ruling (search only)."""
-    return [q for e in entries for q in (*e.questions, *(q for r in e.rulings for q in r.questions))]
 
 
 def _texts(entry: Entry) -> list[str]:
