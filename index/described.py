@@ -93,7 +93,7 @@ def holding_items(
     card_items: Mapping[str, frozenset[PlusItem]],
     cards: Sequence[str],
     entries: Mapping[str, Mapping],
-) -> list[str]:
+) -> Sequence[str]:
     """The cards of `cards` whose text holds every '+N thing' item `text` says, as its cost and
     colour narrow what a description may mean: 'the 5 cost card that gives +1 buy' is one of
     the $5 cards with +1 Buy, and no treasure is 'the treasure that gives +1 buy'. The items
@@ -104,7 +104,7 @@ def holding_items(
         return cards
     saying = {entries[e]["game"] for e in card_items}  # Dominion's: a Citadels card says none
     if not any(entries[e]["game"] in saying for e in cards):
-        return list(cards)
+        return cards
     return [e for e in cards if items <= card_items.get(e, frozenset())]
 
 

@@ -75,10 +75,10 @@ class Lexicon:
     @classmethod
     def from_dataset(cls, dataset: Dataset) -> Lexicon:
         forms = [f for e in dataset.entries for f in _forms_of(e)]
-        texts = [(e.game, t) for e in dataset.entries for t in _texts(e)]
+        texts = [(e.game, normalise(t)) for e in dataset.entries for t in _texts(e)]  # normalised once
         forms += short_forms(dataset.entries, forms, [t for _, t in texts])
         games = {e.id: e.game for e in dataset.entries}
-        counts = texts_using(forms, texts)
+        counts = texts_using(forms, texts, normalised=True)
         return cls(tuple(replace(f, other_game_word=_other_games_word(f, games, counts)) for f in forms))
 
     def jieba_words(self) -> tuple[str, ...]:
@@ -106,7 +106,7 @@ def short_forms(entries: Iterable[Entry], forms: list[NameForm], texts: Iterable
     card ('throne' for Throne Room, 'council', 'haunted'): a word of SHORT_MIN_LETTERS letters or
     more, no stop word nor one English says alone for other things (`not_short_names` of the
     vocabulary: 'a great combo'), that no entry is named by and no other thing's name holds, and
-    that no text or FAQ question (`texts`) uses except inside the card's names. (Players'
+    that no text (`texts`, normalised) or FAQ question uses except inside the card's names. (Players'
     questions are no guide: 'throne militia' and 'the wall itself' mean the cards.) A word
     of a name both games' cards bear ('throne') stands for both cards, as the name does. Search
     only: a page's "also called" row shows the dataset's aliases."""
@@ -141,14 +141,13 @@ def short_forms(entries: Iterable[Entry], forms: list[NameForm], texts: Iterable
 
 
 def _used_outside(words: Mapping[str, list[NameForm]], texts: Iterable[str]) -> set[str]:
-    """The `words` (word -> the name forms holding it) some text uses as a word outside those
-    names."""
+    """The `words` (word -> the name forms holding it) some normalised text uses as a word outside
+    those names."""
     pattern = re.compile(
         r"(?<![0-9a-z])(" + "|".join(map(re.escape, sorted(words, key=len, reverse=True))) + r")(?![0-9a-z])"
     )
     used: set[str] = set()
-    for text in texts:
-        norm = normalise(text)
+    for norm in texts:
         for m in pattern.finditer(norm):
             w = m.group(1)
             if w in used:
@@ -179,10 +178,12 @@ def _texts(entry: Entry) -> list[str]:
     return texts
 
 
-def texts_using(forms: Iterable[NameForm], texts: Iterable[tuple[str, str]]) -> dict[str, dict[str, int]]:
-    """form norm -> game -> how many of the (game, text) pairs use that name form (normalised; an
-    ASCII form as whole words). One pass over each text (Aho-Corasick), so the cost grows with
-    the texts' length, not with names x texts."""
+def texts_using(
+    forms: Iterable[NameForm], texts: Iterable[tuple[str, str]], normalised: bool = False
+) -> dict[str, dict[str, int]]:
+    """form norm -> game -> how many of the (game, text) pairs use that name form (normalised, or
+    already so with `normalised`; an ASCII form as whole words). One pass over each text
+    (Aho-Corasick), so the cost grows with the texts' length, not with names x texts."""
     auto = ahocorasick.Automaton()
     for norm in {f.norm for f in forms}:
         auto.add_word(norm, norm)
@@ -191,7 +192,7 @@ def texts_using(forms: Iterable[NameForm], texts: Iterable[tuple[str, str]]) -> 
     auto.make_automaton()
     counts: dict[str, dict[str, int]] = {}
     for game, text in texts:
-        norm_text = normalise(text)
+        norm_text = text if normalised else normalise(text)
         found = {
             norm
             for end, norm in auto.iter(norm_text)

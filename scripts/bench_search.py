@@ -828,7 +828,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.no_http and not shutil.which("wrk"):
             http_note = "HTTP: not measured, `wrk` is not installed (`make bench` installs it).\n\n"
             print(http_note.strip(), file=sys.stderr)
-        if not args.no_http and shutil.which("wrk"):
+        elif not args.no_http:
             env = {
                 "BENCH_DATA_DIR": str(work / "ours"),
                 "BENCH_PEER_DIR": str(work / "peer"),

@@ -424,7 +424,7 @@ def test_a_word_only_one_cards_name_holds_stands_for_that_card():
         _card("dominion/clean-sweep", "Clean Sweep"),
     ]
     forms = [f for e in entries for f in _forms_of(e)]
-    texts = [t for e in entries for t in e.text.values()]
+    texts = [normalise(t) for e in entries for t in e.text.values()]
     short = {(f.entry, f.norm) for f in short_forms(entries, forms, texts)}
     assert ("dominion/throne-room", "throne") in short and ("citadels/throne-room", "throne") in short
     assert ("dominion/council-room", "council") in short
