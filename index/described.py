@@ -27,6 +27,7 @@ from typing import Any
 
 from index.analysis import NameMatch, QueryAnalysis, name_groups
 from index.lexicon import NameForm
+from index.normalise import normalise
 from index.vocabulary import VOCABULARY
 
 LEAD = 1.3  # the card described scores this many times the next one at least
@@ -35,6 +36,9 @@ MAX_BEFORE_NOUN = 5  # English: words between 'the' and the noun ('the old 1st e
 
 WORDS = VOCABULARY.described
 CHARACTER = frozenset({"character"})  # what a noun naming a character says of the card
+# where a clause of the query as typed ends: normalising makes these spaces, so 'the card which
+# reveals until two treasures: deck ran out...' would read on past the colon
+CLAUSE_BREAK = re.compile(r"[,.:;!?()\[\]，。：；！？（）、]")
 _CN_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8}
 _EN_CLAUSE_COST = re.compile(r"(?<![0-9a-z])cost(?:s|ing)? \$?(\d{1,2})(?![0-9])")  # 'that costs 5 and...'
 _EN_COST = re.compile(
@@ -126,14 +130,32 @@ def _cost(text: str, pattern: re.Pattern[str]) -> int | None:
     return int(value) if value.isdigit() else _CN_DIGITS[value]
 
 
-def find_descriptions(text: str) -> list[Description]:
-    """The descriptions of cards in normalised `text`, in order."""
-    out = _english(text) + _chinese(text)
+def find_descriptions(text: str, typed: str = "") -> list[Description]:
+    """The descriptions of cards in normalised `text`, in order; `typed`, the query as typed,
+    tells where its clauses end (`typed_clauses`)."""
+    out = _english(text, typed) + _chinese(text)
     return sorted(out, key=lambda d: d.start)
 
 
-def _english(text: str) -> list[Description]:
+def typed_clauses(typed: str) -> tuple[str, ...]:
+    """The query as typed cut where its punctuation ends a clause, each piece normalised."""
+    return tuple(c for c in (normalise(piece) for piece in CLAUSE_BREAK.split(typed)) if c)
+
+
+def _within_clause(text: str, start: int, clause: list[tuple[str, int]], clauses: tuple[str, ...]) -> int:
+    """How many of `clause`'s words (each with where it ends in `text`) the description starting
+    at `start` keeps: the most that leave it inside one of the typed `clauses`; all of them when
+    no piece holds even the first (a word of it corrected since)."""
+    for k in range(len(clause), 0, -1):
+        said = text[start : clause[k - 1][1]]
+        if any(said in c for c in clauses):
+            return k
+    return len(clause)
+
+
+def _english(text: str, typed: str = "") -> list[Description]:
     out = []
+    clauses: tuple[str, ...] | None = None  # made at the first description: most queries have none
     words = [(m.group(), m.start(), m.end()) for m in re.finditer(r"\S+", text)]
     for k, (noun, _, _) in enumerate(words[:-1]):
         if noun not in WORDS.en_nouns or words[k + 1][0] not in WORDS.en_relatives:
@@ -147,6 +169,10 @@ def _english(text: str) -> list[Description]:
             if w in WORDS.en_clause_ends:
                 break
             clause.append((w, end))
+        if clause and typed:
+            if clauses is None:
+                clauses = typed_clauses(typed)
+            clause = clause[: _within_clause(text, words[first][1], clause, clauses)]
         if not clause:
             continue
         said = " ".join([*(w for w, _, _ in words[first + 1 : k]), noun])  # 'the [green 4 cost] card'
@@ -303,6 +329,7 @@ def with_described(
     plain: Sequence[str] = (),
     card_items: Mapping[str, frozenset[PlusItem]] | None = None,
     may_mean: MayMean | None = None,
+    typed: str = "",
 ) -> QueryAnalysis:
     """`a` with each card its text describes (and does not name: a card with no ability of its
     own it names is what the card acts on, 'the one that trashes a copper for 3 coins') named by
@@ -311,12 +338,13 @@ def with_described(
     and, with `card_items` (each card's '+N thing' items), the card whose text the query quotes
     ('+1 card +1 action +1 buy +$1': the Market); but for a description `plain` holds (read as
     plain words: its chip taken off). `may_mean` gives the cards a description may mean
-    (`allowed_cards` over `entries` when not given; `CardsMeant` keeps its answers)."""
+    (`allowed_cards` over `entries` when not given; `CardsMeant` keeps its answers). `typed`, the
+    query as typed, ends an English description where its clause ends ('...: deck ran out')."""
     if may_mean is None:
         may_mean = lambda d, game, edition: allowed_cards(d, entries, game, edition)  # noqa: E731
     game = a.game_hint or a.game_guess
     spans: list[tuple[str, int, int]] = []
-    for d in find_descriptions(a.text):
+    for d in find_descriptions(a.text, typed):
         inside = {m.form.entry for m in a.names if d.start <= m.start and m.end <= d.end}
         meant = may_mean(d, game, a.edition_hint)
         # a description naming a card is about that card ('the one i gained with workshop', 'a district

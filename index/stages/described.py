@@ -38,6 +38,7 @@ def describe_cards(a: QueryAnalysis, req: Request, o: OpenedIndex) -> QueryAnaly
         req.without.plain,
         o.card_items,
         o.cards_meant,
+        req.parsed.text,
     )
     if read is a:
         return read

@@ -786,8 +786,20 @@
       said.forEach(function (w) { if (Object.prototype.hasOwnProperty.call(colours, w)) colours[w].forEach(function (t) { out.add(t); }); });
       return out;
     }
-    function englishDescriptions(text) {
-      var out = [], words = [], m, re = /\S+/g;
+    // index.described.CLAUSE_BREAK: where a clause of the query as typed ends
+    var CLAUSE_BREAK = /[,.:;!?()\[\]，。：；！？（）、]/u;
+    function typedClauses(typed) {  // index.described.typed_clauses
+      return typed.split(CLAUSE_BREAK).map(normalise).filter(Boolean);
+    }
+    function withinClause(text, start, clause, clauses) {  // index.described._within_clause
+      for (var k = clause.length; k > 0; k--) {
+        var said = text.slice(start, clause[k - 1][2]);
+        if (clauses.some(function (c) { return c.indexOf(said) >= 0; })) return k;
+      }
+      return clause.length;
+    }
+    function englishDescriptions(text, typed) {
+      var out = [], words = [], m, re = /\S+/g, clauses = null;
       while ((m = re.exec(text))) words.push([m[0], m.index, m.index + m[0].length]);
       for (var k = 0; k < words.length - 1; k++) {
         var noun = words[k][0];
@@ -799,6 +811,10 @@
         for (var j = k + 2; j < Math.min(words.length, k + 2 + K.MAX_CLAUSE_WORDS); j++) {
           if (has(DW.en_clause_ends, words[j][0])) break;
           clause.push(words[j]);
+        }
+        if (clause.length && typed) {
+          if (clauses === null) clauses = typedClauses(typed);
+          clause = clause.slice(0, withinClause(text, words[first][1], clause, clauses));
         }
         if (!clause.length) continue;
         var said = words.slice(first + 1, k).map(function (w) { return w[0]; }).concat([noun]).join(" "), clauseText = clause.map(function (w) { return w[0]; }).join(" ");
@@ -827,8 +843,8 @@
       });
       return out;
     }
-    function findDescriptions(text) {
-      return englishDescriptions(text).concat(chineseDescriptions(text)).sort(function (x, y) { return x.start - y.start; });
+    function findDescriptions(text, typed) {
+      return englishDescriptions(text, typed).concat(chineseDescriptions(text)).sort(function (x, y) { return x.start - y.start; });
     }
     function allowedCards(d, game, edition) {
       var out = [];
@@ -927,9 +943,9 @@
         return !!its && items.every(function (it) { return its.has(it); });
       });
     }
-    function withDescribed(a, plain) {  // index.described.with_described
+    function withDescribed(a, plain, typed) {  // index.described.with_described
       var game = a.gameHint || a.gameGuess, spans = [], named = namedOf(a);
-      findDescriptions(a.text).forEach(function (d) {
+      findDescriptions(a.text, typed).forEach(function (d) {
         var inside = a.names.filter(function (m) { return d.start <= m.start && m.end <= d.end; });
         var mayMean = allowedCards(d, game, a.editionHint);
         var chinese = !isAscii(a.text.slice(d.start, d.end));  // 那个让军阀多付一块的紫卡: may name another kind
@@ -1646,7 +1662,7 @@
         if (anyGame) { a.gameHint = a.gameGuess = a.gameSource = null; a.gameMargin = 0; }
         else withGuess(a, a.tokens, oneGameImplied(a.tokens));
         var before = a.names.slice();
-        withDescribed(a, without.plain);
+        withDescribed(a, without.plain, parsed.text);
         var described = a.names.filter(function (m) { return before.indexOf(m) < 0; });
         if (described.length) {  // index.stages.described.describe_cards
           asNamed(a, described);

@@ -92,6 +92,41 @@ def test_a_description_says_what_the_card_does_costs_and_is(text, words, cost, t
 
 
 @pytest.mark.parametrize(
+    ("typed", "words", "read_on"),
+    [
+        (
+            "the card which reveals until two treasures: deck ran out, the revealed cards go in?",
+            "reveals until two treasures",
+            "reveals until two treasures deck ran out the revealed cards",
+        ),
+        ("the attack that gives me gold, others lose a treasure", "gives me gold", None),
+        (
+            "the action that gives +1 coin for silver; a silver already played",
+            "gives +1 coin for silver",
+            "gives +1 coin for silver a silver already played",
+        ),
+    ],
+)
+def test_an_english_description_ends_where_its_clause_ends_as_typed(typed, words, read_on):
+    """Normalising makes punctuation spaces; the query as typed says where the clause ended.
+    Without it the description reads on, to a clause word or MAX_CLAUSE_WORDS."""
+    text = normalise(typed)
+    (d,) = find_descriptions(text, typed)
+    assert d.words == words
+    assert text[d.start : d.end].endswith(words)
+    (whole,) = find_descriptions(text)
+    assert whole.words == (read_on or whole.words) and whole.words != words
+
+
+def test_a_description_with_a_word_corrected_since_it_was_typed_reads_on():
+    """A word corrected after typing ('reveels') is in no piece as typed: the clause cannot be
+    placed, and the description is read as if no punctuation were known."""
+    typed = "the card that reveels until two treasures, deck ran out"
+    (d,) = find_descriptions(normalise(typed).replace("reveels", "reveals"), typed)
+    assert d.words == "reveals until two treasures deck ran out"
+
+
+@pytest.mark.parametrize(
     "text",
     [
         "can i gain a card that costs 5 with workshop",  # a card, not the card: any card
