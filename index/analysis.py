@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 import ahocorasick
@@ -278,7 +278,7 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
         if w in covered or w in EN_STOPWORDS:
             continue
         right = correct_english(w, tables.vocab)
-        if right is None and w not in tables.vocab:
+        if right is None and w not in tables.vocab and w not in tables.vocab.common:
             right = correct_pinyin(w, tables.pinyin_lengths)
             if right is not None and right in tables.pinyin:
                 keys.append(right)
@@ -355,6 +355,7 @@ def _merge_groups(groups: list[frozenset[str]]) -> list[frozenset[str]]:
 def build_tables(
     forms: tuple[NameForm, ...],
     vocab: Mapping[str, int],
+    common: Iterable[str],
     by_sylls,
     game_words: Mapping[str, tuple[str, float]] | None = None,
     actors: Mapping[str, str] | None = None,
@@ -369,7 +370,7 @@ def build_tables(
     pinyin = {k: v for k, v in pinyin.items() if k not in EN_STOPWORDS}
     return Tables(
         forms=forms,
-        vocab=SpellingVocabulary(vocab),
+        vocab=SpellingVocabulary(vocab, common),
         pinyin={k: frozenset(v) for k, v in pinyin.items()},
         pinyin_sorted=tuple(sorted({f.pinyin for f in forms if f.chinese})),
         pinyin_lengths=by_length({f.pinyin for f in forms if f.chinese}),

@@ -24,9 +24,11 @@ from pathlib import Path
 from whoosh import index as whoosh_index
 
 from corpus.model import Dataset, Entry
+from index.common_words import guarded_words
 from index.documents import Unit, all_units, name_tokens, pinyin_tokens, search_text
 from index.impacts import compute_impacts
 from index.index_format import (
+    COMMON_WORDS,
     CURRENT,
     DICTIONARY,
     ENTRIES,
@@ -43,7 +45,7 @@ from index.index_format import (
 from index.lexicon import Lexicon
 from index.normalise import normalise
 from index.schema import FIELD_BOOSTS, UNIT_QUESTIONS, UNIT_QUESTIONS_BOOST, make_schema
-from index.spelling import NAME_WEIGHT
+from index.spelling import NAME_WEIGHT, SpellingVocabulary
 from index.store import write_impacts, write_units
 from index.tokenise import CJK_RUN, EN_STOPWORDS, Tokeniser, english_words, get_tokeniser
 from index.vocabulary import stated_intents
@@ -312,7 +314,9 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         # after the units; a unit adds the scores of its questions (questions.json: the unit
         # each belongs to), so a question matching the query as a whole counts, not words
         # scattered over six questions.
-        _write_json(staging / VOCAB, _english_vocab(dataset, asked_norms))
+        vocab = _english_vocab(dataset, asked_norms)
+        _write_json(staging / VOCAB, vocab)
+        _write_json(staging / COMMON_WORDS, guarded_words(SpellingVocabulary(vocab)))
         seg = SegmentTokens(tok)
         docs = _documents(dataset, lexicon, units, seg)
         whoosh = _WhooshWriting(staging / WHOOSH, docs)

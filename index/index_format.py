@@ -9,7 +9,8 @@ in use. A build folder holds:
 - `userdict.txt` (the words added to jieba's dictionary) and `dictionary.txt` (the corpus part
   of jieba's own dictionary: its total on the first line, then `word frequency` lines);
 - `lexicon.json` (every name form), `entries.json` (each entry's metadata), `vocab.json`
-  (English words with counts, for typo fixes), `questions.json` (the unit each player question
+  (English words with counts, for typo fixes), `common_words.json` (ordinary English words a typo
+  fix leaves alone: `index.common_words`), `questions.json` (the unit each player question
   belongs to, in question-document order);
 - `units.json` + `units.bin` and `terms.json` + `postings.bin` (`index.store`);
 - `whoosh/`: the Whoosh index of the phrase field.
@@ -26,7 +27,7 @@ from index.normalise import normalise
 from index.synonyms import load_rows
 from index.tokenise import CJK_RUN
 
-INDEX_FORMAT = 8  # bump when the files of a built index change; older builds are refused
+INDEX_FORMAT = 9  # bump when the files of a built index change; older builds are refused
 CURRENT = "current"  # the symlink naming the build in use
 
 META = "meta.json"
@@ -35,6 +36,7 @@ DICTIONARY = "dictionary.txt"
 LEXICON = "lexicon.json"
 ENTRIES = "entries.json"
 VOCAB = "vocab.json"
+COMMON_WORDS = "common_words.json"
 QUESTIONS = "questions.json"
 UNITS = "units.json"
 UNIT_TEXTS = "units.bin"

@@ -210,6 +210,7 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
         ],
         "pinyin": {k: sorted(v) for k, v in ix.tables.pinyin.items()},
         "vocab_pairs": list(ix.tables.vocab.items()),  # in order: typo ties go to the first listed
+        "common_words": sorted(ix.tables.vocab.common),  # ordinary English words never corrected
         "game_words": {k: list(v) for k, v in ix.tables.game_words.items()},
         "actors": dict(ix.tables.actors),  # token -> the card whose deed it names
         "plain_cards": sorted(ix.rank_tables.plain),  # cards with no ability of their own

@@ -169,6 +169,7 @@ def _word_tables(
     tables = build_tables(
         lexicon.forms,
         load_json(folder, fmt.VOCAB),
+        load_json(folder, fmt.COMMON_WORDS),
         pinyin_table(lexicon.forms),
         compile_game_words(load_game_words(), word_token, load_weak_game_words()),
         {k[0]: c for c, ws in VOCABULARY.actors.items() for w in ws if len(k := word_token(w)) == 1},

@@ -53,8 +53,11 @@ class SpellingVocabulary(dict[str, int]):
     near a word are among those sharing one of its deletions. A typo is then compared with those
     few words rather than with the whole vocabulary (a scan costs about 80 us a word)."""
 
-    def __init__(self, counts: Mapping[str, int]):
+    def __init__(self, counts: Mapping[str, int], common: Iterable[str] = ()):
         super().__init__(counts)
+        # ordinary English words typed on purpose, never corrected ('sister', not 'silver';
+        # `index.common_words`): the corpus lacks them, so they looked like typos of its words
+        self.common = frozenset(common)
         self._words = tuple(self)
         by_deletion: dict[str, list[int]] = {}
         for i, w in enumerate(self._words):
@@ -81,12 +84,13 @@ RARE_WORD_LENGTH = 5  # ... this long at least, one edit from a name's word, is 
 
 def correct_english(word: str, vocab: SpellingVocabulary) -> str | None:
     """The closest vocabulary word within `max_typos`, preferring fewer edits, then frequent
-    words (names weigh most); None when `word` is known or nothing is close. But a known word that
+    words (names weigh most); None when `word` is known, an ordinary English word
+    (`SpellingVocabulary.common`) or nothing is close. But a known word that
     is rare (a misspelling the players' questions hold, 'assasin') and one edit from a word of a
     card's or term's name is that name misspelt (`_rare_name_typo`), and so is a plural whose
     singular is (`_name_plural_typo`)."""
     limit = max_typos(word)
-    if limit == 0 or not word.isalpha():
+    if limit == 0 or not word.isalpha() or word in vocab.common:
         return None
     if word in vocab:
         return _rare_name_typo(word, vocab)

@@ -126,6 +126,7 @@
     var readingsOf = toMap(data.readings);
     var phrases = new Set(data.phrases);
     var vocab = new Map(data.vocab_pairs);
+    var commonWords = new Set(data.common_words);  // index.spelling.SpellingVocabulary.common
     var vocabKeys = Array.from(vocab.keys());
     var pinyin = toMap(data.pinyin);
     var gameWords = toMap(data.game_words);
@@ -497,7 +498,7 @@
     }
     function correctEnglish(word) {
       var limit = maxTypos(word);
-      if (limit === 0 || !isAlpha(word)) return null;
+      if (limit === 0 || !isAlpha(word) || commonWords.has(word)) return null;
       if (vocab.has(word)) return rareNameTypo(word);
       var found = extract(word, vocabKeys, limit, 20);
       if (found.length) {
@@ -720,7 +721,7 @@
       words.forEach(function (w) {
         if (covered.has(w) || stopEn.has(w)) return;
         var right = correctEnglish(w);
-        if (right == null && !vocab.has(w)) {
+        if (right == null && !vocab.has(w) && !commonWords.has(w)) {
           right = correctPinyin(w);
           if (right != null && pinyin.has(right)) keys.push(right);
         }

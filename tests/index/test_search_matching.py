@@ -210,6 +210,25 @@ def test_everyday_words_that_sound_like_names_are_not_corrected(real):
     assert real.search("刺课").suggestion == "刺客"
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "ok game over, me and my sister both ended on 27 points. who wins??",  # not 'silver'
+        "need to draw 3 but theres only 2 cards left in my draw pile",  # not 'three'
+        "my brother says the door stays shut",  # not 'other', not 'poor'
+        "the killer got my character, of course",  # not 'killed', not 'curse'
+    ],
+)
+def test_ordinary_english_words_are_not_corrected_into_the_rules_words(real, query):
+    """What the page would say as "Did you mean": nothing, for words English uses every day."""
+    assert real.search(query, "en").suggestion is None
+
+
+def test_typos_of_names_beside_ordinary_words_are_still_corrected(real):
+    assert real.search("my sister played the libary", "en").suggestion == "my sister played the library"
+    assert real.search("two throne rooms", "en").results[0].id == "dominion/throne-room"  # a plural
+
+
 def test_an_edition_named_beside_other_words_is_a_preference():
     from index.analysis import EDITION_WORDS, split_hint
 

@@ -95,3 +95,28 @@ def test_a_misspelt_plural_of_a_name_is_that_plural():
     assert correct_english("bishps", vocab) == "bishop"  # no plural in the vocabulary: the name's word
     assert correct_english("crses", vocab) == "curse"
     assert correct_english("enchants", vocab) is None
+
+
+def test_an_ordinary_english_word_is_never_corrected_into_a_word_of_the_rules():
+    """'sister' is no misspelt Silver, nor 'door' the Poor House: the build's list of ordinary
+    English words (`SpellingVocabulary.common`) is left alone; a typo beside them is not."""
+    vocab = SpellingVocabulary({"silver": 100, "poor": 100, "library": 100}, common=["sister", "door"])
+    assert correct_english("sister", vocab) is None
+    assert correct_english("door", vocab) is None
+    assert correct_english("silvr", vocab) == "silver"
+    assert correct_english("libary", vocab) == "library"
+    unguarded = SpellingVocabulary({"silver": 100, "poor": 100})
+    assert correct_english("sister", unguarded) == "silver"  # what the list is for
+
+
+def test_the_guarded_words_are_the_common_ones_correction_would_change_but_a_plural():
+    """`guarded_words`: frequent English words (wordfreq) that correction would turn into another
+    word; a plural made its singular ('cellars') is not guarded, and neither is a rare typo."""
+    from index.common_words import guarded_words
+
+    vocab = SpellingVocabulary({"silver": 100, "poor": 100, "cellar": 100, "three": 5, "library": 100})
+    guarded = guarded_words(vocab)
+    assert {"sister", "door"} <= set(guarded)
+    assert "cellars" not in guarded  # read as the name's plural
+    assert "libary" not in guarded and "silver" not in guarded  # a typo; a word of the vocabulary
+    assert guarded == sorted(guarded)
