@@ -16,7 +16,7 @@ from index.lexicon import NameForm
 from index.normalise import whole_word
 from index.pinyin import is_common_phrase
 from index.spelling import SpellingVocabulary, by_length, correct_chinese, correct_english, correct_pinyin
-from index.tokenise import EN_STOPWORDS, Tokeniser, english_words
+from index.tokenise import EN_STOPWORDS, ZH_STOPWORDS, Tokeniser, english_words
 from index.vocabulary import VOCABULARY
 
 
@@ -122,6 +122,9 @@ class Tables:
     names: ahocorasick.Automaton  # forms of two characters or more, found in one pass
     game_words: Mapping[str, tuple[str, float]] = field(default_factory=dict)  # token -> (game, weight)
     actors: Mapping[str, str] = field(default_factory=dict)  # token -> the card whose deed it names
+    # everyday words of jieba's whole dictionary that sound like a name (一元, 医院): words, no
+    # typos (`index.common_words.guarded_chinese`; the query's tokeniser knows only the corpus's)
+    everyday_chinese: frozenset[str] = frozenset()
 
 
 def forms_by_first_char(forms: tuple[NameForm, ...]) -> dict[str, tuple[NameForm, ...]]:
@@ -294,9 +297,9 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
     hint_names = [f for w in hint_words for f in tables.by_first.get(w[0], ()) if f.norm == w]
 
     def is_word(w: str) -> bool:
-        return tok.knows(w) or is_common_phrase(w)
+        return tok.knows(w) or is_common_phrase(w) or w in tables.everyday_chinese
 
-    for c in correct_chinese(corrected, tables.pinyin_by_sylls, is_word, tok.chinese_words):
+    for c in correct_chinese(corrected, tables.pinyin_by_sylls, is_word, tok.chinese_words, ZH_STOPWORDS):
         corrected, shown = corrected.replace(c.wrong, c.right), shown.replace(c.wrong, c.right)
     tokens = tok.search_tokens(corrected, stop=True) or tok.search_tokens(corrected)
     stems = [t for t in tokens if t.isascii()]
@@ -355,7 +358,7 @@ def _merge_groups(groups: list[frozenset[str]]) -> list[frozenset[str]]:
 def build_tables(
     forms: tuple[NameForm, ...],
     vocab: Mapping[str, int],
-    common: Iterable[str],
+    ordinary: Mapping[str, Iterable[str]],
     by_sylls,
     game_words: Mapping[str, tuple[str, float]] | None = None,
     actors: Mapping[str, str] | None = None,
@@ -370,7 +373,8 @@ def build_tables(
     pinyin = {k: v for k, v in pinyin.items() if k not in EN_STOPWORDS}
     return Tables(
         forms=forms,
-        vocab=SpellingVocabulary(vocab, common),
+        vocab=SpellingVocabulary(vocab, ordinary["en"]),
+        everyday_chinese=frozenset(ordinary["zh"]),
         pinyin={k: frozenset(v) for k, v in pinyin.items()},
         pinyin_sorted=tuple(sorted({f.pinyin for f in forms if f.chinese})),
         pinyin_lengths=by_length({f.pinyin for f in forms if f.chinese}),

@@ -24,7 +24,7 @@ from pathlib import Path
 from whoosh import index as whoosh_index
 
 from corpus.model import Dataset, Entry
-from index.common_words import guarded_words
+from index.common_words import guarded_chinese, guarded_words
 from index.documents import Unit, all_units, name_tokens, pinyin_tokens, search_text
 from index.impacts import compute_impacts
 from index.index_format import (
@@ -45,7 +45,7 @@ from index.index_format import (
 from index.lexicon import Lexicon
 from index.normalise import normalise
 from index.schema import FIELD_BOOSTS, UNIT_QUESTIONS, UNIT_QUESTIONS_BOOST, make_schema
-from index.spelling import NAME_WEIGHT, SpellingVocabulary
+from index.spelling import NAME_WEIGHT, SpellingVocabulary, pinyin_table
 from index.store import write_impacts, write_units
 from index.tokenise import CJK_RUN, EN_STOPWORDS, Tokeniser, english_words, get_tokeniser
 from index.vocabulary import stated_intents
@@ -296,7 +296,8 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         asked_norms = [q for _, q in asked]  # once: dictionary, vocabulary, the ask field
         texts = [u.norm for u in units] + asked_norms + [f.norm for f in lexicon.forms]
         runs = list(dict.fromkeys(r for t in texts for r in CJK_RUN.findall(t)))  # each distinct run once
-        base = get_tokeniser(words).corpus_dictionary(runs)
+        whole = get_tokeniser(words)  # jieba's whole dictionary
+        base = whole.corpus_dictionary(runs)
         tok = get_tokeniser(words, base)
         (staging / DICTIONARY).write_text(
             f"{base[1]}\n" + "".join(f"{w} {f}\n" for w, f in base[0]), encoding="utf-8"
@@ -316,7 +317,11 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         # scattered over six questions.
         vocab = _english_vocab(dataset, asked_norms)
         _write_json(staging / VOCAB, vocab)
-        _write_json(staging / COMMON_WORDS, guarded_words(SpellingVocabulary(vocab)))
+        ordinary = {
+            "en": guarded_words(SpellingVocabulary(vocab)),
+            "zh": guarded_chinese(whole.dictionary(), pinyin_table(lexicon.forms)),
+        }
+        _write_json(staging / COMMON_WORDS, ordinary)
         seg = SegmentTokens(tok)
         docs = _documents(dataset, lexicon, units, seg)
         whoosh = _WhooshWriting(staging / WHOOSH, docs)

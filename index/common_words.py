@@ -1,4 +1,4 @@
-"""Ordinary English words a player types on purpose, which typo correction must leave alone.
+"""Ordinary words a player types on purpose, which typo correction must leave alone.
 
 The corpus's vocabulary (`index.builder._english_vocab`) holds the words of the rules and of the
 players' questions, and a word it lacks looks like a typo of the nearest one: 'sister' became
@@ -10,16 +10,30 @@ A plural that correction makes its singular ('cellars' -> 'cellar', 'rooms' -> '
 to it: that finds a name said in the plural. Any other form is guarded: 'cursed' made 'curse'
 named Dominion's Curse in a question about the Citadels Witch.
 
+Chinese the same way: the query's tokeniser knows only the words of the corpus (its slice of
+jieba's dictionary), so an everyday word sounding like a name was read as that name misspelt:
+吃掉 as 弃掉, 一元 as 医院, 一出 as 移除. The words of jieba's whole dictionary used
+ZH_COMMON_FREQ times or more that sound like a name (`guarded_chinese`) are written into the build
+too, and are words (`index.analysis.analyse`'s `is_word`).
+
 Build time only: wordfreq is imported by `guarded_words`, never by a query."""
 
 from __future__ import annotations
 
-from index.spelling import SpellingVocabulary, correct_english
+from collections.abc import Iterable, Mapping
+
+from index.lexicon import NameForm
+from index.normalise import normalise
+from index.spelling import MAX_NAME_CHARS, SpellingVocabulary, correct_english, sounds_like_a_name
+from index.tokenise import CJK_RUN
 
 # wordfreq's Zipf scale: log10 of a word's frequency per billion words. 3.5 is about once in
 # 300,000 words: 'sister' 4.9, 'door' 5.1, 'theres' 3.9; 'wich' 2.8, 'libary' 1.5 and 'assasin'
 # 1.8, typos of names, stay below it and are corrected.
 COMMON_ZIPF = 3.5
+# jieba's dictionary counts: 一元 168, 吃掉 323, 一出 964; a name's typo (刺课, 军伐, 护成河) is in
+# no dictionary at all.
+ZH_COMMON_FREQ = 100
 
 
 def guarded_words(vocab: SpellingVocabulary) -> list[str]:
@@ -36,4 +50,19 @@ def guarded_words(vocab: SpellingVocabulary) -> list[str]:
         right = correct_english(word, vocab)
         if right and word not in (right + "s", right + "es"):
             out.append(word)
+    return sorted(out)
+
+
+def guarded_chinese(
+    dictionary: Iterable[tuple[str, int]], table: Mapping[tuple[str, str], list[NameForm]]
+) -> list[str]:
+    """The words of `dictionary` ((word, count) pairs: jieba's whole one) of two to
+    MAX_NAME_CHARS characters, counted ZH_COMMON_FREQ times or more, that sound like a name of
+    `table` (`index.spelling.pinyin_table`) they are not, normalised and sorted."""
+    out = set()
+    for word, count in dictionary:
+        if count >= ZH_COMMON_FREQ and 2 <= len(word) <= MAX_NAME_CHARS and CJK_RUN.fullmatch(word):
+            norm = normalise(word)
+            if sounds_like_a_name(norm, table):
+                out.add(norm)
     return sorted(out)

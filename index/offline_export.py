@@ -199,7 +199,7 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
         "tok": _tokeniser(ix, simplified),
         "simplified": simplified,
         "readings": chars,
-        "phrases": _homophone_phrases(ix, chars),
+        "phrases": sorted(set(_homophone_phrases(ix, chars)) | ix.tables.everyday_chinese),
         "forms": [
             [f.entry, f.norm, int(f.chinese), f.pinyin, f.initials, list(f.sylls), int(f.other_game_word),
              int(f.alias)]

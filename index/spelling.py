@@ -186,6 +186,20 @@ def pinyin_table(forms: Iterable[NameForm]) -> dict[tuple[str, str], list[NameFo
     return table
 
 
+def sounds_like_a_name(word: str, table: Mapping[tuple[str, str], list[NameForm]]) -> bool:
+    """Whether `word` (Chinese) can be read as a name of `table` (`pinyin_table`) of its length
+    that it is not: the runs `correct_chinese` would weigh correcting (一元 as 医院)."""
+    if len(word) < 2:
+        return False
+    second = readings(word[1])
+    return any(
+        len(f.norm) == len(word) and f.norm != word and _sounds_like(word, 0, f)
+        for r in readings(word[0])
+        for r2 in second
+        for f in table.get((r, r2), ())
+    )
+
+
 def _sounds_like(run: str, i: int, f: NameForm) -> bool:
     """Whether the characters of `run` from `i` can be read as the name's syllables."""
     n = len(f.sylls)
@@ -202,11 +216,16 @@ def word_boundaries(words: Iterable[str]) -> set[int]:
 
 
 def correct_chinese(
-    text: str, table: Mapping[tuple[str, str], list[NameForm]], is_word, segment
+    text: str,
+    table: Mapping[tuple[str, str], list[NameForm]],
+    is_word,
+    segment,
+    stop_words: frozenset[str] = frozenset(),
 ) -> list[Correction]:
     """Names that a run of the query's characters can be read as (any reading of each
     character), where that run is neither the name itself nor a known word and does not cut
-    through one (刺课 -> 刺客, 王坐厅 -> 王座厅; but 地区的 keeps 区的, not 取得).
+    through one (刺课 -> 刺客, 王坐厅 -> 王座厅; but 地区的 keeps 区的, not 取得); nor is it two
+    characters one of which is a stop word (等他 is 'wait for him', not 灯塔; 管了, 的交).
     `is_word(str) -> bool` asks the dictionaries; `segment(str) -> list[str]` splits a run."""
     out: list[Correction] = []
     for run in CJK_RUN.findall(text):
@@ -229,8 +248,8 @@ def correct_chinese(
                 if window == f.norm or any(c.norm == window for c in candidates):
                     step = len(f.norm)
                     break
-                if is_word(window):
-                    continue
+                if is_word(window) or (len(window) == 2 and not stop_words.isdisjoint(window)):
+                    continue  # a word; or two, one a stop word (等他)
                 if bounds is None:
                     bounds = word_boundaries(segment(run))
                 if i not in bounds or i + len(window) not in bounds:

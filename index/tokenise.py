@@ -149,6 +149,10 @@ class Tokeniser:
         entries = tuple(sorted((w, int(freq[w])) for w in found if freq.get(w, 0) > 0))
         return entries, int(self._jieba.total)
 
+    def dictionary(self) -> list[tuple[str, int]]:
+        """Every word of jieba's dictionary (with the game words) and its count."""
+        return [(w, int(f)) for w, f in self._jieba.FREQ.items() if f > 0]
+
     def knows(self, word: str) -> bool:
         """Whether jieba's dictionary (with the game words) holds `word`."""
         return self._jieba.FREQ.get(word, 0) > 0

@@ -557,6 +557,7 @@
             var f = sorted[ci], len = Array.from(f.norm).length, windowText = run.slice(i, i + len).join("");
             if (windowText === f.norm || candidates.some(function (c) { return c.norm === windowText; })) { step = len; break; }
             if (knows(windowText) || phrases.has(windowText)) continue;
+            if (len === 2 && (stopZh.has(run[i]) || stopZh.has(run[i + 1]))) continue;  // 等他: two words
             if (bounds === null) {
               bounds = new Set([0]); var pos = 0;
               chineseWords(runText).forEach(function (w) { pos += Array.from(w).length; bounds.add(pos); });

@@ -224,6 +224,18 @@ def test_ordinary_english_words_are_not_corrected_into_the_rules_words(real, que
     assert real.search(query, "en").suggestion is None
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "盗贼偷金币是在对方亮角色的当下 还是等他回合做完",  # 等他 'wait for him', not 灯塔
+        "我靠工厂少付一元盖了紫色地区",  # 一元 'one yuan', not 医院
+        "封臣翻出来的是行动卡 打出来会吃掉我的行动次数吗",  # 吃掉, not 弃掉
+    ],
+)
+def test_everyday_chinese_words_are_not_corrected_into_names(real, query):
+    assert real.search(query, "zh-Hans").suggestion is None
+
+
 def test_typos_of_names_beside_ordinary_words_are_still_corrected(real):
     assert real.search("my sister played the libary", "en").suggestion == "my sister played the library"
     assert real.search("two throne rooms", "en").results[0].id == "dominion/throne-room"  # a plural

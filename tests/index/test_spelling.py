@@ -120,3 +120,42 @@ def test_the_guarded_words_are_the_common_ones_correction_would_change_but_a_plu
     assert "cellars" not in guarded  # read as the name's plural
     assert "libary" not in guarded and "silver" not in guarded  # a typo; a word of the vocabulary
     assert guarded == sorted(guarded)
+
+
+def _chinese_names(*names: tuple[str, str, tuple[str, ...]]):
+    from index.lexicon import NameForm
+    from index.spelling import pinyin_table
+
+    return pinyin_table(
+        NameForm(entry, norm, norm, True, False, "".join(sylls), "".join(s[0] for s in sylls), sylls)
+        for entry, norm, sylls in names
+    )
+
+
+LIGHTHOUSE = ("citadels/lighthouse", "灯塔", ("deng", "ta"))
+HOSPITAL = ("citadels/hospital", "医院", ("yi", "yuan"))
+
+
+def test_two_characters_one_of_them_a_stop_word_are_two_words_not_a_misspelt_name():
+    """'还是等他回合做完' waits for him (等他); it is no misspelt 灯塔. The same run without the
+    stop words is read as the name, as 刺课 is read as 刺客."""
+    from index.spelling import correct_chinese
+
+    table = _chinese_names(LIGHTHOUSE)
+    words = lambda run: list(run)  # noqa: E731 - every character a word: no word is cut through
+    never = lambda w: False  # noqa: E731
+    assert correct_chinese("还是等他回合做完", table, never, words, frozenset({"他"})) == []
+    (fixed,) = correct_chinese("还是等他回合做完", table, never, words)
+    assert (fixed.wrong, fixed.right) == ("等他", "灯塔")
+
+
+def test_everyday_chinese_words_sounding_like_a_name_are_listed_from_the_whole_dictionary():
+    """`guarded_chinese`: 一元 (one yuan, counted 168 times) sounds like 医院 (the Hospital) and is
+    a word; a name itself, a rare word and one sounding like no name are not listed."""
+    from index.common_words import ZH_COMMON_FREQ, guarded_chinese
+    from index.spelling import sounds_like_a_name
+
+    table = _chinese_names(LIGHTHOUSE, HOSPITAL)
+    assert sounds_like_a_name("一元", table) and not sounds_like_a_name("医院", table)
+    dictionary = [("一元", 168), ("医院", 5000), ("意愿", ZH_COMMON_FREQ - 1), ("吃掉", 323), ("等他", 0)]
+    assert guarded_chinese(dictionary, table) == ["一元"]
