@@ -23,7 +23,14 @@ from index.pinyin import readings
 from index.query import EDITION_VALUES, GAME_VALUES, KIND_VALUES, MAX_PLAIN, MAX_QUERY_CHARS, TYPE_VALUES
 from index.schema import TEXT_FIELDS, UNIT_QUESTIONS
 from index.snippet import WINDOW
-from index.spelling import MAX_CORRECTED_RUN, MAX_NAME_CHARS, NAME_WEIGHT, RARE_WORD, RARE_WORD_LENGTH
+from index.spelling import (
+    MAX_CORRECTED_RUN,
+    MAX_NAME_CHARS,
+    NAME_WEIGHT,
+    RARE_WORD,
+    RARE_WORD_LENGTH,
+    sounds_like_a_name,
+)
 from index.stages import answers, candidates, clauses, rank
 from index.tokenise import EN_STOPWORDS, ZH_STOPWORDS
 from index.vocabulary import VOCABULARY
@@ -100,21 +107,9 @@ def _homophone_phrases(ix: OpenedIndex, chars: dict[str, list[str]]) -> list[str
     `is_word` is only asked of a run that sounds like a name, so these are all it needs."""
     from pypinyin.constants import PHRASES_DICT
 
-    table = ix.tables.pinyin_by_sylls  # (first syllable, second) -> names
-    out = []
-    for phrase in PHRASES_DICT:
-        if len(phrase) < 2 or phrase[0] not in chars or phrase[1] not in chars:
-            continue
-        sounds = [chars.get(c, ()) for c in phrase]
-        for a in sounds[0]:
-            if any(
-                len(f.sylls) == len(phrase) and all(f.sylls[k] in sounds[k] for k in range(len(phrase)))
-                for b in sounds[1]
-                for f in table.get((a, b), ())
-            ):
-                out.append(phrase)
-                break
-    return sorted(out)
+    table = ix.tables.pinyin_by_sylls
+    typed = (p for p in PHRASES_DICT if len(p) >= 2 and p[0] in chars and p[1] in chars)
+    return sorted(p for p in typed if sounds_like_a_name(p, table))
 
 
 def _constants() -> dict[str, float | int]:
