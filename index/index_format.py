@@ -9,8 +9,8 @@ in use. A build folder holds:
 - `userdict.txt` (the words added to jieba's dictionary) and `dictionary.txt` (the corpus part
   of jieba's own dictionary: its total on the first line, then `word frequency` lines);
 - `lexicon.json` (every name form), `entries.json` (each entry's metadata), `vocab.json`
-  (English words with counts, for typo fixes), `common_words.json` (ordinary English words a typo
-  fix leaves alone: `index.common_words`), `questions.json` (the unit each player question
+  (English words with counts, for typo fixes), `common_words.json` (ordinary English and Chinese words a
+  typo fix leaves alone: `index.common_words`), `questions.json` (the unit each player question
   belongs to, in question-document order);
 - `units.json` + `units.bin` and `terms.json` + `postings.bin` (`index.store`);
 - `whoosh/`: the Whoosh index of the phrase field.

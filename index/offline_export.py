@@ -210,6 +210,7 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
         "actors": dict(ix.tables.actors),  # token -> the card whose deed it names
         "plain_cards": sorted(ix.rank_tables.plain),  # cards with no ability of their own
         "described": _described_words(),  # the words of a card described rather than named
+        "clause_break": described.CLAUSE_BREAK.pattern,  # where a clause of the query as typed ends
         "card_items": {e: sorted(items) for e, items in ix.card_items.items()},  # its '+N thing' items
         "card_words": {e: sorted(words) for e, words in ix.card_words.items()},  # the words of its text
         "english_forms": VOCABULARY.english_forms,  # 'tied' -> 'tie', before stemming

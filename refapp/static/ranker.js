@@ -788,8 +788,7 @@
       said.forEach(function (w) { if (Object.prototype.hasOwnProperty.call(colours, w)) colours[w].forEach(function (t) { out.add(t); }); });
       return out;
     }
-    // index.described.CLAUSE_BREAK: where a clause of the query as typed ends
-    var CLAUSE_BREAK = /[,.:;!?()\[\]，。：；！？（）、]/u;
+    var CLAUSE_BREAK = new RegExp(data.clause_break, "u");  // index.described.CLAUSE_BREAK
     function typedClauses(typed) {  // index.described.typed_clauses
       return typed.split(CLAUSE_BREAK).map(normalise).filter(Boolean);
     }
