@@ -78,7 +78,7 @@ class Lexicon:
         texts = [(e.game, normalise(t)) for e in dataset.entries for t in _texts(e)]  # normalised once
         forms += short_forms(dataset.entries, forms, [t for _, t in texts])
         games = {e.id: e.game for e in dataset.entries}
-        counts = texts_using(forms, texts, normalised=True)
+        counts = texts_using(forms, texts)
         return cls(tuple(replace(f, other_game_word=_other_games_word(f, games, counts)) for f in forms))
 
     def jieba_words(self) -> tuple[str, ...]:
@@ -178,12 +178,10 @@ def _texts(entry: Entry) -> list[str]:
     return texts
 
 
-def texts_using(
-    forms: Iterable[NameForm], texts: Iterable[tuple[str, str]], normalised: bool = False
-) -> dict[str, dict[str, int]]:
-    """form norm -> game -> how many of the (game, text) pairs use that name form (normalised, or
-    already so with `normalised`; an ASCII form as whole words). One pass over each text
-    (Aho-Corasick), so the cost grows with the texts' length, not with names x texts."""
+def texts_using(forms: Iterable[NameForm], texts: Iterable[tuple[str, str]]) -> dict[str, dict[str, int]]:
+    """form norm -> game -> how many of the (game, normalised text) pairs use that name form (an
+    ASCII form as whole words). One pass over each text (Aho-Corasick), so the cost grows with
+    the texts' length, not with names x texts."""
     auto = ahocorasick.Automaton()
     for norm in {f.norm for f in forms}:
         auto.add_word(norm, norm)
@@ -192,11 +190,10 @@ def texts_using(
     auto.make_automaton()
     counts: dict[str, dict[str, int]] = {}
     for game, text in texts:
-        norm_text = text if normalised else normalise(text)
         found = {
             norm
-            for end, norm in auto.iter(norm_text)
-            if not norm.isascii() or whole_word(norm_text, end + 1 - len(norm), end + 1)
+            for end, norm in auto.iter(text)
+            if not norm.isascii() or whole_word(text, end + 1 - len(norm), end + 1)
         }
         for norm in found:
             by_game = counts.setdefault(norm, {})
