@@ -88,6 +88,26 @@ def test_a_results_page_read_as_the_other_game_offers_no_run_of_the_first(tmp_pa
     assert 'id="pair-run"' not in page_for(tmp_path, understood_as(names, "citadels"), "merchant and gold")
 
 
+def answered_by(first: str, names):
+    """A search understanding these names with no game read, whose first answer is `first`."""
+    def search(params):
+        found, status = understood_as(names)(params)
+        game = first.split("/", 1)[0]
+        card = {"id": first, "kind": "card", "game": game, "editions": [], "title": {"en": first},
+                "snippet": "", "ruling": None, "also": [], "url": f"/entries/{first}", "scenarios": []}
+        return {**found, "total": 1, "results": [card]}, status
+    return search
+
+
+def test_with_no_game_read_the_run_offered_is_of_the_first_answers_game(tmp_path):
+    # '盗贼偷金币…': both games have a Thief, 金币 names Dominion's Gold, and the answer is Citadels'
+    names = [["citadels/thief", "dominion/thief"], ["dominion/gold"]]
+    citadels_first = page_for(tmp_path, answered_by("citadels/thief", names), "thief gold")
+    assert 'id="pair-run"' not in citadels_first
+    dominion_first = page_for(tmp_path, answered_by("dominion/thief", names), "thief gold")
+    assert 'id="pair-run"' in dominion_first and "Play Thief with Gold" in dominion_first
+
+
 def test_the_search_page_offers_the_run_which_opens_at_its_star(tmp_path, client):
     names = [["dominion/throne-room"], ["dominion/feast"]]
     page = page_for(tmp_path, understood_as(names), "Throne Room with Feast")
