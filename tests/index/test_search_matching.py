@@ -339,3 +339,19 @@ def test_everyday_words_find_the_rulebooks_words(fx):
     assert "获胜" not in expand(["赢", "获胜"], fx.opened.synonyms)  # words the query has are not added again
     assert fx.search("扔掉").total > 0  # the texts say 弃掉
     assert "dominion/library" in ids(fx.search("扔掉"))
+
+
+@pytest.mark.parametrize(
+    "query, card",
+    [
+        ("I have the cemetery and I am the warlord, can I take it back", "citadels/graveyard"),
+        ("the forge card, pay 2 gold draw 3, twice a turn?", "citadels/smithy"),
+        ("played the smith, drew 3 cards", "dominion/smithy"),
+        ("can the armor destroy a district in a completed city", "citadels/armory"),
+    ],
+)
+def test_the_everyday_word_for_a_card_names_it(real, query, card):
+    """Players who do not know a card's English name use the plain word for the thing (a
+    cemetery, a forge): the card's search-only keywords, never shown as another name."""
+    named = {e for n in real.search(query, "en").understood["names"] for e in n["ids"]}
+    assert card in named
