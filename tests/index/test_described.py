@@ -237,6 +237,8 @@ def test_a_description_naming_its_card_reads_nothing_more():
         ("那張5塊、把錢幣升級的卡，換到的銀幣這回合就能拿來花喔？", "zh-Hant", "dominion/mine"),
         ("殺手殺了商人，結果會偷錢的那個角色剛好也喊商人，還偷得到嗎？", "zh-Hant", "citadels/thief"),
         ("the attack that makes everyone discard down to 3: who picks", "en", "dominion/militia"),
+        # a character is a person at the table: 'the guy who', 'the lady who'
+        ("the guy who takes four gold or four cards, can he build", "en", "citadels/navigator"),
         ("那张让别人弃到剩3张的攻击卡，弃哪几张是谁决定", "zh-Hans", "dominion/militia"),
         (
             "那张5块的加一卡一行动一购买一块钱的 那一块钱怎么用",
