@@ -355,3 +355,15 @@ def test_the_everyday_word_for_a_card_names_it(real, query, card):
     cemetery, a forge): the card's search-only keywords, never shown as another name."""
     named = {e for n in real.search(query, "en").understood["names"] for e in n["ids"]}
     assert card in named
+
+
+@pytest.mark.parametrize(
+    "query, card",
+    [
+        ("lib with 8 cards already in hand", "dominion/library"),  # players' shorthand, like 'lab'
+        ("ml trashing a copper, is the +3 still there without one", "dominion/moneylender"),
+    ],
+)
+def test_players_shorthand_names_the_card(real, query, card):
+    assert real.search(query, "en").results[0].id == card
+
