@@ -33,6 +33,7 @@ from index.vocabulary import VOCABULARY
 LEAD = 1.3  # the card described scores this many times the next one at least
 MAX_CLAUSE_WORDS = 10  # English: the words after 'that' read as the description, at most
 MAX_BEFORE_NOUN = 5  # English: words between 'the' and the noun ('the old 1st ed 5 cost card')
+MAX_SAID_BEFORE = 6  # ... of a description with no clause after its noun ('the $2 discard x draw x card')
 
 WORDS = VOCABULARY.described
 CHARACTER = frozenset({"character"})  # what a noun naming a character says of the card
@@ -157,8 +158,11 @@ def _english(text: str, typed: str = "") -> list[Description]:
     out = []
     clauses: tuple[str, ...] | None = None  # made at the first description: most queries have none
     words = [(m.group(), m.start(), m.end()) for m in re.finditer(r"\S+", text)]
-    for k, (noun, _, _) in enumerate(words[:-1]):
-        if noun not in WORDS.en_nouns or words[k + 1][0] not in WORDS.en_relatives:
+    for k, (noun, _, _) in enumerate(words):
+        if noun not in WORDS.en_nouns:
+            continue
+        if k + 1 == len(words) or words[k + 1][0] not in WORDS.en_relatives:
+            out += _before_noun(words, k)  # 'the $2 discard x draw x card'
             continue
         before_noun = range(k - 1, max(-1, k - 1 - MAX_BEFORE_NOUN), -1)
         first = next((i for i in before_noun if words[i][0] in WORDS.en_determiners), None)
@@ -193,6 +197,38 @@ def _english(text: str, typed: str = "") -> list[Description]:
             )
         )
     return out
+
+
+def _before_noun(words: Sequence[tuple[str, int, int]], k: int) -> list[Description]:
+    """'the $2 discard x draw x card', 'the 4 cost trashing card': a description said before its
+    noun (`words[k]`, MAX_SAID_BEFORE words at most after its determiner), with no clause after
+    it, when it says a cost and what the card does (a cost alone, 'the 5 cost card', or words
+    alone, 'the first action card', describe no one card)."""
+    first = None
+    for i in range(k - 1, max(-1, k - 2 - MAX_SAID_BEFORE), -1):
+        if words[i][0] in WORDS.en_determiners:
+            first = i
+            break
+        if words[i][0] in WORDS.en_phrase_breaks:  # 'split the 6 into a 2 cost card'
+            return []
+    if first is None:
+        return []
+    said = " ".join(w for w, _, _ in words[first + 1 : k + 1])
+    if not _EN_COST.search(said):
+        return []
+    does = [w for w in _EN_COST.sub(" ", said).split()[:-1] if w not in _COLOURS and w not in WORDS.en_nouns]
+    if not does:
+        return []
+    return [
+        Description(
+            start=words[first][1],
+            end=words[k][2],
+            words=" ".join(does),
+            cost=_cost(said, _EN_COST),
+            types=_types(said.split()),
+            noun_types=frozenset(WORDS.en_nouns[words[k][0]]),
+        )
+    ]
 
 
 def _chinese(text: str) -> list[Description]:

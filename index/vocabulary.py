@@ -51,6 +51,7 @@ class DescribedWords:
     en_relatives: frozenset[str] = frozenset()  # 'that', 'which', 'with' after the noun
     en_determiners: frozenset[str] = frozenset()  # 'the', 'that' before it
     en_clause_ends: frozenset[str] = frozenset()  # words where the description ends ('does', 'can')
+    en_phrase_breaks: frozenset[str] = frozenset()  # words ending a phrase before a noun ('a', 'into')
     en_colours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # colour -> card types
     zh_nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 卡, 角色 -> card types
     zh_colours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 紫 -> card types
@@ -164,6 +165,7 @@ def parse_described(raw: object) -> DescribedWords:
         en_relatives=frozenset(_words(raw.get("en_relatives", []), "described.en_relatives")),
         en_determiners=frozenset(_words(raw.get("en_determiners", []), "described.en_determiners")),
         en_clause_ends=frozenset(_words(raw.get("en_clause_ends", []), "described.en_clause_ends")),
+        en_phrase_breaks=frozenset(_words(raw.get("en_phrase_breaks", []), "described.en_phrase_breaks")),
         en_colours=_lists(raw.get("en_colours", {}), "described.en_colours"),
         zh_nouns=_lists(raw.get("zh_nouns", {}), "described.zh_nouns"),
         zh_colours=_lists(raw.get("zh_colours", {}), "described.zh_colours"),

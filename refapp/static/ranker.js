@@ -802,9 +802,13 @@
     function englishDescriptions(text, typed) {
       var out = [], words = [], m, re = /\S+/g, clauses = null;
       while ((m = re.exec(text))) words.push([m[0], m.index, m.index + m[0].length]);
-      for (var k = 0; k < words.length - 1; k++) {
+      for (var k = 0; k < words.length; k++) {
         var noun = words[k][0];
-        if (!Object.prototype.hasOwnProperty.call(DW.en_nouns, noun) || !has(DW.en_relatives, words[k + 1][0])) continue;
+        if (!Object.prototype.hasOwnProperty.call(DW.en_nouns, noun)) continue;
+        if (k + 1 === words.length || !has(DW.en_relatives, words[k + 1][0])) {
+          out = out.concat(beforeNoun(words, k));  // 'the $2 discard x draw x card'
+          continue;
+        }
         var first = null;
         for (var i = k - 1; i > Math.max(-1, k - 1 - K.MAX_BEFORE_NOUN); i--) if (has(DW.en_determiners, words[i][0])) { first = i; break; }
         if (first === null) continue;
@@ -826,6 +830,21 @@
                    types: typesOf(said.split(" ")), nounTypes: new Set(DW.en_nouns[noun]) });
       }
       return out;
+    }
+    function beforeNoun(words, k) {  // index.described._before_noun
+      var first = null;
+      for (var i = k - 1; i > Math.max(-1, k - 2 - K.MAX_SAID_BEFORE); i--) {
+        if (has(DW.en_determiners, words[i][0])) { first = i; break; }
+        if (has(DW.en_phrase_breaks, words[i][0])) return [];
+      }
+      if (first === null) return [];
+      var said = words.slice(first + 1, k + 1).map(function (w) { return w[0]; }).join(" ");
+      if (!EN_COST.test(said)) return [];
+      var does = said.replace(new RegExp(EN_COST.source, "gu"), " ").split(" ").filter(Boolean).slice(0, -1)
+        .filter(function (w) { return !Object.prototype.hasOwnProperty.call(colours, w) && !Object.prototype.hasOwnProperty.call(DW.en_nouns, w); });
+      if (!does.length) return [];
+      return [{ start: words[first][1], end: words[k][2], words: does.join(" "), cost: costOf(said, EN_COST),
+                types: typesOf(said.split(" ")), nounTypes: new Set(DW.en_nouns[words[k][0]]) }];
     }
     function chineseDescriptions(text) {
       var out = [];

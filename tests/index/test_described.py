@@ -69,6 +69,9 @@ def described(text: str):
             {"special"},
             set(),
         ),
+        # said before the noun, with no clause after it: a cost and what the card does
+        ("the $2 discard x draw x card, can it count itself", "discard x draw x", 2, set(), set()),
+        ("is the 4 cost trashing card any good", "trashing", 4, set(), set()),
         ("那張5塊、把錢幣升級的卡，換到的銀幣能花嗎", "把钱币升级", 5, set(), set()),
         ("那張3費+2錢、會棄牌庫頂的卡翻到村莊", "+2钱 会弃牌库顶", 3, set(), set()),
         ("殺手殺了商人，會偷錢的那個角色也喊商人", "会偷钱", None, set(), {"character"}),
@@ -134,6 +137,9 @@ def test_a_description_with_a_word_corrected_since_it_was_typed_reads_on():
         "what does the thief do",
         "我打了+2块的牌",  # no 那张
         "那张牌是我的吗",  # 那张 then a noun: no description left unsaid
+        "the 5 cost card, can i gain it",  # a cost alone, before the noun: many cards
+        "the first action card i play",  # words alone, before the noun
+        "can i split the 6 into a 2 cost card and a 4 cost card",  # 'a' starts another phrase
     ],
 )
 def test_what_is_not_a_description(text):
