@@ -78,6 +78,12 @@ def _entry_meta(e: Entry) -> dict:
     return meta
 
 
+def _card_name_words(dataset: Dataset) -> set[str]:
+    """The words of the cards' English names ('throne', 'room', 'diplomat')."""
+    names = [normalise(e.names.get("en", "")) for e in dataset.entries if e.kind == "card"]
+    return {w for name in names for w in english_words(name)}
+
+
 def _english_vocab(dataset: Dataset, question_norms: list[str]) -> dict[str, int]:
     """Unstemmed English words of names, aliases and texts with counts, stop words left out.
     Words of card and term names count NAME_WEIGHT each, so spelling correction prefers them;
@@ -318,7 +324,7 @@ def build(dataset: Dataset, data_dir: Path) -> Path:
         vocab = _english_vocab(dataset, asked_norms)
         _write_json(staging / VOCAB, vocab)
         ordinary = {
-            "en": guarded_words(SpellingVocabulary(vocab)),
+            "en": guarded_words(SpellingVocabulary(vocab), _card_name_words(dataset)),
             "zh": guarded_chinese(whole.dictionary(), pinyin_table(lexicon.forms)),
         }
         _write_json(staging / COMMON_WORDS, ordinary)

@@ -36,11 +36,14 @@ COMMON_ZIPF = 3.5
 ZH_COMMON_FREQ = 100
 
 
-def guarded_words(vocab: SpellingVocabulary) -> list[str]:
+def guarded_words(vocab: SpellingVocabulary, card_words: Iterable[str] = ()) -> list[str]:
     """The English words of COMMON_ZIPF or more that `correct_english` over `vocab` (without a
-    guard) would turn into another word than their singular, sorted."""
+    guard) would turn into another word than their singular, sorted; but not one a word of a
+    card's name (`card_words`) with its last letter left off, which is that name cut short
+    ('the diploma trades his cheap building', 'garden', 'adventure')."""
     from wordfreq import iter_wordlist, zipf_frequency
 
+    cut_short = {w[:-1]: w for w in card_words if len(w) > 4}
     out = []
     for word in iter_wordlist("en"):
         if zipf_frequency(word, "en") < COMMON_ZIPF:
@@ -48,7 +51,7 @@ def guarded_words(vocab: SpellingVocabulary) -> list[str]:
         if not (word.isascii() and word.isalpha()):
             continue
         right = correct_english(word, vocab)
-        if right and word not in (right + "s", right + "es"):
+        if right and word not in (right + "s", right + "es") and cut_short.get(word) != right:
             out.append(word)
     return sorted(out)
 

@@ -367,3 +367,17 @@ def test_the_everyday_word_for_a_card_names_it(real, query, card):
 def test_players_shorthand_names_the_card(real, query, card):
     assert real.search(query, "en").results[0].id == card
 
+
+
+@pytest.mark.parametrize(
+    "query, card",
+    [
+        ("when the diploma trades his cheap building for mine who pays", "citadels/diplomat"),
+        ("does the factor make purple districts cheaper", "citadels/factory"),
+    ],
+)
+def test_a_card_name_cut_short_by_its_last_letter_is_read_as_the_card(real, query, card):
+    """'diploma' is an English word, but a card's name with its last letter left off: read as
+    the card, as a typo of it is, where 'sister' (no name cut short) stays itself."""
+    named = {e for n in real.search(query, "en").understood["names"] for e in n["ids"]}
+    assert card in named

@@ -122,6 +122,15 @@ def test_the_guarded_words_are_the_common_ones_correction_would_change_but_a_plu
     assert guarded == sorted(guarded)
 
 
+def test_a_word_that_is_a_card_name_cut_short_is_not_guarded():
+    from index.common_words import guarded_words
+
+    vocab = SpellingVocabulary({"diplomat": 100, "silver": 100})
+    assert "diploma" in guarded_words(vocab)  # an English word near a rules word...
+    assert "diploma" not in guarded_words(vocab, {"diplomat", "silver"})  # ... and a card's name cut short
+    assert "sister" in guarded_words(vocab, {"diplomat", "silver"})  # near 'silver', but not cut from it
+
+
 def _chinese_names(*names: tuple[str, str, tuple[str, ...]]):
     from index.lexicon import NameForm
     from index.spelling import pinyin_table
