@@ -43,7 +43,8 @@ CLAUSE_BREAK = re.compile(r"[,.:;!?()\[\]，。：；！？（）、]")
 _CN_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8}
 _EN_CLAUSE_COST = re.compile(r"(?<![0-9a-z])cost(?:s|ing)? \$?(\d{1,2})(?![0-9])")  # 'that costs 5 and...'
 _EN_COST = re.compile(
-    r"(?<![+\d])\$?(\d{1,2}) ?(?:cost|costing)(?![0-9a-z])|(?<![0-9a-z])cost(?:s|ing)? \$?(\d{1,2})(?![0-9])"
+    r"(?<![+\d])\$?(\d{1,2}) ?(?:cost|costing|coins?)(?![0-9a-z])"
+    r"|(?<![0-9a-z])cost(?:s|ing)? \$?(\d{1,2})(?![0-9])"
     r"|(?<![+\d])\$(\d{1,2})(?![0-9])"
 )
 # 5块 at the start of 那张5块…的卡, or a cost said as one (3费, 费用3): elsewhere '多付一块' is an amount
@@ -166,8 +167,10 @@ def _english(text: str, typed: str = "") -> list[Description]:
             continue
         before_noun = range(k - 1, max(-1, k - 1 - MAX_BEFORE_NOUN), -1)
         first = next((i for i in before_noun if words[i][0] in WORDS.en_determiners), None)
-        if first is None:
+        if first is None and not _opens_query(words, k, MAX_BEFORE_NOUN):
             continue
+        lead = 0 if first is None else first + 1  # its first word after the determiner
+        start = words[0][1] if first is None else words[first][1]
         clause = []
         for w, _, end in words[k + 2 : k + 2 + MAX_CLAUSE_WORDS]:
             if w in WORDS.en_clause_ends:
@@ -176,10 +179,10 @@ def _english(text: str, typed: str = "") -> list[Description]:
         if clause and typed:
             if clauses is None:
                 clauses = typed_clauses(typed)
-            clause = clause[: _within_clause(text, words[first][1], clause, clauses)]
+            clause = clause[: _within_clause(text, start, clause, clauses)]
         if not clause:
             continue
-        said = " ".join([*(w for w, _, _ in words[first + 1 : k]), noun])  # 'the [green 4 cost] card'
+        said = " ".join([*(w for w, _, _ in words[lead:k]), noun])  # 'the [green 4 cost] card'
         described = " ".join(w for w, _ in clause)
         if _EN_COST.search(said):  # 'the 6 cost card that...'
             cost = _cost(f"{said} {described}", _EN_COST)
@@ -188,7 +191,7 @@ def _english(text: str, typed: str = "") -> list[Description]:
             described = _EN_CLAUSE_COST.sub(" ", described)
         out.append(
             Description(
-                start=words[first][1],
+                start=start,
                 end=clause[-1][1],
                 words=described,
                 cost=cost,
@@ -197,6 +200,14 @@ def _english(text: str, typed: str = "") -> list[Description]:
             )
         )
     return out
+
+
+def _opens_query(words: Sequence[tuple[str, int, int]], k: int, most: int) -> bool:
+    """Whether the noun `words[k]` is in the phrase the query opens with, its determiner left
+    off ('card that keeps flipping till you find 2 money cards', 'old card that steals'): at
+    most `most` words before it, none of them one that ends a phrase ('can i gain a card that
+    costs 5' asks about any card)."""
+    return k <= most and not any(w in WORDS.en_phrase_breaks for w, _, _ in words[:k])
 
 
 def _before_noun(words: Sequence[tuple[str, int, int]], k: int) -> list[Description]:
@@ -211,9 +222,10 @@ def _before_noun(words: Sequence[tuple[str, int, int]], k: int) -> list[Descript
             break
         if words[i][0] in WORDS.en_phrase_breaks:  # 'split the 6 into a 2 cost card'
             return []
-    if first is None:
+    if first is None and not _opens_query(words, k, MAX_SAID_BEFORE + 1):
         return []
-    said = " ".join(w for w, _, _ in words[first + 1 : k + 1])
+    lead = 0 if first is None else first + 1
+    said = " ".join(w for w, _, _ in words[lead : k + 1])
     if not _EN_COST.search(said):
         return []
     does = [w for w in _EN_COST.sub(" ", said).split()[:-1] if w not in _COLOURS and w not in WORDS.en_nouns]
@@ -221,7 +233,7 @@ def _before_noun(words: Sequence[tuple[str, int, int]], k: int) -> list[Descript
         return []
     return [
         Description(
-            start=words[first][1],
+            start=words[lead - 1][1] if lead else words[0][1],
             end=words[k][2],
             words=" ".join(does),
             cost=_cost(said, _EN_COST),

@@ -769,7 +769,7 @@
        next; it is then named by the description. */
     var DW = data.described, CN_DIGITS = { "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8 };
     var EN_CLAUSE_COST = /(?<![0-9a-z])cost(?:s|ing)? \$?(\d{1,2})(?![0-9])/u;
-    var EN_COST = /(?<![+\d])\$?(\d{1,2}) ?(?:cost|costing)(?![0-9a-z])|(?<![0-9a-z])cost(?:s|ing)? \$?(\d{1,2})(?![0-9])|(?<![+\d])\$(\d{1,2})(?![0-9])/u;
+    var EN_COST = /(?<![+\d])\$?(\d{1,2}) ?(?:cost|costing|coins?)(?![0-9a-z])|(?<![0-9a-z])cost(?:s|ing)? \$?(\d{1,2})(?![0-9])|(?<![+\d])\$(\d{1,2})(?![0-9])/u;
     var ZH_COST = /^ ?(\d{1,2}|[一二两三四五六七八])(?:块|元|金)(?!币)|(?<![+\d])(\d{1,2}|[一二两三四五六七八])费|费用(\d{1,2})/u;
     var zhNouns = Object.keys(DW.zh_nouns).map(escapeRe).sort(function (x, y) { return y.length - x.length; }).join("|");
     var ZH_BEFORE = new RegExp("[那这]一?[张个](?!" + zhNouns + ")(?<d>.{1,24}?)的(?<noun>" + zhNouns + ")", "gu");
@@ -811,7 +811,8 @@
         }
         var first = null;
         for (var i = k - 1; i > Math.max(-1, k - 1 - K.MAX_BEFORE_NOUN); i--) if (has(DW.en_determiners, words[i][0])) { first = i; break; }
-        if (first === null) continue;
+        if (first === null && !opensQuery(words, k, K.MAX_BEFORE_NOUN)) continue;
+        var lead = first === null ? 0 : first + 1, start = first === null ? words[0][1] : words[first][1];
         var clause = [];
         for (var j = k + 2; j < Math.min(words.length, k + 2 + K.MAX_CLAUSE_WORDS); j++) {
           if (has(DW.en_clause_ends, words[j][0])) break;
@@ -819,17 +820,20 @@
         }
         if (clause.length && typed) {
           if (clauses === null) clauses = typedClauses(typed);
-          clause = clause.slice(0, withinClause(text, words[first][1], clause, clauses));
+          clause = clause.slice(0, withinClause(text, start, clause, clauses));
         }
         if (!clause.length) continue;
-        var said = words.slice(first + 1, k).map(function (w) { return w[0]; }).concat([noun]).join(" "), clauseText = clause.map(function (w) { return w[0]; }).join(" ");
+        var said = words.slice(lead, k).map(function (w) { return w[0]; }).concat([noun]).join(" "), clauseText = clause.map(function (w) { return w[0]; }).join(" ");
         var cost = null;
         if (EN_COST.test(said)) cost = costOf(said + " " + clauseText, EN_COST);
         else { cost = costOf(clauseText, EN_CLAUSE_COST); clauseText = clauseText.replace(new RegExp(EN_CLAUSE_COST.source, "gu"), " "); }
-        out.push({ start: words[first][1], end: clause[clause.length - 1][2], words: clauseText, cost: cost,
+        out.push({ start: start, end: clause[clause.length - 1][2], words: clauseText, cost: cost,
                    types: typesOf(said.split(" ")), nounTypes: new Set(DW.en_nouns[noun]) });
       }
       return out;
+    }
+    function opensQuery(words, k, most) {  // index.described._opens_query
+      return k <= most && !words.slice(0, k).some(function (w) { return has(DW.en_phrase_breaks, w[0]); });
     }
     function beforeNoun(words, k) {  // index.described._before_noun
       var first = null;
@@ -837,13 +841,14 @@
         if (has(DW.en_determiners, words[i][0])) { first = i; break; }
         if (has(DW.en_phrase_breaks, words[i][0])) return [];
       }
-      if (first === null) return [];
-      var said = words.slice(first + 1, k + 1).map(function (w) { return w[0]; }).join(" ");
+      if (first === null && !opensQuery(words, k, K.MAX_SAID_BEFORE + 1)) return [];
+      var lead = first === null ? 0 : first + 1;
+      var said = words.slice(lead, k + 1).map(function (w) { return w[0]; }).join(" ");
       if (!EN_COST.test(said)) return [];
       var does = said.replace(new RegExp(EN_COST.source, "gu"), " ").split(" ").filter(Boolean).slice(0, -1)
         .filter(function (w) { return !Object.prototype.hasOwnProperty.call(colours, w) && !Object.prototype.hasOwnProperty.call(DW.en_nouns, w); });
       if (!does.length) return [];
-      return [{ start: words[first][1], end: words[k][2], words: does.join(" "), cost: costOf(said, EN_COST),
+      return [{ start: lead ? words[lead - 1][1] : words[0][1], end: words[k][2], words: does.join(" "), cost: costOf(said, EN_COST),
                 types: typesOf(said.split(" ")), nounTypes: new Set(DW.en_nouns[words[k][0]]) }];
     }
     function chineseDescriptions(text) {

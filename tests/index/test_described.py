@@ -72,6 +72,16 @@ def described(text: str):
         # said before the noun, with no clause after it: a cost and what the card does
         ("the $2 discard x draw x card, can it count itself", "discard x draw x", 2, set(), set()),
         ("is the 4 cost trashing card any good", "trashing", 4, set(), set()),
+        # the determiner left off where the question opens with the card; a cost said in coins
+        ("card that keeps flipping till you find 2 treasures", "keeps flipping till you find 2 treasures",
+         None, set(), set()),
+        (
+            "the 2 coin card where you dump some cards and draw that many",
+            "you dump some cards and draw that many",
+            2,
+            set(),
+            set(),
+        ),
         ("那張5塊、把錢幣升級的卡，換到的銀幣能花嗎", "把钱币升级", 5, set(), set()),
         ("那張3費+2錢、會棄牌庫頂的卡翻到村莊", "+2钱 会弃牌库顶", 3, set(), set()),
         ("殺手殺了商人，會偷錢的那個角色也喊商人", "会偷钱", None, set(), {"character"}),
@@ -91,7 +101,7 @@ def test_a_description_says_what_the_card_does_costs_and_is(text, words, cost, t
     assert d.words.split() == words.split()
     assert (d.cost, set(d.types), set(d.noun_types)) == (cost, types, noun_types)
     span = normalise(text)[d.start : d.end]
-    assert span.startswith(("the", "那", "会")) and all(w in span for w in words.split())
+    assert span.startswith(("the", "card", "那", "会")) and all(w in span for w in words.split())
 
 
 @pytest.mark.parametrize(
