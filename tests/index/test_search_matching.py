@@ -381,3 +381,10 @@ def test_a_card_name_cut_short_by_its_last_letter_is_read_as_the_card(real, quer
     the card, as a typo of it is, where 'sister' (no name cut short) stays itself."""
     named = {e for n in real.search(query, "en").understood["names"] for e in n["ids"]}
     assert card in named
+
+
+def test_the_chinese_everyday_word_for_witch_names_both_witches(real):
+    """巫婆 is what many players call the Witch (女巫) in either game."""
+    found = real.search("巫婆咒到主教，軍閥還能拆巫婆的建築嗎", "zh-Hant")
+    named = {e for n in found.understood["names"] for e in n["ids"]}
+    assert {"citadels/witch", "dominion/witch"} <= named
