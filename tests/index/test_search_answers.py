@@ -75,6 +75,9 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
         ("没用完的钱能留到下回合吗", {"carry_over"}),
         ("warlord took one of my 8 districts, do i still get the +4", {"still"}),
         ("被拆掉一种颜色 五色加分还算吗", {"still"}),
+        ("後來被炸掉一棟，+4還拿得到嗎", {"still"}),  # 'can I still get it'
+        ("那4分奖励还给不给", {"still"}),
+        ("算完分两个人一样高，咋分胜负", {"tie"}),  # 'the same height', 'decide the winner'
         ("tied on points at the end, who wins", {"tie"}),
         ("最后两个人同分 谁赢", {"tie"}),
         ("我们俩总分一样 怎么算输赢", {"tie"}),  # 'the same total'
