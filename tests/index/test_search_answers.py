@@ -77,6 +77,8 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
         ("被拆掉一种颜色 五色加分还算吗", {"still"}),
         ("後來被炸掉一棟，+4還拿得到嗎", {"still"}),  # 'can I still get it'
         ("那4分奖励还给不给", {"still"}),
+        ("五种颜色凑齐了 结果后面被拆了一个 还加3分吗", {"still"}),
+        ("富饶之城平分了怎么比", {"tie"}),
         ("算完分两个人一样高，咋分胜负", {"tie"}),  # 'the same height', 'decide the winner'
         ("tied on points at the end, who wins", {"tie"}),
         ("最后两个人同分 谁赢", {"tie"}),
