@@ -74,6 +74,7 @@ def test_every_rulebook_word_of_the_vocabulary_is_in_the_index_dictionary(real, 
         ("had $3 left over, does it carry over", {"carry_over"}),
         ("没用完的钱能留到下回合吗", {"carry_over"}),
         ("warlord took one of my 8 districts, do i still get the +4", {"still"}),
+        ("got assassinated, do i at least collect from my churches", {"still"}),
         ("被拆掉一种颜色 五色加分还算吗", {"still"}),
         ("後來被炸掉一棟，+4還拿得到嗎", {"still"}),  # 'can I still get it'
         ("那4分奖励还给不给", {"still"}),
