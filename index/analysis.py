@@ -120,6 +120,7 @@ class Tables:
     pinyin_by_sylls: Mapping[tuple[str, str], list[NameForm]]  # first two syllables -> short Chinese names
     by_first: Mapping[str, tuple[NameForm, ...]]  # first character -> name forms
     names: ahocorasick.Automaton  # forms of two characters or more, found in one pass
+    initials: frozenset[str] = frozenset()  # keys of `pinyin` that are only a name's initials ('gf')
     game_words: Mapping[str, tuple[str, float]] = field(default_factory=dict)  # token -> (game, weight)
     actors: Mapping[str, str] = field(default_factory=dict)  # token -> the card whose deed it names
     # everyday words of jieba's whole dictionary that sound like a name (一元, 医院): words, no
@@ -224,6 +225,9 @@ def ascii_runs(words: list[str]) -> list[str]:
 _PLUS_BEFORE_CJK = re.compile(r"(\+\d+) (?=[\u3400-\u9fff])")
 
 
+SENTENCE_STOPWORDS = 2  # English function words that make an ASCII query a sentence (`sentence_words`)
+
+
 # Names of the games beside other words say which game, not what to find; editions named beside
 # other words are a preference (index/vocabulary.yaml).
 # Longest first: split_hint takes the first that occurs.
@@ -275,6 +279,8 @@ def analyse(norm: str, tables: Tables, tok: Tokeniser) -> QueryAnalysis:
     norm, edition_hint, edition_word = split_hint(norm, EDITION_WORDS)
     words = [w for w in english_words(norm) if w.isalpha()]
     keys = [k for k in ascii_runs(words) if k in tables.pinyin]
+    if keys and sentence_words(words) and norm.isascii():
+        keys = [k for k in keys if k not in tables.initials]
     covered = {w for k in keys for w in words if w in k}
     corrected, shown = norm, typed  # `shown`: the whole query corrected, game and edition words too
     for w in words:
@@ -355,6 +361,20 @@ def _merge_groups(groups: list[frozenset[str]]) -> list[frozenset[str]]:
     return [frozenset(o) for o in out]
 
 
+def initials_only(forms: Iterable[NameForm]) -> set[str]:
+    """The Chinese names' initials ('tsg') that are no name's full pinyin or English name run
+    together ('cike', 'throneroom')."""
+    whole = {f.pinyin if f.chinese else re.sub(r"[^0-9a-z]", "", f.norm) for f in forms}
+    return {f.initials for f in forms if f.chinese} - whole
+
+
+def sentence_words(words: list[str]) -> bool:
+    """Whether the query's ASCII words are an English sentence (SENTENCE_STOPWORDS of its
+    function words or more): its short words are English ('me and my gf', 'ty'), not a name's
+    initials, which a player types alone or beside Chinese ('tsg', 'gw被cike砍了')."""
+    return sum(w in EN_STOPWORDS for w in words) >= SENTENCE_STOPWORDS
+
+
 def build_tables(
     forms: tuple[NameForm, ...],
     vocab: Mapping[str, int],
@@ -376,6 +396,7 @@ def build_tables(
         vocab=SpellingVocabulary(vocab, ordinary["en"]),
         everyday_chinese=frozenset(ordinary["zh"]),
         pinyin={k: frozenset(v) for k, v in pinyin.items()},
+        initials=frozenset(initials_only(forms)) & pinyin.keys(),
         pinyin_sorted=tuple(sorted({f.pinyin for f in forms if f.chinese})),
         pinyin_lengths=by_length({f.pinyin for f in forms if f.chinese}),
         pinyin_by_sylls=by_sylls,

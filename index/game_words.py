@@ -3,8 +3,9 @@
 
 行动牌 and 补充资源 are Dominion's vocabulary, 地区 and 皇冠 Citadels'. Each word of one game is
 evidence for it (a weak word, one the other game also uses now and then, half as much); a card
-name only one game has is stronger evidence than a word, a term or rule name as much as a word
-('cost' beside the Smithy is outweighed by 'build district'); a name both games use (女巫,
+name only one game has outweighs as many as six words (players of both games say 牌库 and 弃牌堆,
+Dominion's rulebook words, of the Magician's deck: '魔法师丢掉的牌是放弃牌堆还是塞回牌库' is his
+question), a term or rule name counts as much as a word; a name both games use (女巫,
 Library) is none, and so is a name the other game's texts use as a word too ('turn', 回合;
 `index.lexicon`). The game with clearly more evidence is the guess (see `index.ranking`: the
 other game's entries go lower, never out). Pure functions; the table is compiled with the index's tokeniser.
@@ -29,7 +30,7 @@ __all__ = [
 
 WORD_WEIGHT = 1.0  # a word of one game's vocabulary
 WEAK_WORD_WEIGHT = 0.5  # ... one the other game also uses now and then
-CARD_NAME_WEIGHT = 1.5  # a card (character, district) only one game has
+CARD_NAME_WEIGHT = 6.0  # a card (character, district) only one game has: outweighs most questions' words
 OTHER_NAME_WEIGHT = 1.0  # a term, rule or FAQ of one game named
 MARGIN = 1.0  # evidence one game needs over the other to be the guess
 STRONG_MARGIN = 2.0  # ... to be a strong guess (see index.ranking)

@@ -15,7 +15,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from index import described, fusion, index_format, opened, passages, ranking, suggest, unit_scores
-from index.analysis import EDITION_WORDS, GAME_WORDS
+from index.analysis import EDITION_WORDS, GAME_WORDS, SENTENCE_STOPWORDS
 from index.fold import FOLD_OVERLAP, FOLD_WINDOW, SAME_KIND_OVERLAP
 from index.game_words import CARD_NAME_WEIGHT, MARGIN, OTHER_NAME_WEIGHT, STRONG_MARGIN, WORD_WEIGHT
 from index.impacts import MAX_POSTINGS
@@ -128,6 +128,7 @@ def _constants() -> dict[str, float | int]:
         SAME_KIND_OVERLAP=SAME_KIND_OVERLAP,
         WORD_WEIGHT=WORD_WEIGHT,
         CARD_NAME_WEIGHT=CARD_NAME_WEIGHT,
+        SENTENCE_STOPWORDS=SENTENCE_STOPWORDS,
         OTHER_NAME_WEIGHT=OTHER_NAME_WEIGHT,
         MARGIN=MARGIN,
         STRONG_MARGIN=STRONG_MARGIN,

@@ -146,6 +146,14 @@
     var forms = data.forms.map(function (r) {
       return { entry: r[0], norm: r[1], chinese: !!r[2], pinyin: r[3], initials: r[4], sylls: r[5], otherGameWord: !!r[6], alias: !!r[7] };
     });
+    var initialsOnly = (function () {  // index.analysis.initials_only, as keys of `pinyin`
+      var whole = new Set(forms.map(function (f) { return f.chinese ? f.pinyin : f.norm.replace(/[^0-9a-z]/g, ""); }));
+      return new Set(forms.filter(function (f) { return f.chinese && !whole.has(f.initials) && pinyin.has(f.initials); })
+        .map(function (f) { return f.initials; }));
+    })();
+    function sentenceWords(words) {  // index.analysis.sentence_words
+      return words.filter(function (w) { return stopEn.has(w); }).length >= K.SENTENCE_STOPWORDS;
+    }
     var bySylls = new Map();
     data.by_sylls.forEach(function (r) { bySylls.set(r[0] + " " + r[1], r[2].map(function (i) { return forms[i]; })); });
     var byFirst = new Map();
@@ -717,6 +725,7 @@
       var editionHint = e[1], editionWord = e[2];
       var words = englishWords(norm).filter(isAlpha);
       var keys = asciiRuns(words).filter(function (k) { return pinyin.has(k); });
+      if (keys.length && sentenceWords(words) && isAscii(norm)) keys = keys.filter(function (k) { return !initialsOnly.has(k); });
       var covered = new Set(words.filter(function (w) { return keys.some(function (k) { return k.indexOf(w) >= 0; }); }));
       var corrected = norm, shown = typed;  // shown: the whole query corrected, game and edition words too
       words.forEach(function (w) {

@@ -229,7 +229,12 @@ def test_a_name_only_one_game_has_is_evidence_too_but_a_shared_one_is_not(real):
     table = real.opened.tables.game_words
     assert infer_game([], table, [frozenset({"dominion/terms/action-cards"})]) == "dominion"
     assert infer_game([], table, [frozenset({"dominion/library", "citadels/library"})]) is None
-    assert infer_game(["地区"], table, [frozenset({"dominion/moat"})]) is None  # both games: no guess
+    # a card only one game has outweighs the other game's words that players of both say
+    moat = [frozenset({"dominion/moat"})]
+    assert infer_game(["地区", "皇冠", "角色"], table, moat) == "dominion"
+    six = ["地区", "皇冠", "角色", "建造", "摧毁", "暗杀"]
+    assert infer_game(six, table, moat) is None  # as much evidence for each
+    assert infer_game([*six, "收税"], table, moat) == "citadels"  # MARGIN more
     found = real.search("library skip action card", "en")
     assert found.ids()[0] == "dominion/library"
     assert "citadels/library" in found.ids()

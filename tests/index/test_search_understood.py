@@ -200,3 +200,25 @@ def test_a_name_only_the_other_game_has_is_no_chip_once_the_game_is_said(real):
     assert "tie" in [i["value"] for i in u["intents"]]
     # without the game said, the same word is the rule's name
     assert real.search("誰贏", "zh-Hant").understood["names"][0]["ids"] == ["dominion/rules/scoring-and-ties"]
+
+
+def test_initials_typed_alone_name_the_card_and_in_an_english_sentence_are_words(real):
+    """'gf' is 工坊's initials typed alone, and 'girlfriend' in an English sentence; 'ty' is
+    'thank you' there, not 庭园's initials. A full pinyin or a name stays a name in a sentence."""
+    def named(query: str, lang: str) -> set[str]:
+        return {i for n in real.search(query, lang).understood["names"] for i in n["ids"]}
+
+    assert named("gf", "zh-Hans") == {"dominion/workshop"}
+    assert "dominion/workshop" not in named("me and my gf are playing two player, how does it end", "en")
+    assert "dominion/gardens" not in named("ty, and how do i count the points", "en")
+    assert "citadels/assassin" in named("can the cike kill the king", "en")
+    assert "dominion/workshop" in named("gf 能拿几块的牌", "zh-Hans")
+
+
+def test_a_card_only_one_game_has_tells_the_game_over_the_other_games_words(real):
+    """魔法師 is only Citadels'; 牌庫 and 棄牌堆 are Dominion's rulebook words, but players of both
+    games say them: the question is not read as Dominion's, and its answer is the Magician's ruling."""
+    found = real.search("魔法師丟掉的牌是放棄牌堆還是塞回牌庫？", "zh-Hant")
+    assert (found.understood["game"] or {}).get("value") != "dominion"
+    first = found.results[0]
+    assert (first.id, first.ruling) == ("citadels/magician", "discards-face-down-to-bottom")
