@@ -292,3 +292,11 @@ def test_a_completed_city_question_asking_whether_the_bonus_is_kept_is_answered_
     assert top(real, "can the armory destroy a district in a completed city", "en") == [
         ("citadels/armory", "reaches-completed-city")
     ]
+
+
+@pytest.mark.parametrize("query", ["2人局打到几个地区结束啊", "兩個人玩的話要蓋到幾棟遊戲才結束？"])
+def test_the_two_player_game_said_as_players_say_it_finds_its_end_rule(real, query):
+    """2人局, 两个人玩: the two-player variant, whose game ends at ten districts (not the general
+    end of the game at eight)."""
+    first = real.search(query, "zh-Hans").results[0]
+    assert (first.id, first.ruling) == ("citadels/rules/two-player-variant", "ends-at-ten-districts")
