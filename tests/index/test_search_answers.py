@@ -158,6 +158,9 @@ def test_a_rulings_english_text_says_what_kind_of_fact_it_states():
     assert "carry_over" in stated_intents("Coins you have not spent are lost in Cleanup.")
     assert "carry_over" not in stated_intents("Unused Victory cards go back in the box.")
     assert "still" in stated_intents("The bonus is kept even if a district is destroyed later.")
+    # 'do I still get my income' is answered by a ruling saying the whole turn is lost
+    assert "still" in stated_intents("The killed character's player loses that whole turn: no gold.")
+    assert "still" not in stated_intents("The player loses one gold.")
     assert "still" not in stated_intents("Gain a card costing up to 4.")
     assert "tie" in stated_intents("If the highest totals are tied, the player with fewer turns wins.")
     assert "tie" not in stated_intents("The player with the most points wins.")

@@ -222,3 +222,12 @@ def test_a_card_only_one_game_has_tells_the_game_over_the_other_games_words(real
     assert (found.understood["game"] or {}).get("value") != "dominion"
     first = found.results[0]
     assert (first.id, first.ruling) == ("citadels/magician", "discards-face-down-to-bottom")
+
+
+def test_the_usual_misspelling_of_assassinated_is_the_assassins_word(real):
+    """Players write 'assasinated' as often as 'assassinated': either is the word 'assassin' to the
+    search, and 'do I still get my income' is then answered by the victim's lost turn."""
+    q = "my character got assasinated. do i still get to take 2 gold or collect my district income?"
+    found = real.search(q, "en")
+    first = found.results[0]
+    assert (first.id, first.ruling) == ("citadels/assassin", "victim-skips-turn")
