@@ -455,3 +455,18 @@ def test_a_name_said_by_one_word_finds_the_card(real):
     assert "dominion/throne-room" in [i for n in b.understood["names"] for i in n["ids"]]
     c = real.search("great combo but i lost, do combos count", "en", limit=5)
     assert not any("citadels/great-wall" in n["ids"] for n in (c.understood or {}).get("names", []))
+
+
+@pytest.mark.parametrize(
+    ("query", "answer"),
+    [
+        ("A player built his eighth district earlier this round. When the Warlord is called afterwards, "
+         "can he still destroy one of them?", ("citadels/warlord", "completed-city-immune")),
+        ("she built her 8th as the bishop. do the rest of us still play our characters or is it over now",
+         ("citadels/rules/game-end", "round-is-completed")),
+    ],
+)
+def test_a_place_said_in_order_is_the_count_the_rules_say(real, query, answer):
+    """'her 8th district', 'his eighth': the rules say 'eight districts'."""
+    first = real.search(query, "en").results[0]
+    assert (first.id, first.ruling) == answer
