@@ -233,7 +233,7 @@ def _before_noun(words: Sequence[tuple[str, int, int]], k: int) -> list[Descript
         return []
     return [
         Description(
-            start=words[lead - 1][1] if lead else words[0][1],
+            start=words[0 if first is None else first][1],  # the determiner's, if said
             end=words[k][2],
             words=" ".join(does),
             cost=_cost(said, _EN_COST),

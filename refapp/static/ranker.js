@@ -857,7 +857,7 @@
       var does = said.replace(new RegExp(EN_COST.source, "gu"), " ").split(" ").filter(Boolean).slice(0, -1)
         .filter(function (w) { return !Object.prototype.hasOwnProperty.call(colours, w) && !Object.prototype.hasOwnProperty.call(DW.en_nouns, w); });
       if (!does.length) return [];
-      return [{ start: lead ? words[lead - 1][1] : words[0][1], end: words[k][2], words: does.join(" "), cost: costOf(said, EN_COST),
+      return [{ start: words[first === null ? 0 : first][1], end: words[k][2], words: does.join(" "), cost: costOf(said, EN_COST),
                 types: typesOf(said.split(" ")), nounTypes: new Set(DW.en_nouns[words[k][0]]) }];
     }
     function chineseDescriptions(text) {
