@@ -102,7 +102,7 @@ def board_at(run: dict[str, Any], index: int, lang: str, labels: Labels) -> Boar
         zones = p.get("zones") or {}
         players.append(
             PlayerView(
-                name=str(p.get("name") or i + 1),
+                name=str(labels.get(f"who.{p.get('name')}") or p.get("name") or i + 1),  # 'who.Bob': 鲍勃
                 active=snap.get("active") == i,
                 counters=counters,
                 zones=[zone_view(z, zones[z] or [], run, lang, labels) for z in ordered_zones(zones)],

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine.core.player_names import said_in
+from engine.core.player_names import table as player_names
 from engine.core.registry import games
 from refapp import i18n
 from refapp.catalog import Catalog, localised
@@ -33,9 +35,13 @@ def glossary_names(catalog: Catalog, game: str, lang: str, edition: str | None =
 
 
 def board_strings(catalog: Catalog, game: str, lang: str, edition: str | None = None) -> dict[str, str]:
-    """Every label the demo board needs in `lang`: interface strings, then the glossary's names in
-    `edition`'s words."""
-    return {**i18n.client_strings(lang, BOARD_PREFIXES), **glossary_names(catalog, game, lang, edition)}
+    """Every label the demo board needs in `lang`: interface strings, the glossary's names in
+    `edition`'s words, and the example players' names ('who.<name>', `engine.core.player_names`)."""
+    return {
+        **i18n.client_strings(lang, BOARD_PREFIXES),
+        **glossary_names(catalog, game, lang, edition),
+        **{f"who.{name}": said_in(name, lang) for name in player_names()},  # 'who.Bob': 鲍勃
+    }
 
 
 def words_by_edition(

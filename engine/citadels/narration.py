@@ -15,6 +15,7 @@ from engine.core.events import Event
 from engine.core.localised import Localised, Names, join_names, name_of
 from engine.core.narration import fill, fill_spaced, in_sentence, join_words, load_words
 from engine.core.narration_options import OptionWords, is_choice, option_label, player_index
+from engine.core.player_names import players_in, said_in
 
 WORDS = load_words(Path(__file__).with_name("narration.yaml"))
 EVENTS: dict[str, Localised] = WORDS["events"]
@@ -85,7 +86,7 @@ def _grouped(options: list[str], names: Names, players: list[str], lang: str) ->
             theirs = option_label(key[1:], names, players, OPTION_WORDS)[lang]
             said.append(PHRASES["swap"][lang].format(mine=join_words(members, lang, "or"), theirs=theirs))
         elif key.startswith(":"):
-            who = players[player_index(key[1:], players) or 0]
+            who = said_in(players[player_index(key[1:], players) or 0], lang)
             said.append(PHRASES["district_of"][lang].format(who=who, d=join_words(members, lang, "or")))
         else:
             said.append(_option(key, names, players, lang))
@@ -142,10 +143,12 @@ def narrate(event: Event, names: Names, players: list[str]) -> Localised:
     else:
         template = EVENTS.get(kind) or EVENTS["other"]
 
-    def player_name(i: Any) -> str:
-        return players[i] if isinstance(i, int) and 0 <= i < len(players) else "?"
-
     def fields(lang: str) -> dict[str, Any]:
+        said = players_in(players, lang)  # the players as a reader of `lang` calls them
+
+        def player_name(i: Any) -> str:
+            return said[i] if isinstance(i, int) and 0 <= i < len(said) else "?"
+
         out: dict[str, Any] = {k: v for k, v in data.items() if not isinstance(v, (list, dict))}
         out["p"] = player_name(event.player)
         out["cards"] = join_words([name_of(names, c, lang) for c in event.cards], lang) or \

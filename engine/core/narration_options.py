@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from engine.core.localised import LANGS, Localised, Names, name_of
 from engine.core.narration import spaced
+from engine.core.player_names import said_in
 
 
 @dataclass(frozen=True)
@@ -70,7 +71,7 @@ def _said(option: str, names: Names, players: list[str], words: OptionWords,
         return {lang: use[lang].format(d=name_of(names, option, lang)) for lang in LANGS}
     who = player_index(option, players)
     if who is not None:
-        return {lang: players[who] for lang in LANGS}
+        return {lang: said_in(players[who], lang) for lang in LANGS}
     if ">" in option:
         mine, theirs = option.split(">", 1)
         other = _said(theirs, names, players, words, None, None)
@@ -80,6 +81,8 @@ def _said(option: str, names: Names, players: list[str], words: OptionWords,
         owner, slug = option.split(":", 1)
         index = player_index(owner, players)
         owner_name = players[index] if index is not None else owner
-        return {lang: words.district_of[lang].format(who=owner_name, d=name_of(names, slug, lang))
-                for lang in LANGS}
+        return {
+            lang: words.district_of[lang].format(who=said_in(owner_name, lang), d=name_of(names, slug, lang))
+            for lang in LANGS
+        }
     return {lang: name_of(names, option, lang) for lang in LANGS}

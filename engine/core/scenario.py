@@ -14,6 +14,7 @@ import yaml
 
 from corpus.yaml_files import load_yaml
 from engine.core.localised import Localised
+from engine.core.player_names import texts_in
 from engine.core.rng import FixedShuffle
 from engine.errors import EngineError
 
@@ -236,8 +237,8 @@ def scenario_from_dict(raw: Any, path: Path | None = None) -> Scenario:
         edition=raw.get("edition"),
         entry=rulings[0].entry,
         ruling=rulings[0].ruling,
-        title=dict(raw["title"]),
-        description=dict(raw["description"]) if raw.get("description") else None,
+        title=texts_in(raw["title"]),
+        description=texts_in(raw["description"]) if raw.get("description") else None,
         players=[
             PlayerSetup(name=p["name"], zones=dict(p.get("zones", {})), counters=dict(p.get("counters", {})))
             for p in raw["players"]

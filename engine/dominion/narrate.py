@@ -17,6 +17,7 @@ from engine.core.events import Event
 from engine.core.localised import LANGS, Localised, Names, name_of
 from engine.core.narration import fill_spaced, join_words, load_words
 from engine.core.narration_options import OptionWords
+from engine.core.player_names import players_in
 
 WORDS = load_words(Path(__file__).with_name("narration.yaml"))
 EVENTS: dict[str, Localised] = WORDS["events"]
@@ -181,7 +182,7 @@ def template(event: Event) -> Localised:
 
 def narrate(event: Event, names: Names, players: list[str]) -> Localised:
     """The event's ``say`` in the three languages."""
-    return fill_spaced(template(event), lambda lang: _fields(event, names, players, lang))
+    return fill_spaced(template(event), lambda lang: _fields(event, names, players_in(players, lang), lang))
 
 
 def in_edition(text: Localised, edition: str | None) -> Localised:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.localised import LANGS, Localised, Names, name_of
+from engine.core.player_names import said_in
 from engine.dominion.narrate import WORDS
 
 PROMPTS = WORDS["prompts"]  # purpose -> {en, zh-Hans, zh-Hant}; {card} the asking card, {x} a context value
@@ -25,7 +26,8 @@ def prompt_for(purpose: str, card: str | None, context: dict[str, Any], names: N
                 values[key] = name_of(names, str(values[key]), lang)
         if "target" in values:
             target = int(values["target"])
-            values["target"] = players[target] if players and target < len(players) else target + 1
+            in_range = players and target < len(players)
+            values["target"] = said_in(players[target], lang) if in_range else target + 1
         values["card"] = name_of(names, card, lang) if card else ""
         values["copper"] = name_of(names, "copper", lang)
         try:

@@ -89,7 +89,7 @@
       var was = before && before.players && before.players[pi];
       var folded = !!self.folded[pi];
       var sec = el("section", "pl" + (snap.active === pi ? " active" : "") + (folded ? " folded" : ""));
-      var name = p.name || String(pi + 1);
+      var name = (p.name && self.S["who." + p.name]) || p.name || String(pi + 1);  // 'who.Bob': 鲍勃
       sec.setAttribute("aria-label", name);
       sec.setAttribute("data-player", String(pi));
       var h = el("h3");

@@ -168,9 +168,10 @@
     board.box.classList.remove("sb-stale");
     board.draw(run, idx);
   }
+  function who(name) { return S["who." + name] || name; }  // an example player's name as the page's language writes it
   function playerName(i) {
     var snap = run.snapshots[0];
-    return (snap && snap.players[i] && snap.players[i].name) || String(i + 1);
+    return (snap && snap.players[i] && who(snap.players[i].name)) || String(i + 1);
   }
   function answersBefore(step) {
     return run.answered.filter(function (a) { return a.seq <= step; }).length;
@@ -313,9 +314,9 @@
     box.textContent = "";
     sit.players.forEach(function (p, i) {
       var f = el("fieldset", "sb-pl");
-      f.appendChild(el("legend", null, p.name));
+      f.appendChild(el("legend", null, who(p.name)));
       var nl = el("label", null, t("sandbox.name")), ni = el("input");
-      ni.type = "text"; ni.maxLength = 40; ni.value = p.name;
+      ni.type = "text"; ni.maxLength = 40; ni.value = who(p.name);
       ni.addEventListener("change", function () { if (ni.value.trim()) { p.name = ni.value.trim(); drawEditor(); changed(); } });
       nl.appendChild(ni); f.appendChild(nl);
       p.zones = p.zones || {};
@@ -333,7 +334,7 @@
       box.appendChild(f);
     });
   }
-  function playerOptions() { return sit.players.map(function (p, i) { return [i, p.name]; }); }
+  function playerOptions() { return sit.players.map(function (p, i) { return [i, who(p.name)]; }); }
   function stops(list) { return list.map(function (s) { return [s, t("sandbox.stop." + s)]; }); }
   function drawTable() {
     var f = $("sb-table"), st = setup();
@@ -402,7 +403,7 @@
   function targets() {
     var out = [];
     sit.players.forEach(function (p, i) {
-      F().zones.forEach(function (z) { out.push([i + ":" + z, p.name + " · " + (S["zone." + z] || z)]); });
+      F().zones.forEach(function (z) { out.push([i + ":" + z, who(p.name) + " · " + (S["zone." + z] || z)]); });
     });
     F().editor.targets.forEach(function (x) { out.push([x[0], t(x[1])]); });
     return out;

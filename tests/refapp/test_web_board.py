@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from refapp_fakes import FIXTURES
@@ -64,3 +65,17 @@ def test_the_crown_is_held_not_counted():
     assert board.players[0].flags == ("crown",)
     assert "crown" not in dict(board.players[0].counters)  # never "Crown 1"
     assert board.players[1].flags == ()
+
+
+@pytest.mark.parametrize(
+    ("lang", "alice", "bob"), [("zh-Hans", "爱丽丝", "鲍勃"), ("zh-Hant", "愛麗絲", "鮑伯")]
+)
+def test_a_chinese_reader_reads_the_players_names_as_chinese_writes_them(client, lang, alice, bob):
+    """The rulebooks' examples write a player's name in Chinese (泰勒 for Taylor); so do the board,
+    the narration and the scenario's text, each script in its own characters."""
+    page = client.get("/scenarios/dominion/library-set-aside", headers={"Accept-Language": lang}).get_data(
+        as_text=True
+    )
+    static = page[page.index("<noscript>") : page.index("</noscript>")]
+    assert alice in static and bob in static
+    assert "Alice" not in static and "Bob" not in static

@@ -54,9 +54,12 @@ def test_option_labels_name_cards_players_and_choices():
     names = names_for("citadels", NAMES)
     players = ["Ann", "Ben"]
     assert option_label("keep", names, players)["zh-Hans"] == names["keep"]["zh-Hans"]
-    assert option_label("player-1", names, players) == {"en": "Ben", "zh-Hans": "Ben", "zh-Hant": "Ben"}
+    # an example player's name as each language writes it (engine.core.player_names)
+    assert option_label("player-1", names, players) == {"en": "Ben", "zh-Hans": "班恩", "zh-Hant": "班恩"}
     assert option_label("player-1:keep", names, players)["en"] == f"Ben's {names['keep']['en']}"
-    assert option_label("player-1:keep", names, players)["zh-Hans"] == f"Ben 的{names['keep']['zh-Hans']}"
+    assert option_label("player-1:keep", names, players)["zh-Hans"] == f"班恩的{names['keep']['zh-Hans']}"
+    # a name a reader typed is theirs, in every language
+    assert option_label("player-1", names, ["Ann", "Zoë"])["zh-Hans"] == "Zoë"
     swap = option_label("manor>player-0:keep", names, players)["en"]
     assert swap == f"{names['manor']['en']} for Ann's {names['keep']['en']}"
     used = option_label("armory", names, players, purpose="action")["en"]

@@ -164,5 +164,5 @@ def test_the_narration_says_an_option_as_its_button_does(names):
     label = option_label(picked, citadels, [p.name for p in scenario.players], "diplomat", "exchange")
     for lang in ("en", "zh-Hans", "zh-Hant"):
         assert label[lang] in answer["say"][lang]
-    assert decision["say"]["zh-Hans"].startswith("Ann 可以用")
-    assert "Ben 的要塞" in decision["say"]["zh-Hans"] and "或不交换" in decision["say"]["zh-Hans"]
+    assert decision["say"]["zh-Hans"].startswith("安妮可以用")  # Ann, as a Chinese reader reads her name
+    assert "班恩的要塞" in decision["say"]["zh-Hans"] and "或不交换" in decision["say"]["zh-Hans"]
