@@ -34,6 +34,7 @@ def said_in(name: str, lang: str) -> str:
 
 
 def players_in(players: Sequence[str], lang: str) -> list[str]:
+    """Each of `players` as a reader of `lang` reads it."""
     return [said_in(p, lang) for p in players]
 
 
@@ -50,7 +51,6 @@ def text_in(text: str, lang: str) -> str:
         return text
     said = _latin_names().sub(lambda m: said_in(m.group(1), lang), text)
     return spaced(said) if said != text else text  # '鲍勃 不用' is '鲍勃不用'
-
 
 
 def texts_in(texts: Localised) -> Localised:
