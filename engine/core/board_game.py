@@ -47,7 +47,7 @@ from engine.errors import EngineError
 
 #: ``(situation, answers)``: a sandbox start in the scenario format as JSON, answers already given.
 Start = tuple[dict[str, Any], list[Any]]
-#: The players' names of a sandbox start (the sandbox script offers the same list).
+#: The players' names of a sandbox start (the browser facts give the sandbox script the same list).
 PLAYER_NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi")
 
 
@@ -194,7 +194,9 @@ class BoardGame:
             "counters": list(self.counters),
             "board": dict(self.board),
             "edition_badges": self.edition_badges,
-            "players": {"min": self.sandbox_players[0], "max": self.sandbox_players[1]},
+            "players": {
+                "min": self.sandbox_players[0], "max": self.sandbox_players[1], "names": list(PLAYER_NAMES)
+            },
             "blank": self.sandbox_blank()[0],
             "cards": self.sandbox_facts(),
             "editor": dict(self.sandbox_editor),

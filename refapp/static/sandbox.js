@@ -10,9 +10,9 @@
   var t = Ref.translator(S);
   var sit = start.situation || {}, answers = start.answers || [];
   var run = null, idx = 0, seq = 0, timer = null, picked = [], supplyOpen = false;
-  var NAMES = ["Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"];
   /* the game's facts (engine/<game>/board_game.py, BoardGame.browser()): zones, editions, player
-     counts, the blank table, the cards the editor places and how its table form looks */
+     counts and a new player's name, the blank table, the cards the editor places and how its table
+     form looks */
   function F() { return GAMES[game()]; }
   function cards() { return F().cards; }
   var $ = function (id) { return document.getElementById(id); };
@@ -259,7 +259,7 @@
   function emptyPlayer(i) {
     var zones = {};
     F().zones.forEach(function (z) { if (z !== "characters" && z !== "play") zones[z] = []; });
-    var p = { name: NAMES[i] || String(i + 1), zones: zones }, counters = F().blank.players[0].counters;
+    var p = { name: F().players.names[i] || String(i + 1), zones: zones }, counters = F().blank.players[0].counters;
     if (counters) p.counters = JSON.parse(JSON.stringify(counters));  // what a blank table's player holds
     return p;
   }

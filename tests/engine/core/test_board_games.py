@@ -42,6 +42,8 @@ def test_the_browser_facts_are_json_and_say_what_the_scripts_read(name):
     assert facts["editor"]["table"] in ("supply", "draft")
     assert facts["blank"]["game"] == name and facts["players"]["min"] <= len(facts["blank"]["players"])
     assert bool(facts["editions"]) == (facts["default_edition"] is not None)
+    # a new sandbox player's name, for as many players as the sandbox seats
+    assert len(facts["players"]["names"]) >= facts["players"]["max"]
 
 
 @pytest.mark.parametrize("name", NAMES)
