@@ -97,11 +97,13 @@ def load_title(info: PairInfo) -> dict[str, str]:
 
 def offers(
     names: Sequence[Sequence[str]], catalog: Catalog, lang: str, edition: str | None = None,
-    game: str | None = None,
+    game: str | None = None, first_answer_game: str | None = None,
 ) -> list[Offer]:
     """The pair runs of two cards the search understood the query to name (the edition asked for
-    first, then the 2nd), of the game it read the query as, if it read one."""
-    found = named_pair(names, game)
+    first, then the 2nd), of the game it read the query as (`game`), else of the game of the
+    answer shown first: a Citadels Thief answer never sits beside a Dominion Thief run, though
+    both games have a Thief."""
+    found = named_pair(names, game or first_answer_game)
     if found is None:
         return []
     runs = pairs_for(*found)

@@ -22,8 +22,8 @@ def pair_helpers() -> dict[str, Any]:
         return getattr(g, "lang", "en")
 
     return {
-        "pair_offers": lambda names, edition=None, game=None: offers(
-            [n.get("ids") or () for n in names or ()], catalog, lang(), edition, game
+        "pair_offers": lambda names, edition=None, game=None, first_answer_game=None: offers(
+            [n.get("ids") or () for n in names or ()], catalog, lang(), edition, game, first_answer_game
         ),
         "pairs_with": lambda entry_id: pairs_with(entry_id, catalog, lang()),
         "pair_text": lambda key, **fields: text(key, lang(), **fields),
