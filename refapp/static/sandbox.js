@@ -87,9 +87,22 @@
 
   /* ---------- talking to the engine ---------- */
   var lastOnly = false, busyTries = 0;  // a long game: the last board only (the work budget); busy: retried
+  var editsAsked = 0, runEdits = 0;  // edits made to the situation; how many the board shown reflects
+  var inFlight = false, queued = null;  // one replay at a time from this page: the latest asked waits its turn
+  function settled() {  // the replay in flight has answered: true when a newer one was waiting and is now sent
+    inFlight = false;
+    if (!queued) return false;
+    var next = queued;
+    queued = null;
+    replay(next.after);
+    return true;
+  }
   function replay(after) {
-    var mine = ++seq, held = run;
-    var since = !lastOnly && after && after.answering && held ? held.events.length : 0;  // the rest follows from them
+    if (inFlight) { queued = { after: after }; seq += 1; return; }  // the answer in flight is now out of date
+    inFlight = true;
+    var mine = ++seq, held = run, edits = editsAsked;
+    var unedited = held && runEdits === editsAsked;  // no edit since the board shown: its steps still hold
+    var since = !lastOnly && after && after.answering && unedited ? held.events.length : 0;  // the rest follows from them
     var ask = { situation: sit, answers: answers };
     if (lastOnly) ask.snapshots = "last"; else ask.since = since;
     board.box.classList.add("sb-stale");
@@ -101,7 +114,7 @@
       return r.json().then(function (d) { return [r.status, d, wait]; });
     })
       .then(function (res) {
-        if (mine !== seq) return;
+        if (settled() || mine !== seq) return;
         var status = res[0], d = res[1];
         if ((status === 429 || status === 503) && busyTries < 4) {  // others' replays hold the server: try again
           busyTries += 1;
@@ -122,7 +135,7 @@
             d.events = held.events.slice(0, d.since).concat(d.events);
             d.snapshots = held.snapshots.slice(0, d.since).concat(d.snapshots);
           }
-          run = d; run.game = run.game || game(); run.board = F().board; idx = d.events.length - 1; picked = [];
+          run = d; runEdits = edits; run.game = run.game || game(); run.board = F().board; idx = d.events.length - 1; picked = [];
           $("sb-log").textContent = "";
           Object.keys(d.names || {}).forEach(function (k) { known[k] = d.names[k]; });
           showError((after && after.note) || notice);
@@ -138,7 +151,7 @@
           board.box.classList.remove("sb-stale");
         }
       })
-      .catch(function () { if (mine === seq) { showError(t("sandbox.offline")); board.box.classList.remove("sb-stale"); } });
+      .catch(function () { if (!settled() && mine === seq) { showError(t("sandbox.offline")); board.box.classList.remove("sb-stale"); } });
   }
   function refused(d, after) {
     if (after && after.answering && d.index === answers.length - 1) {  // the answer just given: take it back
@@ -154,6 +167,7 @@
   }
   function changed() {  // the situation was edited
     lastOnly = false;
+    editsAsked += 1;
     clearTimeout(timer);
     timer = setTimeout(function () { replay(); }, 250);
   }

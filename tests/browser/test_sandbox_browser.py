@@ -99,6 +99,45 @@ def test_an_impossible_answer_is_refused_with_the_engines_reason(live_server, ph
     assert len(refused) == 1 and log.errors == refused
 
 
+SLOW_REPLAYS = """
+(() => {
+  const real = window.fetch.bind(window);
+  window.__replays = { open: 0, most: 0, sent: 0 };
+  window.fetch = (url, opts) => {
+    if (!String(url).startsWith("/api/sandbox")) return real(url, opts);
+    const r = window.__replays;
+    r.open += 1; r.sent += 1; r.most = Math.max(r.most, r.open);
+    const late = (res) => new Promise((done) => setTimeout(() => { r.open -= 1; done(res); }, 1500));
+    return real(url, opts).then(late);
+  };
+})();
+"""
+
+
+def test_quick_edits_on_a_slow_line_send_one_replay_at_a_time_and_show_the_last(live_server, phone):
+    """A player adding cards faster than the engine answers never has two replays of their own in
+    flight (the server refuses a second from one address), and the board ends on every edit."""
+    ctx, log = phone("en-US")
+    ctx.add_init_script(SLOW_REPLAYS)
+    page = ctx.new_page()
+    page.goto(live_server.url + "/sandbox?lang=en")
+    settle(page)
+    page.select_option("#sb-target", "0:hand")
+    for typed, name in (("village", "Village"), ("smithy", "Smithy"), ("market", "Market"), ("moat", "Moat")):
+        page.fill("#sb-q", typed)
+        page.locator("#sb-suggest button", has_text=name).first.click()
+        page.wait_for_timeout(300)  # past the edit's pause, before the last replay answers
+    page.wait_for_timeout(500)
+    settle(page)
+    page.locator("#sb-board:not(.sb-stale)").wait_for()
+    replays = page.evaluate("window.__replays")
+    assert replays["most"] == 1 and replays["sent"] >= 2, replays
+    hand = page.locator("#sb-board .pl").first.inner_text()
+    assert "Hand · 4 cards" in hand, hand
+    assert all(name in hand for name in ("Village", "Smithy", "Market", "Moat")), hand
+    assert log.errors == []
+
+
 def test_library_demo_from_its_star_step_with_another_deck(live_server, phone, tmp_path):
     ctx, log = phone()
     page = ctx.new_page()
