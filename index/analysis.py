@@ -174,18 +174,27 @@ def names_automaton(forms: tuple[NameForm, ...]) -> ahocorasick.Automaton:
     return auto
 
 
+NUMERALS = frozenset("0123456789〇一二三四五六七八九十百两")  # what a number is written with
+
+
+def inside_number(text: str, start: int, norm: str) -> bool:
+    """A name that starts with a number ('4号', '2人局') read out of a longer number ('14号',
+    '12人局'): not that name."""
+    return start > 0 and norm[0] in NUMERALS and text[start - 1] in NUMERALS
+
+
 def find_names(
     text: str, by_first: Mapping[str, tuple[NameForm, ...]], automaton: ahocorasick.Automaton
 ) -> list[NameMatch]:
     """Name forms occurring in `text` (`automaton`: the forms of two characters or more;
     `by_first`: by their first, for one-character forms, which count only as the whole text);
-    a match inside a longer match of another name is dropped."""
+    a match inside a longer match of another name, or out of a longer number, is dropped."""
     found: list[NameMatch] = [NameMatch(f, 0, len(text)) for f in by_first.get(text, ()) if len(f.norm) == 1]
     if len(automaton):
         for last, (length, forms) in automaton.iter(text):
             start, end = last + 1 - length, last + 1
             for f in forms:
-                if f.chinese or whole_word(text, start, end):
+                if (f.chinese or whole_word(text, start, end)) and not inside_number(text, start, f.norm):
                     found.append(NameMatch(f, start, end))
     found.sort(key=lambda m: (m.start, -m.end, m.form.entry, m.form.norm))
     return [

@@ -33,6 +33,9 @@ class NameForm:
     # The other game's texts use it too, at least 1/OWN_GAME_RATIO as often as its own game's
     # ('turn', 'points', 回合, 钱): naming it says nothing about which game is meant.
     other_game_word: bool = False
+    # A way players call the entry in a question only ('8号' for the Warlord, `rank_forms`): read
+    # in a query, never one of the entry's own words (its documents, mentions or completions).
+    called: bool = False
 
 
 OWN_GAME_RATIO = 3  # a name is its game's own word when its texts use it this many times as often
@@ -68,6 +71,30 @@ def _forms_of(entry: Entry) -> list[NameForm]:
     return forms
 
 
+CHINESE_DIGITS = "〇一二三四五六七八九"
+
+
+def rank_forms(entries: Iterable[Entry], patterns: Iterable[str] = VOCABULARY.rank_names) -> list[NameForm]:
+    """The characters called by their number ('8号', 'rank 8'): each rank names its basic-game
+    character, or, where the basic game has none (the 9th), every character of that rank. Search
+    forms only: shown nowhere, and with no pinyin (typing 'hao' names no character)."""
+    by_rank: dict[int, list[Entry]] = {}
+    for e in entries:
+        rank = e.extra.get("rank")
+        if isinstance(rank, int) and "character" in e.types:
+            by_rank.setdefault(rank, []).append(e)
+    forms: list[NameForm] = []
+    for rank, held in sorted(by_rank.items()):
+        basic = [e for e in held if not e.extra.get("expansion")]
+        for e in basic or held:
+            for pattern in patterns:
+                text = pattern.format(n=rank, zh=CHINESE_DIGITS[rank] if rank < 10 else rank)
+                norm = normalise(text)
+                chinese = bool(CJK_RUN.search(norm))
+                forms.append(NameForm(e.id, text, norm, chinese, True, "", "", (), called=True))
+    return forms
+
+
 @dataclass(frozen=True)
 class Lexicon:
     forms: tuple[NameForm, ...]
@@ -77,9 +104,15 @@ class Lexicon:
         forms = [f for e in dataset.entries for f in _forms_of(e)]
         texts = [(e.game, normalise(t)) for e in dataset.entries for t in _texts(e)]  # normalised once
         forms += short_forms(dataset.entries, forms, [t for _, t in texts])
+        forms += rank_forms(dataset.entries)
         games = {e.id: e.game for e in dataset.entries}
         counts = texts_using(forms, texts)
         return cls(tuple(replace(f, other_game_word=_other_games_word(f, games, counts)) for f in forms))
+
+    def own_forms(self) -> tuple[NameForm, ...]:
+        """The entries' own names, aliases and keywords: the forms without the ways players
+        call them (`NameForm.called`)."""
+        return tuple(f for f in self.forms if not f.called)
 
     def jieba_words(self) -> tuple[str, ...]:
         """The user dictionary: fixed game terms plus every Chinese name and alias (and its

@@ -75,6 +75,7 @@ class Vocabulary:
     word_names: frozenset[str] = frozenset()  # English names that are everyday words too ('keep')
     word_names_after: frozenset[str] = frozenset()  # ... the words after which they are that word
     not_short_names: frozenset[str] = frozenset()  # words of card names never read alone as the card
+    rank_names: tuple[str, ...] = ()  # patterns calling a character by its rank ('{n}号', 'rank {n}')
     english_forms: dict[str, str] = field(default_factory=dict)  # 'tied' -> 'tie', before stemming
     plain_cards: frozenset[str] = frozenset()  # card ids with no ability of their own (Copper, Palace)
     pleasantries: tuple[str, ...] = ()  # greetings and thanks around a question, longest first
@@ -195,6 +196,7 @@ def parse_vocabulary(raw: object) -> Vocabulary:
         word_names=frozenset(_words(word_names.get("names", []), "word_names.names")),
         word_names_after=frozenset(_words(word_names.get("after", []), "word_names.after")),
         not_short_names=frozenset(_words(raw.get("not_short_names", []), "not_short_names")),
+        rank_names=_words(raw.get("rank_names", []), "rank_names"),
         english_forms=_mapping(raw.get("english_forms", {}), "english_forms"),
         plain_cards=frozenset(_words(raw.get("plain_cards", []), "plain_cards")),
         described=parse_described(raw.get("described", {})),

@@ -601,6 +601,10 @@
       pluralsOf.set(norm, out);
       return out;
     }
+    var NUMERALS = new Set(Array.from("0123456789〇一二三四五六七八九十百两"));
+    function insideNumber(text, start, norm) {  // index.analysis.inside_number: '4号' out of '14号'
+      return start > 0 && NUMERALS.has(norm[0]) && NUMERALS.has(text[start - 1]);
+    }
     function findNames(text) {
       var found = [];
       (byFirst.get(text) || []).forEach(function (f) { if (Array.from(f.norm).length === 1 && f.norm === text) found.push({ form: f, start: 0, end: text.length }); });
@@ -609,7 +613,7 @@
           if (f.norm.length < 2) return;
           if (text.startsWith(f.norm, i)) {
             var end = i + f.norm.length;
-            if (f.chinese || bounded(text, i, end)) found.push({ form: f, start: i, end: end });
+            if ((f.chinese || bounded(text, i, end)) && !insideNumber(text, i, f.norm)) found.push({ form: f, start: i, end: end });
           }
           if (!f.chinese) pluralForms(f.norm).forEach(function (w) {
             if (text.startsWith(w, i) && bounded(text, i, i + w.length)) found.push({ form: f, start: i, end: i + w.length });

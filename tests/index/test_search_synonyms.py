@@ -63,6 +63,8 @@ def _chinese_words(raw: object, section: str = "") -> list[tuple[str, str]]:
         return [x for v in raw for x in _chinese_words(v, section)]
     if isinstance(raw, str):
         words = raw.split() if section == "stopwords" else [raw]
+        if section == "rank_names":  # patterns: the words they make ('{zh}号' -> 八号)
+            words = [w.format(n=8, zh="八") for w in words]
         return [(section, w) for w in words if re.search(r"[\u3400-\u9fff\U00020000-\U0002ffff]", w)]
     return []
 
