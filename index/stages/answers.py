@@ -28,7 +28,7 @@ UNNAMED_EXTRA_SHARE = 0.5  # ... when the question does not name the entry
 UNNAMED_LEAD = 1.3  # ... and only when that entry is this far ahead of the next
 TELLING_WEIGHT = 0.3  # a named entry's ruling scores 1 + this x its telling words' weight (`telling_factors`)
 TELLING_MIN_CHARS = 16  # ... in a question this long at least (content characters: a question, not a name)
-TELLING_MIN_RULINGS = 3  # ... and of an entry with this many rulings at least
+TELLING_MIN_RULINGS = 2  # ... and of an entry with this many rulings at least
 # Fields whose documents may be a ruling or a player question asked of one: `telling_factors`
 # reads only these ('body', 'name' and 'pinyin' are an entry's own unit's, never a ruling's).
 TELLING_FIELDS = frozenset({"ruling", "ask", "owner"})

@@ -230,3 +230,24 @@ def test_telling_factors_only_raise_rulings_of_named_entries_with_enough_of_them
             told += bool(factors)
     assert told > 50  # most questions naming a card with several rulings have a telling word
     assert scored_many > 0  # some name more entries than are answered
+
+
+def test_a_card_with_two_rulings_has_them_told_apart_by_the_questions_words(real):
+    """The Haunted City holds two rulings (any colour at scoring; only purple when built in the
+    final round): a question saying 'final round' lifts the second by its telling word."""
+    from index.query import Without
+    from index.stages.analyse import analyse_request
+    from index.stages.answers import asks_besides_names, name_clauses
+    from index.stages.candidates import find_candidates
+    from index.stages.clauses import query_clauses
+    from index.stages.request import read_request
+
+    o = real.opened
+    question = "鬼城最后一回合才盖好，结算时还能当任何颜色吗"
+    req = read_request(question, "zh-Hans", None, 10, Without(), o.tokeniser)
+    a = analyse_request(req, o)
+    clauses = query_clauses(a, o)
+    found = find_candidates(req, clauses, o, name_clauses(a, clauses, o), asks_besides_names(a, o), True)
+    factors = found.telling["citadels/haunted-city"]
+    last_round = factors["citadels/haunted-city#not-if-built-last-round"]
+    assert last_round > factors.get("citadels/haunted-city#any-colour-at-scoring", 1.0)
