@@ -362,10 +362,12 @@ def _pair_groups(a: QueryAnalysis, t: RankTables, w: RankWeights) -> tuple[list[
     """The query's names that are things in play together, and the bonus for a unit naming
     them all. Two cards (characters, districts) or more: those, the full bonus. One card beside
     terms of its game (间谍 + 洗牌): a smaller one, as a term's name is often only how the
-    question is put (城市 'city' beside the Armory); a name of the other game only (亮出,
-    Dominion's 'reveal', beside the Assassin) never pairs; nor does a card with no ability beside
-    one that has one, what it acts on (the Monastery in 'an armory on my monastery, can my
-    graveyard take it back': the ruling naming the Armory and the Graveyard answers)."""
+    question is put (城市 'city' beside the Armory), and never beside a rule, whose name is a
+    word of the question there ('被杀的人什么时候翻出角色卡' asks about the Assassin, not the
+    components); a name of the other game only (亮出, Dominion's 'reveal', beside the Assassin)
+    never pairs; nor does a card with no ability beside one that has one, what it acts on (the
+    Monastery in 'an armory on my monastery, can my graveyard take it back': the ruling naming
+    the Armory and the Graveyard answers)."""
     groups = this_game(a, t.entries, list(a.groups))
     if groups:  # the card a verb stands for ('bewitched': the Witch) is in play too
         groups += [g for g in a.actors if all(g.isdisjoint(x) for x in groups) and g <= t.cards]
@@ -379,7 +381,11 @@ def _pair_groups(a: QueryAnalysis, t: RankTables, w: RankWeights) -> tuple[list[
     if not cards:
         return groups, w.pair_bonus * w.term_pair_share
     games = {kinds[e]["game"] for e in cards[0] if kinds[e].get("kind") == "card"}
-    same_game = [g for g in groups if any(kinds[e].get("game") in games for e in g)]
+    same_game = [
+        g
+        for g in groups
+        if any(kinds[e].get("game") in games and kinds[e].get("kind") in ("card", "term") for e in g)
+    ]
     return same_game, w.pair_bonus * w.term_pair_share
 
 

@@ -1381,7 +1381,9 @@
       if (!cardGroups.length) return [groups, W.pair_bonus * W.term_pair_share];
       var games = new Set();
       cardGroups[0].forEach(function (e) { if (kind(e) === "card") games.add(entries.get(e).game); });
-      var same = groups.filter(function (g) { return Array.from(g).some(function (e) { return games.has((entries.get(e) || {}).game); }); });
+      var same = groups.filter(function (g) {  // the card and terms of its game: no rule named by a word of the question
+        return Array.from(g).some(function (e) { return games.has((entries.get(e) || {}).game) && (kind(e) === "card" || kind(e) === "term"); });
+      });
       return [same, W.pair_bonus * W.term_pair_share];
     }
     function readGame(a) {  // the game named, or guessed from words, not names alone (QueryAnalysis.read_game)

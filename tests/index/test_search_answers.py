@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from index import normalise
+from index.ranking import WEIGHTS
 from index.tokenise import CJK_RUN
 from index.vocabulary import VOCABULARY, asked_intents, load_vocabulary, parse_intents, stated_intents
 
@@ -416,3 +417,23 @@ def test_the_entrys_own_names_tell_nothing_and_a_short_query_is_not_told(real):
 def test_a_consequence_question_opens_on_the_ruling_stating_that_consequence(real, q, lang, unit):
     top = real.search(q, lang, limit=3).results[0]
     assert f"{top.id}#{top.ruling}" == unit
+
+
+def test_a_rule_named_by_a_word_of_the_question_is_no_thing_in_play_beside_a_card(real):
+    """'角色卡' (character card) names the components rule; beside the Assassin (read from 被杀)
+    it is only how the question is put: no ruling naming both is lifted over the one answering
+    when the killed player's card is shown."""
+    from index.query import Without
+    from index.ranking import _pair_groups
+    from index.stages.analyse import analyse_request
+    from index.stages.request import read_request
+
+    o = real.opened
+    question = "被杀的玩家什么时候才翻开他的角色卡"
+    a = analyse_request(read_request(question, "zh-Hans", None, 10, Without(), o.tokeniser), o)
+    assert "citadels/rules/components" in a.named_entries
+    things, _ = _pair_groups(a, o.rank_tables, WEIGHTS)
+    assert all("citadels/rules/components" not in g for g in things), things
+    top = [(r.id, r.ruling) for r in real.search(question, "zh-Hans", limit=3).results]
+    assert ("citadels/assassin", "victim-revealed-at-round-end") in top[:2], top
+    assert top[0] != ("citadels/assassin", "victim-skips-turn")
