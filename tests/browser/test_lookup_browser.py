@@ -147,6 +147,9 @@ def test_offline_the_page_says_lookup_needs_the_network(live_server, phone, scri
     page.goto(f"{live_server.url}/lookup?lang={script}")
     notice = page.locator("#lookup-offline")
     assert not notice.is_visible()
+    # what loads after the page opens (the service worker and what it keeps) is in before the
+    # network goes: a load cut off by going offline is Chromium's console error, not the page's
+    page.wait_for_load_state("networkidle")
     ctx.set_offline(True)
     notice.wait_for(state="visible")
     assert words in notice.inner_text()
