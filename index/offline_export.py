@@ -15,7 +15,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from index import described, fusion, index_format, opened, passages, ranking, suggest, unit_scores
-from index.analysis import EDITION_WORDS, GAME_WORDS, SENTENCE_STOPWORDS
+from index.analysis import EDITION_WORDS, GAME_WORDS, NUMERALS, SENTENCE_STOPWORDS
 from index.fold import FOLD_OVERLAP, FOLD_WINDOW, SAME_KIND_OVERLAP
 from index.game_words import CARD_NAME_WEIGHT, MARGIN, OTHER_NAME_WEIGHT, STRONG_MARGIN, WORD_WEIGHT
 from index.impacts import MAX_POSTINGS
@@ -214,6 +214,7 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
         "clause_break": described.CLAUSE_BREAK.pattern,  # where a clause of the query as typed ends
         "card_items": {e: sorted(items) for e, items in ix.card_items.items()},  # its '+N thing' items
         "card_words": {e: sorted(words) for e, words in ix.card_words.items()},  # the words of its text
+        "numerals": "".join(sorted(NUMERALS)),  # what a number is written with (index.analysis.inside_number)
         "english_forms": VOCABULARY.english_forms,  # 'tied' -> 'tie', before stemming
         "word_names": sorted(VOCABULARY.word_names),  # English names that are everyday words too
         "word_names_after": sorted(VOCABULARY.word_names_after),  # ... after these words

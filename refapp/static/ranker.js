@@ -601,7 +601,7 @@
       pluralsOf.set(norm, out);
       return out;
     }
-    var NUMERALS = new Set(Array.from("0123456789〇一二三四五六七八九十百两"));
+    var NUMERALS = new Set(Array.from(data.numerals || ""));
     function insideNumber(text, start, norm) {  // index.analysis.inside_number: '4号' out of '14号'
       return start > 0 && NUMERALS.has(norm[0]) && NUMERALS.has(text[start - 1]);
     }

@@ -93,6 +93,8 @@ QUERIES = [
     ("那个数蓝色建筑 还能跟最有钱的人收一块的角色 我最有钱呢", "zh-Hans"),  # a character has no colour
     ("the magician discards cards from his hand and draws as many, where do they go", "en"),  # its own words
     ("i finished 8 districts then warlord took one, do i keep the +4", "en"),  # a card only setting the scene
+    ("8号能拆主教吗 主教被1号刀了", "zh-Hans"),  # characters called by their rank
+    ("十四号 12人局", "zh-Hans"),  # ... never out of a longer number
 ]
 
 
