@@ -47,16 +47,20 @@ _EN_COST = re.compile(
     r"|(?<![0-9a-z])cost(?:s|ing)? \$?(\d{1,2})(?![0-9])"
     r"|(?<![+\d])\$(\d{1,2})(?![0-9])"
 )
-# 5块 at the start of 那张5块…的卡, or a cost said as one (3费, 费用3): elsewhere '多付一块' is an amount
+# 5块 at the start of 那张5块…的卡, or a cost said as one (3费, 费用3): elsewhere '多付一块' is an amount;
+# and never a limit the card sets ('获得一张4费以内卡的那个': the card gained costs 4 at most)
+_ZH_LIMIT = "(?!以内|以下|之内|或以下|或更少)"
 _ZH_COST = re.compile(
-    r"^ ?(\d{1,2}|[一二两三四五六七八])(?:块|元|金)(?!币)"
-    r"|(?<![+\d])(\d{1,2}|[一二两三四五六七八])费|费用(\d{1,2})"
+    rf"^ ?(\d{{1,2}}|[一二两三四五六七八])(?:块|元|金)(?!币){_ZH_LIMIT}"
+    rf"|(?<![+\d])(\d{{1,2}}|[一二两三四五六七八])费{_ZH_LIMIT}|费用(\d{{1,2}}){_ZH_LIMIT}"
 )
 _ZH_NOUNS = "|".join(sorted(map(re.escape, WORDS.zh_nouns), key=len, reverse=True))
-_ZH_BEFORE = re.compile(rf"[那这]一?[张个](?!{_ZH_NOUNS})(?P<d>.{{1,24}}?)的(?P<noun>{_ZH_NOUNS})")
-_ZH_AFTER = re.compile(rf"(?P<d>[^ ]{{2,16}}?)的[那这][张个](?P<noun>{_ZH_NOUNS})?")
+_THAT = "[" + "".join(map(re.escape, sorted(WORDS.zh_determiners))) + "]"  # 那, 这 (Cantonese 𠮶)
+_OF = "[" + "".join(map(re.escape, sorted(WORDS.zh_of))) + "]"  # 的 (Cantonese 嘅)
+_ZH_BEFORE = re.compile(rf"{_THAT}一?[张个](?!{_ZH_NOUNS})(?P<d>.{{1,24}}?){_OF}(?P<noun>{_ZH_NOUNS})")
+_ZH_AFTER = re.compile(rf"(?P<d>[^ ]{{2,16}}?){_OF}{_THAT}[张个](?P<noun>{_ZH_NOUNS})?")
 # 那张5块的，… : the card left unsaid after 的 (张 counts cards), where the phrase ends
-_ZH_ELIDED = re.compile(rf"[那这]一?张(?!{_ZH_NOUNS})(?P<d>.{{1,24}}?)的(?P<noun>)(?= |$)")
+_ZH_ELIDED = re.compile(rf"{_THAT}一?张(?!{_ZH_NOUNS})(?P<d>.{{1,24}}?){_OF}(?P<noun>)(?= |$)")
 
 
 _PLUS_WORDS = {w: unit for unit, ws in WORDS.plus_units.items() for w in ws}

@@ -55,6 +55,8 @@ class DescribedWords:
     en_colours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # colour -> card types
     zh_nouns: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 卡, 角色 -> card types
     zh_colours: dict[str, tuple[str, ...]] = field(default_factory=dict)  # 紫 -> card types
+    zh_determiners: frozenset[str] = frozenset()  # 'that', 'this' before 张/个 (那, 这, Cantonese 𠮶)
+    zh_of: frozenset[str] = frozenset()  # the particle between a description and its noun (的, Cantonese 嘅)
     plus_units: dict[str, tuple[str, ...]] = field(default_factory=dict)  # what '+N' gives -> its words
 
 
@@ -170,6 +172,8 @@ def parse_described(raw: object) -> DescribedWords:
         en_colours=_lists(raw.get("en_colours", {}), "described.en_colours"),
         zh_nouns=_lists(raw.get("zh_nouns", {}), "described.zh_nouns"),
         zh_colours=_lists(raw.get("zh_colours", {}), "described.zh_colours"),
+        zh_determiners=frozenset(_words(raw.get("zh_determiners", []), "described.zh_determiners")),
+        zh_of=frozenset(_words(raw.get("zh_of", []), "described.zh_of")),
         plus_units=_lists(raw.get("plus_units", {}), "described.plus_units"),
     )
 

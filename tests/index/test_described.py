@@ -87,6 +87,10 @@ def described(text: str):
         ("殺手殺了商人，會偷錢的那個角色也喊商人", "会偷钱", None, set(), {"character"}),
         ("對手有那張讓軍閥多付一塊的紫色建築", "让军阀多付一块", None, {"special"}, {"special"}),
         ("對手有那張讓軍閥多付一塊的建築", "让军阀多付一块", None, set(), DISTRICT),
+        # Cantonese: 嗰 (folded to 𠮶) for 那, 嘅 for 的
+        ("嗰張有幾多堆空就要棄幾多張嘅牌，空堆多過手牌點算", "有几多堆空就要弃几多张", None, set(), set()),
+        # a limit the card sets is not its cost: the card gained costs 4 at most
+        ("获得一张4费以内卡的那个，能自己贴钱拿5费吗", "获得一张4费以内卡", None, set(), set()),
         (
             "那张5块的加一卡一行动一购买一块钱的 那一块钱怎么用",
             "的加一卡一行动一购买一块钱",
@@ -101,7 +105,8 @@ def test_a_description_says_what_the_card_does_costs_and_is(text, words, cost, t
     assert d.words.split() == words.split()
     assert (d.cost, set(d.types), set(d.noun_types)) == (cost, types, noun_types)
     span = normalise(text)[d.start : d.end]
-    assert span.startswith(("the", "card", "那", "会")) and all(w in span for w in words.split())
+    opens = ("the", "card", "那", "会", "𠮶", "获得")  # 𠮶: Cantonese 嗰 'that', folded
+    assert span.startswith(opens) and all(w in span for w in words.split())
 
 
 @pytest.mark.parametrize(
@@ -256,6 +261,7 @@ def test_a_description_naming_its_card_reads_nothing_more():
         # a character is a person at the table: 'the guy who', 'the lady who'
         ("the guy who takes four gold or four cards, can he build", "en", "citadels/navigator"),
         ("那张让别人弃到剩3张的攻击卡，弃哪几张是谁决定", "zh-Hans", "dominion/militia"),
+        ("嗰張有幾多堆空就要棄幾多張嘅牌，空堆多過手牌點算", "zh-Hant", "dominion/poacher"),  # Cantonese
         (
             "那张5块的加一卡一行动一购买一块钱的 那一块钱怎么用",
             "zh-Hans",
