@@ -176,8 +176,8 @@ def _english(text: str, typed: str = "") -> list[Description]:
         lead = 0 if first is None else first + 1  # its first word after the determiner
         start = words[0][1] if first is None else words[first][1]
         clause = []
-        for w, _, end in words[k + 2 : k + 2 + MAX_CLAUSE_WORDS]:
-            if w in WORDS.en_clause_ends:
+        for i, (w, _, end) in enumerate(words[k + 2 : k + 2 + MAX_CLAUSE_WORDS], k + 2):
+            if w in WORDS.en_clause_ends and not _modal(words, i):
                 break
             clause.append((w, end))
         if clause and typed:
@@ -204,6 +204,12 @@ def _english(text: str, typed: str = "") -> list[Description]:
             )
         )
     return out
+
+
+def _modal(words: Sequence[tuple[str, int, int]], i: int) -> bool:
+    """Whether the clause-ending word `words[i]` says 'must' here, followed by 'to' ('the purple
+    building where everyone has to thank you'): the description goes on."""
+    return i + 1 < len(words) and words[i + 1][0] == "to"
 
 
 def _opens_query(words: Sequence[tuple[str, int, int]], k: int, most: int) -> bool:

@@ -829,7 +829,7 @@
         var lead = first === null ? 0 : first + 1, start = first === null ? words[0][1] : words[first][1];
         var clause = [];
         for (var j = k + 2; j < Math.min(words.length, k + 2 + K.MAX_CLAUSE_WORDS); j++) {
-          if (has(DW.en_clause_ends, words[j][0])) break;
+          if (has(DW.en_clause_ends, words[j][0]) && !(j + 1 < words.length && words[j + 1][0] === "to")) break;  // 'has to': goes on
           clause.push(words[j]);
         }
         if (clause.length && typed) {

@@ -62,6 +62,14 @@ def described(text: str):
         ("the green 4-cost card that counts your cards", "counts your cards", 4, {"victory", "trade"}, set()),
         ("the one that costs $5 and trashes a copper", "and trashes a copper", 5, set(), set()),
         ("the character who steals, can he target the witch", "steals", None, set(), {"character"}),
+        # 'has to' says 'must': the clause goes on past it
+        (
+            "the district where everyone has to pay one more does it count",
+            "everyone has to pay one more",
+            None,
+            set(),
+            DISTRICT,
+        ),
         (
             "the purple one that lets you keep both cards",
             "lets you keep both cards",
