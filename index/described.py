@@ -50,7 +50,7 @@ _EN_COST = re.compile(
 # 5块 at the start of 那张5块…的卡, or a cost said as one (3费, 费用3): elsewhere '多付一块' is an amount;
 # and never a limit the card sets ('获得一张4费以内卡的那个': the card gained costs 4 at most)
 _ZH_LIMIT = "(?!以内|以下|之内|或以下|或更少)"
-_ZH_COST = re.compile(
+ZH_COST = re.compile(
     rf"^ ?(\d{{1,2}}|[一二两三四五六七八])(?:块|元|金)(?!币){_ZH_LIMIT}"
     rf"|(?<![+\d])(\d{{1,2}}|[一二两三四五六七八])费{_ZH_LIMIT}|费用(\d{{1,2}}){_ZH_LIMIT}"
 )
@@ -264,8 +264,8 @@ def _chinese(text: str) -> list[Description]:
                 Description(
                     start=m.start(),
                     end=m.end(),
-                    words=_ZH_COST.sub(" ", described),
-                    cost=_cost(described, _ZH_COST),
+                    words=ZH_COST.sub(" ", described),
+                    cost=_cost(described, ZH_COST),
                     types=_types([c for c in WORDS.zh_colours if c in described + noun]),
                     noun_types=frozenset(WORDS.zh_nouns.get(noun, ())),
                 )

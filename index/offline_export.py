@@ -212,6 +212,7 @@ def export_ranking(search_index: SearchIndex) -> dict[str, Any]:
         "plain_cards": sorted(ix.rank_tables.plain),  # cards with no ability of their own
         "described": _described_words(),  # the words of a card described rather than named
         "clause_break": described.CLAUSE_BREAK.pattern,  # where a clause of the query as typed ends
+        "zh_cost": described.ZH_COST.pattern,  # a cost said in a Chinese description (5块, 3费), not a limit
         "card_items": {e: sorted(items) for e, items in ix.card_items.items()},  # its '+N thing' items
         "card_words": {e: sorted(words) for e, words in ix.card_words.items()},  # the words of its text
         "numerals": "".join(sorted(NUMERALS)),  # what a number is written with (index.analysis.inside_number)

@@ -783,7 +783,7 @@
     var DW = data.described, CN_DIGITS = { "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8 };
     var EN_CLAUSE_COST = /(?<![0-9a-z])cost(?:s|ing)? \$?(\d{1,2})(?![0-9])/u;
     var EN_COST = /(?<![+\d])\$?(\d{1,2}) ?(?:cost|costing|coins?)(?![0-9a-z])|(?<![0-9a-z])cost(?:s|ing)? \$?(\d{1,2})(?![0-9])|(?<![+\d])\$(\d{1,2})(?![0-9])/u;
-    var ZH_COST = /^ ?(\d{1,2}|[一二两三四五六七八])(?:块|元|金)(?!币)(?!以内|以下|之内|或以下|或更少)|(?<![+\d])(\d{1,2}|[一二两三四五六七八])费(?!以内|以下|之内|或以下|或更少)|费用(\d{1,2})(?!以内|以下|之内|或以下|或更少)/u;  // index.described._ZH_COST
+    var ZH_COST = new RegExp(data.zh_cost, "u");  // index.described.ZH_COST
     var zhNouns = Object.keys(DW.zh_nouns).map(escapeRe).sort(function (x, y) { return y.length - x.length; }).join("|");
     var THAT = "[" + DW.zh_determiners.map(escapeRe).join("") + "]", OF = "[" + DW.zh_of.map(escapeRe).join("") + "]";  // 那 的 (Cantonese 𠮶 嘅)
     var ZH_BEFORE = new RegExp(THAT + "一?[张个](?!" + zhNouns + ")(?<d>.{1,24}?)" + OF + "(?<noun>" + zhNouns + ")", "gu");

@@ -95,6 +95,10 @@ QUERIES = [
     ("i finished 8 districts then warlord took one, do i keep the +4", "en"),  # a card only setting the scene
     ("8号能拆主教吗 主教被1号刀了", "zh-Hans"),  # characters called by their rank
     ("十四号 12人局", "zh-Hans"),  # ... never out of a longer number
+    ("嗰張有幾多堆空就要棄幾多張嘅牌，空堆多過手牌點算", "zh-Hant"),  # a card described in Cantonese
+    ("4费以内随便拿一张的那个卡 能拿到手里吗", "zh-Hans"),  # a limit the card sets, not its cost
+    # 'has to' goes on: 'everyone' alone read the Bell Tower
+    ("that purple building where everyone has to thank you, still works if he lost the crown?", "en"),
 ]
 
 
