@@ -31,6 +31,10 @@ from index.normalise import normalise
 from index.vocabulary import VOCABULARY
 
 LEAD = 1.3  # the card described scores this many times the next one at least
+# ... and more than this: words that reach every card weakly name none of them ('the guy who played
+# it' read the Witch at 9, 'the red guy who wrecks buildings' the Bishop at 16; a card its words
+# describe scores 27 and more, the Thief for 偷钱)
+MIN_DESCRIBED = 20.0
 MAX_CLAUSE_WORDS = 10  # English: the words after 'that' read as the description, at most
 MAX_BEFORE_NOUN = 5  # English: words between 'the' and the noun ('the old 1st ed 5 cost card')
 MAX_SAID_BEFORE = 6  # ... of a description with no clause after its noun ('the $2 discard x draw x card')
@@ -361,13 +365,13 @@ MayMean = Callable[[Description, "str | None", "str | None"], Sequence[str]]
 def read_description(d: Description, allowed: Sequence[str], rank_cards: RankCards) -> str | None:
     """The card `d` describes, or None when none is clearly meant: the only card of `allowed`
     (`allowed_cards`: those its cost and colour leave), or the first of them `rank_cards` ranks
-    by its words, LEAD times the next."""
+    by its words, LEAD times the next and above MIN_DESCRIBED."""
     if len(allowed) <= 1:
         return allowed[0] if allowed else None
     if not d.words.strip():
         return None
     ranked = rank_cards(d.words, allowed)
-    if not ranked or ranked[0][1] <= 0:
+    if not ranked or ranked[0][1] <= MIN_DESCRIBED:
         return None
     if len(ranked) > 1 and ranked[0][1] < LEAD * ranked[1][1]:
         return None

@@ -921,7 +921,7 @@
       if (allowed.length <= 1) return allowed.length ? allowed[0] : null;
       if (!d.words.trim()) return null;
       var ranked = rankCards(d.words, allowed);
-      if (!ranked.length || ranked[0][1] <= 0) return null;
+      if (!ranked.length || ranked[0][1] <= K.MIN_DESCRIBED) return null;
       if (ranked.length > 1 && ranked[0][1] < K.LEAD * ranked[1][1]) return null;
       return ranked[0][0];
     }

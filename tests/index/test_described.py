@@ -215,6 +215,8 @@ def test_a_card_is_read_only_when_it_is_clearly_first_or_the_only_one_left():
         read_description(six, sixes, ranking([("dominion/artisan", 30.0), ("dominion/gold", 25.0)])) is None
     )
     assert read_description(six, sixes, ranking([])) is None
+    # words reaching every card weakly name none, however far ahead the first is
+    assert read_description(six, sixes, ranking([("dominion/artisan", 15.0), ("dominion/gold", 2.0)])) is None
     (green,) = described("the green 4 cost card that counts your cards")
     greens = allowed_cards(green, CARDS)
     assert read_description(green, greens, ranking([])) == "dominion/gardens"  # no search needed
@@ -436,6 +438,25 @@ def test_an_english_clause_naming_a_card_is_the_game_state_not_a_description(rea
     q = "The Warlord destroys a district that the Artist had beautified. How much does he pay?"
     read = {i for n in real.search(q, "en").understood["names"] for i in n["ids"]}
     assert read <= {"citadels/warlord", "citadels/artist"}, read
+
+
+@pytest.mark.parametrize(
+    ("query", "not_read"),
+    [
+        (
+            "im the red guy who wrecks buildings. my own tavern is useless and has 1 cost, "
+            "am i allowed to knock down my own stuff",
+            "citadels/bishop",
+        ),
+        ("that purple building where everyone has to thank you, still works if he lost the crown?",
+         "citadels/bell-tower"),
+    ],
+)
+def test_words_that_reach_every_card_weakly_describe_none(real, query, not_read):
+    """A description is read only when its words reach the card strongly (`MIN_DESCRIBED`):
+    'the red guy who wrecks buildings' read the Bishop from 'wreck' alone."""
+    read = {i for n in real.search(query, "en").understood["names"] for i in n["ids"]}
+    assert not_read not in read, read
 
 
 @pytest.mark.parametrize(
