@@ -152,7 +152,7 @@ def _documents(dataset: Dataset, lexicon: Lexicon, units: list[Unit], tok: Token
     if not isinstance(tok, SegmentTokens):
         tok = SegmentTokens(tok)  # type: ignore[assignment]
     forms_by_entry: dict[str, list] = {}
-    for f in lexicon.own_forms():
+    for f in lexicon.own_forms:
         forms_by_entry.setdefault(f.entry, []).append(f)
     docs = []
     names_of: dict[str, str] = {}  # an entry's name tokens, the same for each of its units

@@ -135,7 +135,7 @@ def pinyin_tokens(forms: list[NameForm]) -> list[str]:
 
 def all_units(dataset: Dataset, lexicon: Lexicon) -> list[Unit]:
     units: list[Unit] = []
-    find = MentionFinder(lexicon.own_forms())
+    find = MentionFinder(lexicon.own_forms)
     for entry in dataset.entries:
         names = normalise(" ".join(entry.names.values()))
         for u in entry_units(entry):

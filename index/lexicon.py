@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, replace
+from functools import cached_property
 from typing import Any
 
 import ahocorasick
@@ -109,9 +110,10 @@ class Lexicon:
         counts = texts_using(forms, texts)
         return cls(tuple(replace(f, other_game_word=_other_games_word(f, games, counts)) for f in forms))
 
+    @cached_property
     def own_forms(self) -> tuple[NameForm, ...]:
         """The entries' own names, aliases and keywords: the forms without the ways players
-        call them (`NameForm.called`)."""
+        call them (`NameForm.called`). Made once: completions read it at every keystroke."""
         return tuple(f for f in self.forms if not f.called)
 
     def jieba_words(self) -> tuple[str, ...]:

@@ -85,8 +85,8 @@ def open_build(folder: Path) -> OpenedIndex:
     entries = {e["id"]: e for e in share.deep(load_json(folder, fmt.ENTRIES))}
     units = UnitStore(folder)
     synonyms, tables = _word_tables(folder, lexicon, tokeniser)
-    name_norms = _name_norms(lexicon.own_forms())
-    name_words = _name_words(lexicon.own_forms(), entries, tokeniser, share)
+    name_norms = _name_norms(lexicon.own_forms)
+    name_words = _name_words(lexicon.own_forms, entries, tokeniser, share)
     question_of = array("I", load_json(folder, fmt.QUESTIONS))
     impacts = Impacts(folder)
     mentions = lru_cache(maxsize=MENTION_CACHE)(lambda unit_id: frozenset(units[unit_id]["mentions"]))

@@ -43,7 +43,7 @@ def suggest(
     if not key:
         return []
     best: dict[str, tuple[int, str]] = {}
-    for f in o.lexicon.own_forms():
+    for f in o.lexicon.own_forms:
         rank = _rank(f, p, key)
         if rank is not None and (f.entry not in best or rank < best[f.entry][0]):
             best[f.entry] = (rank, f.text)

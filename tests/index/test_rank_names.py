@@ -50,7 +50,7 @@ def test_rank_forms_are_search_only_and_have_no_pinyin(real):
     forms = rank_forms(load_dataset().entries)
     assert forms and all(f.called and f.alias and not f.pinyin and not f.initials for f in forms)
     assert {f.entry for f in forms if f.norm == "4号"} == {"citadels/king"}  # not the Emperor, an expansion's
-    own = {f.norm for f in real.opened.lexicon.own_forms()}
+    own = {f.norm for f in real.opened.lexicon.own_forms}
     assert not own & {f.norm for f in forms}
     # '8 districts' still tells the Warlord's rulings apart
     assert "8" not in real.opened.own_name_tokens["citadels/warlord"]
