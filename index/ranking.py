@@ -44,7 +44,7 @@ class RankWeights:
     subject_third_card_share: float = 0.25  # ... share of it for such a ruling that brings in a third card
     pair_unasked_share: float = 0.25  # ... share of it more for a unit naming no other card
     max_pair_cards: float = 6.0  # units naming more cards than this are lists, not interactions
-    pair_pick_edge: float = 0.3  # a named card's unit naming the other things: answer score x (1 + this)
+    pair_pick_edge: float = 0.5  # a named card's unit naming the other things: answer score x (1 + this)
     other_units_share: float = 0.1  # weight of an entry's other matching units
     other_game_factor: float = 0.3  # an entry of the other game than the one the query names
     guessed_game_factor: float = 0.75  # the query's words and names are about the other game (行动牌, 地区)
