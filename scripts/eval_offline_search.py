@@ -100,11 +100,12 @@ def run_node(node: str, driver: str, script: Path, data: object, queries: list) 
                 str(folder / "data.json"),
                 str(folder / "queries.json"),
             ],
-            check=True,
             capture_output=True,
             text=True,
             timeout=1200,
         )
+    if done.returncode != 0:  # what ranker.js said, not only that it failed
+        raise RuntimeError(f"node exited with {done.returncode}: {done.stderr.strip()[-2000:]}")
     return json.loads(done.stdout)
 
 

@@ -24,6 +24,7 @@ MAX_ANSWERED = 4  # named entries whose snippet is chosen by the query's other w
 OWN_NAME_DISCOUNT = 0.8  # ... where the entry's own names count a fifth (every unit of it is about it)
 EXTRA_SHARE = 0.6  # another ruling of the top entry scoring this close to the shown one is its own result
 MAX_EXTRA = 2  # ... at most this many
+LEAD_EXTRA_SHARE = 0.3  # ... or this close, if that share of the entry's score still passes the next entry's
 UNNAMED_EXTRA_SHARE = 0.5  # ... when the question does not name the entry
 UNNAMED_LEAD = 1.3  # ... and only when that entry is this far ahead of the next
 TELLING_WEIGHT = 0.3  # a named entry's ruling scores 1 + this x its telling words' weight (`telling_factors`)
@@ -179,16 +180,25 @@ def other_answers(
     answers: Mapping[str, Mapping[str, float]],
     o: OpenedIndex,
     asks: bool,
-) -> tuple[list[Scored], int]:
+) -> tuple[list[Scored], int, list[Scored]]:
     """Other rulings of the top entry that answer the question nearly as well as the one it
     shows, each as its own result ('地窖 弃完牌先摸吗' may be answered by two of Cellar's
     rulings), and where they go: right after it when the question names the entry, else
     after the second entry (one at most), so another entry that may be the one meant keeps
     its place. Right after it only when a card is named, by a name no other entry bears,
     and no other thing is named. Only for a question with words besides names (`asks`, from
-    `asks_besides_names`): a name alone shows the entry."""
+    `asks_besides_names`): a name alone shows the entry.
+
+    Third, for such a card named by a name only it bears (in either game: 图书馆 names both
+    Libraries, and the other game's keeps its place), its rulings less close (LEAD_EXTRA_SHARE)
+    whose share of the best one's score, as a share of the card's own score, still passes the
+    next entry's: a card far ahead of every other entry answers before them with its second
+    ruling too (the Chancellor asked whether one may look through the deck before deciding: its
+    ruling on looking scores 0.59 of the one on deciding, and the Chancellor five times the next
+    entry). They go right after the card once the second opinion is merged (`shown_after_top`),
+    so that they never pass the ruling it shows."""
     if not ranked or not asks:
-        return [], 0
+        return [], 0, []
     top = ranked[0]
     named = a.named_entries
     # Things in play: cards of the question's game (a term, or a name only the other game has, is
@@ -207,10 +217,37 @@ def other_answers(
         scores = answers.get(top.entry) or {u: v for u, e, v in hits if e == top.entry}
         share, most, at = UNNAMED_EXTRA_SHARE, 1, 2
     else:
-        return [], 0
+        return [], 0, []
     rulings = {u: v for u, v in scores.items() if v > 0 and o.units.is_ruling(u)}
     if not rulings:
-        return [], 0
+        return [], 0, []
     best = max(rulings.values())
-    others = sorted(((v, u) for u, v in rulings.items() if u != top.unit and v >= share * best), reverse=True)
-    return [Scored(top.entry, top.score, u, v) for v, u in others[:most]], at
+    ordered = sorted(((v, u) for u, v in rulings.items() if u != top.unit), reverse=True)
+    others = [(v, u) for v, u in ordered if v >= share * best][:most]
+    ahead: list[tuple[float, str]] = []
+    # ... of a card named by a name of its own: a name both games use leaves room for the other's card
+    own_name = any(g == {top.entry} for g in a.groups) or a.pinyin_entries == {top.entry}
+    if at == 1 and own_name and len(ranked) >= 2:  # the next entry's score, that a ruling's share passes
+        bar = max(LEAD_EXTRA_SHARE * best, best * ranked[1].score / top.score) if top.score > 0 else math.inf
+        ahead = [(v, u) for v, u in ordered if share * best > v > bar][: most - len(others)]
+    return (
+        [Scored(top.entry, top.score, u, v) for v, u in others],
+        at,
+        [Scored(top.entry, top.score, u, v) for v, u in ahead],
+    )
+
+
+def shown_after_top(ranked: list[Scored], ahead: list[Scored]) -> list[Scored]:
+    """`ranked` with `ahead` (`other_answers`' third list, rulings of one entry) right after
+    that entry's first result, moved up if they are lower; one above it stays where it is."""
+    if not ahead:
+        return ranked
+    entry = ahead[0].entry
+    at = next((i for i, s in enumerate(ranked) if s.entry == entry), None)
+    if at is None:
+        return ranked
+    above = {s.unit for s in ranked[: at + 1]}
+    moved = [s for s in ahead if s.unit not in above]
+    units = {s.unit for s in moved}
+    rest = [s for s in ranked[at + 1 :] if not (s.entry == entry and s.unit in units)]
+    return ranked[: at + 1] + moved + rest

@@ -13,7 +13,7 @@ from index.fold import fold
 from index.fusion import fuse, opinion_weight
 from index.game_words import STRONG_MARGIN
 from index.ranking import Scored, rank
-from index.stages.answers import named_answers, other_answers
+from index.stages.answers import named_answers, other_answers, shown_after_top
 
 if TYPE_CHECKING:
     from index.opened import OpenedIndex
@@ -38,12 +38,13 @@ def rank_candidates(
         answers = named_answers(hits, found.names, o, found.telling)
         states = o.intents.stating(req.asked, o.units.docnum_of) if req.asked else None
         ranked = rank(a, hits, req.filters, o.rank_tables, answers, states=states)
-    extra, at = other_answers(a, ranked, hits, answers, o, asks)
+    extra, at, ahead = other_answers(a, ranked, hits, answers, o, asks)
     ranked = ranked[:at] + extra + ranked[at:]
     if found.opinion:  # a question without a phrase: the second opinion too, of the query's game
         game = known_game(a)
         opinion = [(u, e) for u, e in found.opinion if game is None or o.entries[e]["game"] == game]
         ranked = fuse(ranked, opinion, opinion_weight(a.content_length))
+    ranked = shown_after_top(ranked, ahead)
     ranked = both_games_shown(a, ranked, o.entries)
     if req.phrase_tokens:
         return ranked

@@ -1551,9 +1551,9 @@
       return a.tokens.some(function (t) { return !own.has(t) && !a.pinyinKeys.some(function (k) { return k.indexOf(t) >= 0; }); });
     }
     function otherAnswers(a, ranked, hits, answers) {
-      if (!ranked.length) return [[], 0];
+      if (!ranked.length) return [[], 0, []];
       var top = ranked[0], named = namedOf(a);
-      if (!asksBesidesNames(a)) return [[], 0];
+      if (!asksBesidesNames(a)) return [[], 0, []];
       // things in play: cards of the question's game (a term, or a name only the other game has, is a word of it)
       var groups = thisGame(a, a.groups.slice());
       var nCards = groups.filter(function (g) { return Array.from(g).some(function (e) { return (entries.get(e) || {}).kind === "card"; }); }).length;
@@ -1567,14 +1567,37 @@
         scores = answers.get(top.entry);
         if (!scores || !scores.size) { scores = new Map(); hits.forEach(function (h) { if (h[1] === top.entry) scores.set(h[0], h[2]); }); }
         share = K.UNNAMED_EXTRA_SHARE; most = 1; at = 2;
-      } else return [[], 0];
+      } else return [[], 0, []];
       var rulings = [];
       scores.forEach(function (v, u) { if (v > 0 && part(u) === "ruling") rulings.push([v, u]); });
-      if (!rulings.length) return [[], 0];
+      if (!rulings.length) return [[], 0, []];
       var best = Math.max.apply(null, rulings.map(function (x) { return x[0]; }));
-      var others = rulings.filter(function (x) { return x[1] !== top.unit && x[0] >= share * best; })
+      var ordered = rulings.filter(function (x) { return x[1] !== top.unit; })
         .sort(function (x, y) { return y[0] - x[0] || cmp(y[1], x[1]); });
-      return [others.slice(0, most).map(function (x) { return new Scored(top.entry, top.score, x[1], x[0]); }), at];
+      var others = ordered.filter(function (x) { return x[0] >= share * best; }).slice(0, most);
+      var ahead = [];
+      // ... of a card named by a name of its own: a name both games use leaves room for the other's card
+      var ownName = a.groups.some(function (g) { return g.size === 1 && g.has(top.entry); }) ||
+        (a.pinyinEntries.size === 1 && a.pinyinEntries.has(top.entry));
+      if (at === 1 && ownName && ranked.length >= 2) {  // rulings whose share of the card's score passes the next entry's
+        var bar = top.score > 0 ? Math.max(K.LEAD_EXTRA_SHARE * best, best * ranked[1].score / top.score) : Infinity;
+        ahead = ordered.filter(function (x) { return share * best > x[0] && x[0] > bar; }).slice(0, most - others.length);
+      }
+      function asScored(x) { return new Scored(top.entry, top.score, x[1], x[0]); }
+      return [others.map(asScored), at, ahead.map(asScored)];
+    }
+    /* index.stages.answers.shown_after_top: `ahead` right after their entry's first result, moved up
+       if lower; one above it stays where it is. */
+    function shownAfterTop(ranked, ahead) {
+      if (!ahead.length) return ranked;
+      var entry = ahead[0].entry;
+      var at = ranked.findIndex(function (s) { return s.entry === entry; });
+      if (at < 0) return ranked;
+      var above = new Set(ranked.slice(0, at + 1).map(function (s) { return s.unit; }));
+      var moved = ahead.filter(function (s) { return !above.has(s.unit); });
+      var units = new Set(moved.map(function (s) { return s.unit; }));
+      var rest = ranked.slice(at + 1).filter(function (s) { return !(s.entry === entry && units.has(s.unit)); });
+      return ranked.slice(0, at + 1).concat(moved, rest);
     }
     function bothGamesShown(a, ranked) {
       var SHOWN = K.SHOWN;
@@ -1724,6 +1747,7 @@
           var opinion = opinionOf(f, clauses).filter(function (ue) { return !known || entries.get(ue[1]).game === known; });
           ranked = fuse(ranked, opinion, opinionWeight(Math.max(1, a.contentChars)));
         }
+        ranked = shownAfterTop(ranked, extra[2]);
         ranked = bothGamesShown(a, ranked);
         if (!hasPhrase) {
           var named = namedOf(a);

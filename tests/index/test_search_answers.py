@@ -437,3 +437,34 @@ def test_a_rule_named_by_a_word_of_the_question_is_no_thing_in_play_beside_a_car
     top = [(r.id, r.ruling) for r in real.search(question, "zh-Hans", limit=3).results]
     assert ("citadels/assassin", "victim-revealed-at-round-end") in top[:2], top
     assert top[0] != ("citadels/assassin", "victim-skips-turn")
+
+
+@pytest.mark.parametrize(
+    "q, entry, second",
+    [
+        ("宰相可以先偷看一下牌库再决定要不要整叠倒掉吗", "dominion/chancellor", "no-looking-at-deck"),
+        ("哨兵看到的两张 可以一张废掉一张放回牌库顶吗", "dominion/sentry", "trash-versus-discard"),
+    ],
+)
+def test_a_card_far_ahead_of_every_other_entry_shows_its_next_ruling_before_them(real, q, entry, second):
+    """Its ruling scoring under EXTRA_SHARE of the shown one, but that share of the card's score
+    still passing the next entry's (LEAD_EXTRA_SHARE), comes second."""
+    first, then = real.search(q, "zh-Hans", limit=3).results[:2]
+    assert (first.id, then.id, then.ruling) == (entry, entry, second)
+    assert first.ruling != second
+
+
+def test_rulings_shown_after_their_card_go_right_after_its_first_result_and_never_above_it():
+    from index.ranking import Scored
+    from index.stages.answers import shown_after_top
+
+    def s(entry, unit):
+        return Scored(entry, 1.0, unit, 1.0)
+
+    ranked = [s("b", "b#x"), s("a", "a#1"), s("c", "c#y"), s("a", "a#2"), s("d", "d#z")]
+    moved = shown_after_top(ranked, [s("a", "a#2"), s("a", "a#3")])
+    assert [r.unit for r in moved] == ["b#x", "a#1", "a#2", "a#3", "c#y", "d#z"]
+    above = [s("a", "a#2"), s("a", "a#1"), s("c", "c#y")]  # already above the card's first result: stays
+    assert [r.unit for r in shown_after_top(above, [s("a", "a#2")])] == ["a#2", "a#1", "c#y"]
+    assert shown_after_top(ranked, []) == ranked
+    assert shown_after_top([s("b", "b#x")], [s("a", "a#2")]) == [s("b", "b#x")]

@@ -99,6 +99,9 @@ QUERIES = [
     ("4费以内随便拿一张的那个卡 能拿到手里吗", "zh-Hans"),  # a limit the card sets, not its cost
     # 'has to' goes on: 'everyone' alone read the Bell Tower
     ("that purple building where everyone has to thank you, still works if he lost the crown?", "en"),
+    # a card far ahead: its second ruling passes the next entry (LEAD_EXTRA_SHARE)
+    ("宰相可以先偷看一下牌库再决定要不要整叠倒掉吗", "zh-Hans"),
+    ("哨兵看到的两张 可以一张废掉一张放回牌库顶吗", "zh-Hans"),
 ]
 
 
