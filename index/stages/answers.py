@@ -205,7 +205,7 @@ def other_answers(
     # a word of the question: 'navigator takes 4 gold, can he still build').
     groups = this_game(a, o.entries, list(a.groups))
     cards = [g for g in groups if any(o.entries.get(e, {}).get("kind") == "card" for e in g)]
-    alone = any(g == {top.entry} for g in groups) or a.pinyin_entries == {top.entry}
+    alone = _named_alone(top.entry, groups, a)
     if top.entry in answers and alone and o.entries[top.entry]["kind"] == "card" and len(cards) < 2:
         scores, share, most, at = answers[top.entry], EXTRA_SHARE, MAX_EXTRA, 1
     elif (
@@ -226,8 +226,8 @@ def other_answers(
     others = [(v, u) for v, u in ordered if v >= share * best][:most]
     ahead: list[tuple[float, str]] = []
     # ... of a card named by a name of its own: a name both games use leaves room for the other's card
-    own_name = any(g == {top.entry} for g in a.groups) or a.pinyin_entries == {top.entry}
-    if at == 1 and own_name and len(ranked) >= 2:  # the next entry's score, that a ruling's share passes
+    if at == 1 and _named_alone(top.entry, a.groups, a) and len(ranked) >= 2:
+        # the next entry's score, that a ruling's share of the card's must pass
         bar = max(LEAD_EXTRA_SHARE * best, best * ranked[1].score / top.score) if top.score > 0 else math.inf
         ahead = [(v, u) for v, u in ordered if share * best > v > bar][: most - len(others)]
     return (
@@ -235,6 +235,12 @@ def other_answers(
         at,
         [Scored(top.entry, top.score, u, v) for v, u in ahead],
     )
+
+
+def _named_alone(entry: str, groups: Sequence[frozenset[str]], a: QueryAnalysis) -> bool:
+    """Whether one of `groups` (the entries each name of the query names), or the pinyin the query
+    is read as, names `entry` alone."""
+    return any(g == {entry} for g in groups) or a.pinyin_entries == {entry}
 
 
 def shown_after_top(ranked: list[Scored], ahead: list[Scored]) -> list[Scored]:

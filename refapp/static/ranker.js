@@ -1557,8 +1557,11 @@
       // things in play: cards of the question's game (a term, or a name only the other game has, is a word of it)
       var groups = thisGame(a, a.groups.slice());
       var nCards = groups.filter(function (g) { return Array.from(g).some(function (e) { return (entries.get(e) || {}).kind === "card"; }); }).length;
-      var alone = groups.some(function (g) { return g.size === 1 && g.has(top.entry); }) ||
-        (a.pinyinEntries.size === 1 && a.pinyinEntries.has(top.entry));
+      function namedAlone(gs) {  // index.stages.answers._named_alone
+        return gs.some(function (g) { return g.size === 1 && g.has(top.entry); }) ||
+          (a.pinyinEntries.size === 1 && a.pinyinEntries.has(top.entry));
+      }
+      var alone = namedAlone(groups);
       var scores, share, most, at;
       if (answers.has(top.entry) && alone && entries.get(top.entry).kind === "card" && nCards < 2) {
         scores = answers.get(top.entry); share = K.EXTRA_SHARE; most = K.MAX_EXTRA; at = 1;
@@ -1577,9 +1580,7 @@
       var others = ordered.filter(function (x) { return x[0] >= share * best; }).slice(0, most);
       var ahead = [];
       // ... of a card named by a name of its own: a name both games use leaves room for the other's card
-      var ownName = a.groups.some(function (g) { return g.size === 1 && g.has(top.entry); }) ||
-        (a.pinyinEntries.size === 1 && a.pinyinEntries.has(top.entry));
-      if (at === 1 && ownName && ranked.length >= 2) {  // rulings whose share of the card's score passes the next entry's
+      if (at === 1 && namedAlone(a.groups) && ranked.length >= 2) {  // rulings whose share of the card's score passes the next entry's
         var bar = top.score > 0 ? Math.max(K.LEAD_EXTRA_SHARE * best, best * ranked[1].score / top.score) : Infinity;
         ahead = ordered.filter(function (x) { return share * best > x[0] && x[0] > bar; }).slice(0, most - others.length);
       }
